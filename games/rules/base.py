@@ -1,0 +1,217 @@
+"""The engine contract shared by every game, plus small helpers.
+
+An engine is a stateless object; all game data lives in a JSON-able ``state``
+dict. The platform stores that dict, so it must round-trip through
+``json.dumps``/``json.loads`` unchanged, and replaying the move log from
+``setup(players, options, seed)`` must reproduce it byte for byte.
+
+Conventions every engine follows:
+
+* ``apply`` validates completely before it mutates, so an ``IllegalMove``
+  leaves the state untouched. It may mutate and return the given state
+  (callers that need the old one keep a copy): no deep copy per step.
+* Randomness only through :func:`rng` (seed + counter kept in the state).
+* ``view`` never contains another seat's hidden cards, the deck order or
+  ``state["rng"]``.
+* Events are log lines: ``{"msg": <English template>, "args": {...}}`` with
+  optional ``"seat"`` (the actor) and ``"only": seat`` for a line that only
+  that seat may read. Templates are marked with :func:`gettext_noop` so they
+  can be translated; ``{p0}``-style names are not used, seats go in args as
+  ints under keys ending in ``seat`` and the platform shows player names.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+State = dict[str, Any]
+Move = dict[str, Any]
+Event = dict[str, Any]
+
+
+def gettext_noop(message: str) -> str:
+    """Mark a string for translation; the platform translates at display time."""
+    return message
+
+
+class IllegalMove(Exception):
+    """A move the rules do not allow; ``str(exc)`` is shown to the player."""
+
+
+class InvalidOptions(ValueError):
+    """Options (or a player count) the game cannot be set up with."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One table option, declared by the engine and rendered as a form field.
+
+    ``kind`` is "choice" (``choices`` is a list of (value, label)) or "bool".
+    """
+
+    name: str
+    label: str
+    kind: str = "bool"
+    default: Any = False
+    choices: tuple[tuple[str, str], ...] = ()
+    help: str = ""
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "label": self.label,
+            "kind": self.kind,
+            "default": self.default,
+            "choices": [list(c) for c in self.choices],
+            "help": self.help,
+        }
+
+
+@dataclass
+class Result:
+    """Final outcome. ``ranks[seat]`` is 1 for the winner; equal ranks tie.
+
+    ``stats`` is the end-of-game statistics table (the ∑ table): a list of
+    rows ``{"label": str, "values": [one per seat], "group": str}``.
+    """
+
+    scores: list[int]
+    ranks: list[int]
+    stats: list[dict[str, Any]] = field(default_factory=list)
+    details: dict[str, Any] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"scores": self.scores, "ranks": self.ranks, "stats": self.stats, "details": self.details}
+
+
+class Engine:
+    """Base class of the engine contract; subclasses override every method."""
+
+    slug: str = ""
+    name: str = ""
+    min_players: int = 1
+    max_players: int = 1
+    options: tuple[Option, ...] = ()
+    # Name of the board template under templates/games/<slug>/.
+    board_template: str = "board.html"
+
+    # --- options -----------------------------------------------------------
+    def default_options(self) -> dict[str, Any]:
+        return {o.name: o.default for o in self.options}
+
+    def normalize_options(self, players: int, options: dict[str, Any] | None) -> dict[str, Any]:
+        """Fill defaults, coerce types and validate; raise InvalidOptions."""
+        if not self.min_players <= players <= self.max_players:
+            raise InvalidOptions(
+                f"{self.name} is played by {self.min_players} to {self.max_players} players."
+            )
+        given = dict(options or {})
+        out: dict[str, Any] = {}
+        for opt in self.options:
+            value = given.pop(opt.name, opt.default)
+            if opt.kind == "bool":
+                if isinstance(value, str):
+                    value = value.lower() in ("1", "true", "on", "yes")
+                value = bool(value)
+            elif opt.kind == "choice":
+                value = str(value)
+                if value not in {c[0] for c in opt.choices}:
+                    raise InvalidOptions(f"Unknown value {value!r} for option {opt.label!r}.")
+            out[opt.name] = value
+        if given:
+            raise InvalidOptions(f"Unknown option(s): {', '.join(sorted(given))}.")
+        self.validate_options(players, out)
+        return out
+
+    def validate_options(self, players: int, options: dict[str, Any]) -> None:
+        """Raise InvalidOptions with the rules' reason for a bad combination."""
+
+    # --- the game ------------------------------------------------------------
+    def setup(self, players: int, options: dict[str, Any], seed: int) -> State:
+        raise NotImplementedError
+
+    def to_act(self, state: State) -> list[int]:
+        raise NotImplementedError
+
+    def legal_moves(self, state: State, seat: int) -> list[Move]:
+        raise NotImplementedError
+
+    def apply(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
+        raise NotImplementedError
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def is_over(self, state: State) -> bool:
+        raise NotImplementedError
+
+    def result(self, state: State) -> Result:
+        raise NotImplementedError
+
+    def timeout_move(self, state: State, seat: int) -> Move:
+        raise NotImplementedError
+
+    def bot_move(self, state: State, seat: int, rng: random.Random) -> Move:
+        raise NotImplementedError
+
+    def describe_move(self, move: Move) -> str:
+        """A short label for a move (used by generic boards and the API)."""
+        args = ", ".join(f"{k}={v}" for k, v in move.items() if k != "type")
+        return f"{move.get('type')}({args})" if args else str(move.get("type"))
+
+
+def new_rng_state(seed: int) -> dict[str, int]:
+    return {"seed": int(seed), "n": 0}
+
+
+def rng(state: State) -> random.Random:
+    """A fresh generator for the next random event of this game.
+
+    The state keeps only ``{"seed", "n"}`` under ``state["rng"]``, so it stays
+    small; every call advances ``n`` and yields an independent stream.
+    """
+    r = state["rng"]
+    r["n"] += 1
+    return random.Random(f"{r['seed']}:{r['n']}")
+
+
+def shuffled(state: State, items: Iterable[Any]) -> list[Any]:
+    out = list(items)
+    rng(state).shuffle(out)
+    return out
+
+
+def rank_by(keys: list[tuple]) -> list[int]:
+    """Competition ranks (1, 1, 3, ...) for per-seat sort keys, higher is better."""
+    ranks = []
+    for k in keys:
+        ranks.append(1 + sum(1 for other in keys if other > k))
+    return ranks
+
+
+class Registry:
+    def __init__(self) -> None:
+        self._engines: dict[str, Engine] = {}
+
+    def register(self, engine: Engine) -> Engine:
+        self._engines[engine.slug] = engine
+        return engine
+
+    def unregister(self, slug: str) -> None:
+        self._engines.pop(slug, None)
+
+    def get(self, slug: str) -> Engine:
+        try:
+            return self._engines[slug]
+        except KeyError:
+            raise KeyError(f"Unknown game {slug!r}.") from None
+
+    def __contains__(self, slug: object) -> bool:
+        return slug in self._engines
+
+    def all(self) -> list[Engine]:
+        return sorted(self._engines.values(), key=lambda e: e.name)
+
+
+registry = Registry()
