@@ -1,0 +1,46 @@
+from drf_spectacular.utils import extend_schema
+from rest_framework import generics, permissions, status
+from rest_framework.authtoken.models import Token
+from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
+
+from accounts.serializers import SettingsSerializer, SignupSerializer
+
+
+class SignupView(generics.CreateAPIView):
+    """Create an account; the response carries an API token."""
+
+    serializer_class = SignupSerializer
+    permission_classes = [permissions.AllowAny]
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "auth"
+
+    def create(self, request, *args, **kwargs):
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        user = serializer.save()
+        token, _ = Token.objects.get_or_create(user=user)
+        return Response({"username": user.username, "token": token.key}, status=status.HTTP_201_CREATED)
+
+
+class TokenView(ObtainAuthToken):
+    """Exchange username and password for an API token."""
+
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "auth"
+
+
+class MeView(generics.RetrieveUpdateAPIView):
+    """The signed-in user's own settings."""
+
+    serializer_class = SettingsSerializer
+    permission_classes = [permissions.IsAuthenticated]
+    http_method_names = ["get", "patch", "put"]
+
+    def get_object(self):
+        return self.request.user
+
+    @extend_schema(responses=SettingsSerializer)
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)

@@ -1,0 +1,41 @@
+import zoneinfo
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractUser
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+TIME_ZONE_CHOICES = [(tz, tz) for tz in sorted(zoneinfo.available_timezones()) if "/" in tz or tz == "UTC"]
+
+
+class User(AbstractUser):
+    class TurnEmail(models.TextChoices):
+        IMMEDIATE = "immediate", _("Immediately")
+        DIGEST = "digest", _("Once a day, as a digest")
+        NEVER = "never", _("Never")
+
+    email = models.EmailField(_("email address"), unique=True)
+    display_name = models.CharField(_("display name"), max_length=40, blank=True)
+    language = models.CharField(_("language"), max_length=8, choices=settings.LANGUAGES, default="en")
+    time_zone = models.CharField(_("time zone"), max_length=64, choices=TIME_ZONE_CHOICES, default="UTC")
+    turn_email = models.CharField(
+        _("email when it is my turn"), max_length=16, choices=TurnEmail.choices, default=TurnEmail.IMMEDIATE
+    )
+    digest_hour = models.PositiveSmallIntegerField(
+        _("digest hour"), default=8, validators=[MinValueValidator(0), MaxValueValidator(23)],
+        help_text=_("Hour of the day (in your time zone) at which the daily digest is sent."),
+    )
+    reminder_hours = models.PositiveSmallIntegerField(
+        _("reminder before a deadline (hours)"), default=24, validators=[MaxValueValidator(24 * 14)],
+        help_text=_("0 turns reminders off."),
+    )
+    email_on_game_end = models.BooleanField(_("email a summary when a game ends"), default=True)
+    email_on_invitation = models.BooleanField(_("email when I am invited to a table"), default=True)
+
+    @property
+    def shown_name(self) -> str:
+        return self.display_name or self.username
+
+    def __str__(self) -> str:
+        return self.shown_name

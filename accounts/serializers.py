@@ -1,0 +1,54 @@
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.utils.translation import gettext as _
+from rest_framework import serializers
+
+from accounts.models import User
+
+
+class SignupSerializer(serializers.ModelSerializer):
+    password = serializers.CharField(write_only=True, style={"input_type": "password"})
+
+    class Meta:
+        model = User
+        fields = ("username", "email", "password")
+
+    def validate_email(self, value):
+        value = User.objects.normalize_email(value)
+        if User.objects.filter(email__iexact=value).exists():
+            raise serializers.ValidationError(_("An account with this email address already exists."))
+        return value
+
+    def validate(self, attrs):
+        try:
+            validate_password(attrs["password"], User(username=attrs.get("username"), email=attrs.get("email")))
+        except DjangoValidationError as exc:
+            raise serializers.ValidationError({"password": list(exc.messages)})
+        return attrs
+
+    def create(self, validated_data):
+        return User.objects.create_user(**validated_data)
+
+
+class SettingsSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = User
+        fields = (
+            "username", "display_name", "email", "language", "time_zone", "turn_email", "digest_hour",
+            "reminder_hours", "email_on_game_end", "email_on_invitation",
+        )
+        read_only_fields = ("username",)
+
+    def validate_email(self, value):
+        value = User.objects.normalize_email(value)
+        if User.objects.filter(email__iexact=value).exclude(pk=self.instance.pk).exists():
+            raise serializers.ValidationError(_("An account with this email address already exists."))
+        return value
+
+
+class PublicUserSerializer(serializers.ModelSerializer):
+    name = serializers.CharField(source="shown_name", read_only=True)
+
+    class Meta:
+        model = User
+        fields = ("id", "username", "name")

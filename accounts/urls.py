@@ -1,0 +1,34 @@
+from django.contrib.auth import views as auth_views
+from django.urls import path, reverse_lazy
+
+from accounts import views
+from accounts.auth_views import RateLimitedLoginView
+
+urlpatterns = [
+    path("signup/", views.signup, name="signup"),
+    path("login/", RateLimitedLoginView.as_view(), name="login"),
+    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("settings/", views.settings_view, name="settings"),
+    path(
+        "password/change/",
+        auth_views.PasswordChangeView.as_view(template_name="accounts/form_page.html",
+                                              success_url=reverse_lazy("settings")),
+        name="password_change",
+    ),
+    path(
+        "password/reset/",
+        auth_views.PasswordResetView.as_view(
+            template_name="accounts/password_reset.html",
+            email_template_name="accounts/email/password_reset.txt",
+            html_email_template_name="accounts/email/password_reset.html",
+            subject_template_name="accounts/email/password_reset_subject.txt",
+        ),
+        name="password_reset",
+    ),
+    path("password/reset/sent/", auth_views.PasswordResetDoneView.as_view(
+        template_name="accounts/password_reset_done.html"), name="password_reset_done"),
+    path("password/reset/<uidb64>/<token>/", auth_views.PasswordResetConfirmView.as_view(
+        template_name="accounts/form_page.html"), name="password_reset_confirm"),
+    path("password/reset/done/", auth_views.PasswordResetCompleteView.as_view(
+        template_name="accounts/password_reset_complete.html"), name="password_reset_complete"),
+]

@@ -1,0 +1,43 @@
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect, render
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from accounts.forms import SettingsForm, SignupForm
+from accounts.throttle import rate_limited
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request):
+    if request.user.is_authenticated:
+        return redirect("lobby")
+    form = SignupForm(request.POST or None)
+    if request.method == "POST":
+        if rate_limited(request, "signup"):
+            form.add_error(None, _("Too many sign-up attempts. Please wait a minute and try again."))
+        elif form.is_valid():
+            user = form.save(commit=False)
+            user.language = translation.get_language() or "en"
+            if user.language not in ("en", "de"):
+                user.language = "en"
+            user.save()
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            messages.success(request, _("Welcome, %(name)s! Open a table or join one below.") % {"name": user.username})
+            return redirect("lobby")
+    return render(request, "accounts/signup.html", {"form": form})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def settings_view(request):
+    form = SettingsForm(request.POST or None, instance=request.user)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        translation.activate(request.user.language)
+        messages.success(request, _("Your settings have been saved."))
+        response = redirect("settings")
+        return response
+    return render(request, "accounts/settings.html", {"form": form})

@@ -1,0 +1,19 @@
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView
+from rest_framework.routers import DefaultRouter
+
+from accounts.api import MeView, SignupView, TokenView
+from games.api import CatalogViewSet, GameViewSet, TableViewSet
+
+router = DefaultRouter()
+router.register("catalog", CatalogViewSet, basename="catalog")
+router.register("tables", TableViewSet, basename="table")
+router.register("games", GameViewSet, basename="game")
+
+urlpatterns = [
+    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("auth/signup/", SignupView.as_view(), name="api-signup"),
+    path("auth/token/", TokenView.as_view(), name="api-token"),
+    path("me/", MeView.as_view(), name="api-me"),
+    path("", include(router.urls)),
+]

@@ -1,0 +1,185 @@
+from django.db.models import Prefetch, Q
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import mixins, permissions, serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+from games.models import ChatMessage, Game, Player, Table, TableSeat
+from games.serializers import (
+    CatalogEntrySerializer, ChatSerializer, ErrorSerializer, GameListSerializer, GameViewSerializer,
+    InviteSerializer, LogLineSerializer, MoveResultSerializer, MoveSubmitSerializer, TableCreateSerializer,
+    TableSerializer,
+)
+from games.services import play, tables
+from games.services.engines import available_engines
+from games.services.errors import ServiceError, StaleVersion
+from games.services.log import log_entries
+from games.services.moves import submit_move
+
+ERRORS = {400: ErrorSerializer, 403: ErrorSerializer, 409: ErrorSerializer}
+
+
+def exception_handler(exc, context):
+    if isinstance(exc, ServiceError):
+        body = {"detail": exc.message, "code": exc.code}
+        if isinstance(exc, StaleVersion):
+            body["version"] = exc.current_version
+        return Response(body, status=exc.status)
+    return drf_exception_handler(exc, context)
+
+
+class CatalogViewSet(viewsets.ViewSet):
+    """The games that can be played, with their player counts and options."""
+
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses=CatalogEntrySerializer(many=True))
+    def list(self, request):
+        data = [
+            {"slug": e.slug, "name": e.name, "min_players": e.min_players, "max_players": e.max_players,
+             "options": [o.as_dict() for o in e.options]}
+            for e in available_engines()
+        ]
+        return Response(CatalogEntrySerializer(data, many=True).data)
+
+
+class TableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    """Tables: open ones are listed in the lobby; private ones only for invited players."""
+
+    serializer_class = TableSerializer
+
+    def get_queryset(self):
+        user = self.request.user
+        qs = Table.objects.select_related("owner", "game").prefetch_related(
+            Prefetch("taken_seats", queryset=TableSeat.objects.select_related("user")))
+        visible = Q(invited_only=False)
+        if user.is_authenticated:
+            visible |= Q(owner=user) | Q(invitations__user=user) | Q(taken_seats__user=user)
+        qs = qs.filter(visible).distinct()
+        if self.action == "list":
+            qs = qs.filter(status=Table.Status.OPEN)
+        return qs
+
+    @extend_schema(request=TableCreateSerializer, responses={201: TableSerializer, 400: ErrorSerializer})
+    def create(self, request):
+        if not request.user.is_authenticated:
+            self.permission_denied(request)
+        data = TableCreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        table = tables.create_table(request.user, **data.validated_data)
+        return Response(TableSerializer(self.get_queryset().get(pk=table.pk)).data, status=status.HTTP_201_CREATED)
+
+    def _answer(self, table_id):
+        return Response(TableSerializer(Table.objects.get(pk=table_id)).data)
+
+    @extend_schema(request=None, responses={200: TableSerializer, **ERRORS})
+    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    def join(self, request, pk=None):
+        tables.join_table(int(pk), request.user)
+        return self._answer(pk)
+
+    @extend_schema(request=None, responses={200: TableSerializer, **ERRORS})
+    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    def leave(self, request, pk=None):
+        tables.leave_table(int(pk), request.user)
+        return self._answer(pk)
+
+    @extend_schema(request=InviteSerializer, responses={200: TableSerializer, **ERRORS})
+    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    def invite(self, request, pk=None):
+        data = InviteSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        tables.invite(int(pk), request.user, data.validated_data["username"])
+        return self._answer(pk)
+
+    @extend_schema(request=None, responses={200: TableSerializer, **ERRORS})
+    @action(detail=True, methods=["post"], url_path="add-bot", permission_classes=[permissions.IsAuthenticated])
+    def add_bot(self, request, pk=None):
+        tables.add_bot(int(pk), request.user)
+        return self._answer(pk)
+
+    @extend_schema(request=None, responses={200: TableSerializer, **ERRORS})
+    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    def cancel(self, request, pk=None):
+        tables.cancel_table(int(pk), request.user)
+        return self._answer(pk)
+
+
+class GameViewSet(viewsets.GenericViewSet):
+    """Games: the caller's games, the caller's view, legal moves, moves, log, chat, resigning."""
+
+    serializer_class = GameListSerializer
+
+    def get_queryset(self):
+        return Game.objects.prefetch_related(Prefetch("players", queryset=Player.objects.select_related("user")))
+
+    @extend_schema(responses=GameListSerializer(many=True))
+    def list(self, request):
+        """The caller's games; those where it is the caller's turn come first."""
+        if not request.user.is_authenticated:
+            self.permission_denied(request)
+        games = sorted(
+            self.get_queryset().filter(players__user=request.user, players__is_bot=False).distinct(),
+            key=lambda g: (g.status != Game.Status.ACTIVE,
+                           not any(p.user_id == request.user.id and p.must_act for p in g.players.all()),
+                           -g.updated_at.timestamp()),
+        )
+        page = self.paginate_queryset(games)
+        return self.get_paginated_response(GameListSerializer(page, many=True, context={"request": request}).data)
+
+    @extend_schema(responses=GameViewSerializer)
+    def retrieve(self, request, pk=None):
+        game = get_object_or_404(Game, pk=pk)
+        return Response(GameViewSerializer(play.game_view(game, request.user)).data)
+
+    @extend_schema(responses=inline_serializer("LegalMoves", {
+        "version": serializers.IntegerField(), "moves": serializers.ListField(child=serializers.DictField())}))
+    @action(detail=True, methods=["get"], url_path="legal-moves")
+    def legal_moves(self, request, pk=None):
+        game = get_object_or_404(Game, pk=pk)
+        view = play.game_view(game, request.user)
+        return Response({"version": view["version"], "moves": view["legal_moves"]})
+
+    @extend_schema(request=MoveSubmitSerializer, responses={200: MoveResultSerializer, 201: MoveResultSerializer,
+                                                              **ERRORS})
+    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    def moves(self, request, pk=None):
+        data = MoveSubmitSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        outcome = submit_move(int(pk), request.user, v["move"], version=v["version"], move_id=v.get("move_id"),
+                              seat=v.get("seat"))
+        body = {"version": outcome.game.version, "seq": outcome.move.seq, "repeated": outcome.repeated,
+                "status": outcome.game.status}
+        return Response(body, status=status.HTTP_200_OK if outcome.repeated else status.HTTP_201_CREATED)
+
+    @extend_schema(responses=LogLineSerializer(many=True))
+    @action(detail=True, methods=["get"])
+    def log(self, request, pk=None):
+        game = get_object_or_404(Game, pk=pk)
+        after = int(request.query_params.get("after", 0) or 0) if request.query_params.get(
+            "after", "0").isdigit() else 0
+        return Response(LogLineSerializer(log_entries(game, play.seat_of(game, request.user), after), many=True).data)
+
+    @extend_schema(methods=["GET"], responses=ChatSerializer(many=True))
+    @extend_schema(methods=["POST"], request=ChatSerializer, responses={201: ChatSerializer, **ERRORS})
+    @action(detail=True, methods=["get", "post"])
+    def chat(self, request, pk=None):
+        game = get_object_or_404(Game, pk=pk)
+        if request.method == "POST":
+            if not request.user.is_authenticated:
+                self.permission_denied(request)
+            data = ChatSerializer(data=request.data)
+            data.is_valid(raise_exception=True)
+            message = play.post_chat(game, request.user, data.validated_data["text"])
+            return Response(ChatSerializer(message).data, status=status.HTTP_201_CREATED)
+        messages = ChatMessage.objects.filter(game=game).select_related("user")
+        return Response(ChatSerializer(messages, many=True).data)
+
+    @extend_schema(request=None, responses={200: GameViewSerializer, **ERRORS})
+    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    def resign(self, request, pk=None):
+        game = play.resign(int(pk), request.user)
+        return Response(GameViewSerializer(play.game_view(game, request.user)).data)

@@ -1,0 +1,12 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class GamesConfig(AppConfig):
+    name = "games"
+    verbose_name = _("Games")
+
+    def ready(self) -> None:
+        from games.rules.registry import load_engines
+
+        load_engines()

@@ -1,0 +1,59 @@
+"""WebSocket consumers. They only relay "something changed" with a version
+number; clients then fetch what they may see over HTTP."""
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+
+from games.models import Game
+from games.services.broadcast import LOBBY_GROUP, game_group, user_group
+
+
+class GameConsumer(AsyncJsonWebsocketConsumer):
+    async def connect(self):
+        self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
+        version = await self._version()
+        if version is None:
+            await self.close(code=4404)
+            return
+        self.group = game_group(self.game_id)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        await self.send_json({"type": "version", "version": version})
+
+    async def disconnect(self, code):
+        if hasattr(self, "group"):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive_json(self, content, **kwargs):
+        if content.get("type") == "ping":
+            await self.send_json({"type": "pong"})
+
+    async def game_version(self, event):
+        await self.send_json({"type": "version", "version": event["version"], "status": event["status"]})
+
+    async def game_chat(self, event):
+        await self.send_json({"type": "chat", "count": event["count"]})
+
+    @database_sync_to_async
+    def _version(self):
+        return Game.objects.filter(pk=self.game_id).values_list("version", flat=True).first()
+
+
+class LobbyConsumer(AsyncJsonWebsocketConsumer):
+    groups = [LOBBY_GROUP]
+
+    async def connect(self):
+        await super().connect()
+        user = self.scope.get("user")
+        if user is not None and user.is_authenticated:
+            self.user_group = user_group(user.id)
+            await self.channel_layer.group_add(self.user_group, self.channel_name)
+
+    async def disconnect(self, code):
+        if hasattr(self, "user_group"):
+            await self.channel_layer.group_discard(self.user_group, self.channel_name)
+
+    async def lobby_changed(self, event):
+        await self.send_json({"type": "lobby"})
+
+    async def user_games(self, event):
+        await self.send_json({"type": "games"})

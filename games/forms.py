@@ -1,0 +1,60 @@
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from games.models import TimeControl
+from games.rules.base import Engine
+
+
+class TableForm(forms.Form):
+    """Table settings plus one field for each option the engine declares."""
+
+    game_slug = forms.ChoiceField(label=_("Game"))
+    seats = forms.TypedChoiceField(label=_("Players"), coerce=int)
+    time_control = forms.ChoiceField(label=_("Time control"), choices=TimeControl.choices,
+                                     initial=TimeControl.CORRESPONDENCE)
+    days_per_move = forms.IntegerField(label=_("Days per move"), min_value=1, max_value=30, initial=3,
+                                       help_text=_("Correspondence games."))
+    minutes_per_player = forms.IntegerField(label=_("Minutes per player"), min_value=1, max_value=240,
+                                            initial=20, help_text=_("Live games."))
+    invited_only = forms.BooleanField(label=_("Invited players only"), required=False)
+    rated = forms.BooleanField(label=_("Rated"), required=False, initial=True)
+    bots = forms.IntegerField(label=_("Bots"), min_value=0, max_value=7, initial=0,
+                              help_text=_("Seats filled by bots right away."))
+
+    def __init__(self, engines: list[Engine], engine: Engine, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.engine = engine
+        self.fields["game_slug"].choices = [(e.slug, e.name) for e in engines]
+        self.fields["game_slug"].initial = engine.slug
+        counts = range(engine.min_players, engine.max_players + 1)
+        self.fields["seats"].choices = [(n, str(n)) for n in counts]
+        self.fields["seats"].initial = engine.min_players
+        self.option_names = []
+        for opt in engine.options:
+            name = f"opt_{opt.name}"
+            self.option_names.append(name)
+            if opt.kind == "choice":
+                field = forms.ChoiceField(label=_(opt.label), choices=[(v, _(l)) for v, l in opt.choices],
+                                          initial=opt.default, help_text=_(opt.help) if opt.help else "")
+            else:
+                field = forms.BooleanField(label=_(opt.label), required=False, initial=opt.default,
+                                           help_text=_(opt.help) if opt.help else "")
+            self.fields[name] = field
+
+    def option_fields(self):
+        return [self[name] for name in self.option_names]
+
+    def table_fields(self):
+        return [self[n] for n in ("time_control", "days_per_move", "minutes_per_player", "invited_only", "rated",
+                                  "bots")]
+
+    def options(self) -> dict:
+        return {opt.name: self.cleaned_data[f"opt_{opt.name}"] for opt in self.engine.options}
+
+
+class InviteForm(forms.Form):
+    username = forms.CharField(label=_("Invite a player"), max_length=150)
+
+
+class ChatForm(forms.Form):
+    text = forms.CharField(label=_("Message"), max_length=500)

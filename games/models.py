@@ -1,0 +1,150 @@
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class TimeControl(models.TextChoices):
+    CORRESPONDENCE = "correspondence", _("Correspondence (days per move)")
+    LIVE = "live", _("Live (minutes per player)")
+
+
+class Table(models.Model):
+    """An invitation to play: seats fill up, then a game starts."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("Open")
+        STARTED = "started", _("Started")
+        CANCELLED = "cancelled", _("Cancelled")
+
+    game_slug = models.CharField(max_length=40)
+    options = models.JSONField(default=dict, blank=True)
+    seats = models.PositiveSmallIntegerField()
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="owned_tables")
+    time_control = models.CharField(max_length=16, choices=TimeControl.choices, default=TimeControl.CORRESPONDENCE)
+    days_per_move = models.PositiveSmallIntegerField(default=3)
+    minutes_per_player = models.PositiveSmallIntegerField(default=20)
+    invited_only = models.BooleanField(default=False)
+    rated = models.BooleanField(default=True)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN, db_index=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.game_slug} table #{self.pk}"
+
+
+class TableSeat(models.Model):
+    """A taken seat at an open table, in joining order (the game shuffles them)."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="taken_seats")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE)
+    is_bot = models.BooleanField(default=False)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["joined_at", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "user"], name="one_seat_per_user_per_table"),
+        ]
+
+
+class Invitation(models.Model):
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="invitations")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="invitations")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["table", "user"], name="one_invitation_per_user")]
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        ACTIVE = "active", _("In progress")
+        FINISHED = "finished", _("Finished")
+        ABORTED = "aborted", _("Aborted")
+
+    table = models.OneToOneField(Table, on_delete=models.CASCADE, related_name="game", null=True, blank=True)
+    game_slug = models.CharField(max_length=40, db_index=True)
+    options = models.JSONField(default=dict)
+    seed = models.BigIntegerField()
+    state = models.JSONField()
+    version = models.PositiveIntegerField(default=0)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.ACTIVE, db_index=True)
+    rated = models.BooleanField(default=True)
+    time_control = models.CharField(max_length=16, choices=TimeControl.choices, default=TimeControl.CORRESPONDENCE)
+    days_per_move = models.PositiveSmallIntegerField(default=3)
+    minutes_per_player = models.PositiveSmallIntegerField(default=20)
+    result = models.JSONField(null=True, blank=True)
+    chat_count = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-updated_at"]
+
+    def __str__(self) -> str:
+        return f"{self.game_slug} #{self.pk}"
+
+
+class Player(models.Model):
+    """A seat in a running game. ``seat`` is the engine's seat number."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="players")
+    seat = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                             related_name="players")
+    is_bot = models.BooleanField(default=False)
+    bot_took_over = models.BooleanField(default=False)
+    resigned = models.BooleanField(default=False)
+    must_act = models.BooleanField(default=False)
+    turn_started_at = models.DateTimeField(null=True, blank=True)
+    deadline = models.DateTimeField(null=True, blank=True)
+    clock_ms = models.BigIntegerField(null=True, blank=True)
+    timeouts = models.PositiveSmallIntegerField(default=0)
+    score = models.IntegerField(null=True, blank=True)
+    rank = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["seat"]
+        constraints = [models.UniqueConstraint(fields=["game", "seat"], name="unique_seat_per_game")]
+        indexes = [
+            models.Index(fields=["deadline"], name="player_deadline_idx", condition=models.Q(must_act=True)),
+            models.Index(fields=["user", "must_act"], name="player_user_turn_idx"),
+        ]
+
+    @property
+    def controlled_by_bot(self) -> bool:
+        return self.is_bot or self.bot_took_over
+
+
+class Move(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
+    seq = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    payload = models.JSONField()
+    events = models.JSONField(default=list)
+    client_id = models.UUIDField(null=True, blank=True)
+    by_bot = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="unique_move_seq"),
+            models.UniqueConstraint(fields=["game", "client_id"], name="unique_move_client_id"),
+        ]
+
+
+class ChatMessage(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="chat")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    text = models.CharField(max_length=500)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+
+

@@ -1,0 +1,138 @@
+from rest_framework import serializers
+
+from games.models import ChatMessage, Game, Table, TimeControl
+from games.services.engines import engine_choices
+
+
+class OptionSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    label = serializers.CharField()
+    kind = serializers.CharField()
+    default = serializers.JSONField()
+    choices = serializers.ListField(child=serializers.ListField(child=serializers.CharField()))
+    help = serializers.CharField()
+
+
+class CatalogEntrySerializer(serializers.Serializer):
+    slug = serializers.CharField()
+    name = serializers.CharField()
+    min_players = serializers.IntegerField()
+    max_players = serializers.IntegerField()
+    options = OptionSerializer(many=True)
+
+
+class SeatSerializer(serializers.Serializer):
+    user = serializers.CharField(allow_null=True)
+    is_bot = serializers.BooleanField()
+
+
+class TableSerializer(serializers.ModelSerializer):
+    owner = serializers.CharField(source="owner.username", read_only=True)
+    taken = serializers.SerializerMethodField()
+    game_id = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Table
+        fields = ("id", "game_slug", "options", "seats", "owner", "time_control", "days_per_move",
+                  "minutes_per_player", "invited_only", "rated", "status", "created_at", "taken", "game_id")
+
+    def get_taken(self, table) -> list[dict]:
+        return [{"user": s.user.username if s.user_id else None, "is_bot": s.is_bot}
+                for s in table.taken_seats.all()]
+
+    def get_game_id(self, table) -> int | None:
+        game = getattr(table, "game", None)
+        return game.pk if game else None
+
+
+class TableCreateSerializer(serializers.Serializer):
+    game_slug = serializers.ChoiceField(choices=[])
+    seats = serializers.IntegerField(min_value=1, max_value=8)
+    options = serializers.DictField(required=False, default=dict)
+    time_control = serializers.ChoiceField(choices=TimeControl.choices, default=TimeControl.CORRESPONDENCE)
+    days_per_move = serializers.IntegerField(min_value=1, max_value=30, default=3)
+    minutes_per_player = serializers.IntegerField(min_value=1, max_value=240, default=20)
+    invited_only = serializers.BooleanField(default=False)
+    rated = serializers.BooleanField(default=True)
+    bots = serializers.IntegerField(min_value=0, max_value=7, default=0)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["game_slug"].choices = engine_choices()
+
+
+class InviteSerializer(serializers.Serializer):
+    username = serializers.CharField(max_length=150)
+
+
+class GameListSerializer(serializers.ModelSerializer):
+    players = serializers.SerializerMethodField()
+    my_turn = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Game
+        fields = ("id", "game_slug", "status", "version", "rated", "time_control", "created_at", "updated_at",
+                  "finished_at", "players", "my_turn")
+
+    def get_players(self, game) -> list[dict]:
+        return [{"seat": p.seat, "user": p.user.username if p.user_id else None, "is_bot": p.is_bot,
+                 "must_act": p.must_act, "score": p.score, "rank": p.rank} for p in game.players.all()]
+
+    def get_my_turn(self, game) -> bool:
+        user = self.context["request"].user
+        return any(p.user_id == user.id and p.must_act for p in game.players.all())
+
+
+class GameViewSerializer(serializers.Serializer):
+    """The caller's view of a game: what their seat may see."""
+
+    id = serializers.IntegerField()
+    game = serializers.CharField()
+    game_name = serializers.CharField()
+    version = serializers.IntegerField()
+    status = serializers.CharField()
+    options = serializers.DictField()
+    seat = serializers.IntegerField(allow_null=True)
+    to_act = serializers.ListField(child=serializers.IntegerField())
+    players = serializers.ListField(child=serializers.DictField())
+    view = serializers.DictField()
+    legal_moves = serializers.ListField(child=serializers.DictField())
+    result = serializers.DictField(allow_null=True)
+    time_control = serializers.CharField()
+
+
+class MoveSubmitSerializer(serializers.Serializer):
+    move = serializers.DictField(help_text="The move as the engine lists it in legal_moves.")
+    version = serializers.IntegerField(min_value=0, help_text="The game version the move was chosen at.")
+    move_id = serializers.UUIDField(required=False, allow_null=True,
+                                    help_text="Client-chosen id; a retried request with the same id lands once.")
+    seat = serializers.IntegerField(required=False, allow_null=True, min_value=0)
+
+
+class MoveResultSerializer(serializers.Serializer):
+    version = serializers.IntegerField()
+    seq = serializers.IntegerField()
+    repeated = serializers.BooleanField()
+    status = serializers.CharField()
+
+
+class LogLineSerializer(serializers.Serializer):
+    seq = serializers.IntegerField()
+    seat = serializers.IntegerField(allow_null=True)
+    text = serializers.CharField()
+    at = serializers.DateTimeField()
+
+
+class ChatSerializer(serializers.ModelSerializer):
+    user = serializers.CharField(source="user.shown_name", read_only=True)
+
+    class Meta:
+        model = ChatMessage
+        fields = ("id", "user", "text", "created_at")
+        read_only_fields = ("id", "user", "created_at")
+
+
+class ErrorSerializer(serializers.Serializer):
+    detail = serializers.CharField()
+    code = serializers.CharField()
+    version = serializers.IntegerField(required=False)

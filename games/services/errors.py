@@ -1,0 +1,44 @@
+"""Errors a user can cause; each carries the HTTP status the API answers with."""
+
+
+class ServiceError(Exception):
+    status = 400
+    code = "invalid"
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+class IllegalMoveError(ServiceError):
+    status = 400
+    code = "illegal_move"
+
+
+class NotYourTurn(ServiceError):
+    status = 403
+    code = "not_your_seat"
+
+
+class StaleVersion(ServiceError):
+    status = 409
+    code = "stale_version"
+
+    def __init__(self, message: str, current_version: int):
+        super().__init__(message)
+        self.current_version = current_version
+
+
+class GameNotActive(ServiceError):
+    status = 409
+    code = "game_over"
+
+
+class TableError(ServiceError):
+    status = 400
+    code = "table_error"
+
+
+class Forbidden(ServiceError):
+    status = 403
+    code = "forbidden"

@@ -1,0 +1,64 @@
+"""Turns the engines' structured events into log lines a player may read."""
+from __future__ import annotations
+
+import string
+from typing import Any, Iterable
+
+from django.utils.translation import gettext
+
+from games.models import Game, Move, Player
+
+
+class _Args(dict):
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def player_names(players: Iterable[Player]) -> dict[int, str]:
+    names = {}
+    for p in players:
+        if p.user_id is not None and not p.is_bot:
+            names[p.seat] = p.user.shown_name
+        else:
+            names[p.seat] = gettext("Bot %(n)s") % {"n": p.seat + 1}
+    return names
+
+
+def render_event(event: dict[str, Any], names: dict[int, str]) -> str:
+    args = _Args()
+    for key, value in (event.get("args") or {}).items():
+        if key.endswith("seat") and isinstance(value, int):
+            args[key] = names.get(value, str(value))
+        elif key.endswith("seats") and isinstance(value, list):
+            args[key] = ", ".join(names.get(v, str(v)) for v in value)
+        elif isinstance(value, list):
+            args[key] = ", ".join(str(v) for v in value)
+        else:
+            args[key] = value
+    template = gettext(event.get("msg", ""))
+    try:
+        return string.Formatter().vformat(template, (), args)
+    except (ValueError, IndexError):
+        return template
+
+
+def visible(event: dict[str, Any], seat: int | None) -> bool:
+    only = event.get("only")
+    return only is None or only == seat
+
+
+def log_entries(game: Game, seat: int | None, after_seq: int = 0, limit: int | None = None) -> list[dict]:
+    """Log lines for ``seat`` (None: spectator), oldest first."""
+    players = list(game.players.select_related("user"))
+    names = player_names(players)
+    moves = Move.objects.filter(game=game, seq__gt=after_seq).only("seq", "seat", "events", "created_at")
+    if limit:
+        moves = moves.order_by("-seq")[:limit]
+    lines = []
+    for move in moves:
+        for event in move.events:
+            if visible(event, seat):
+                lines.append({"seq": move.seq, "seat": event.get("seat", move.seat),
+                              "text": render_event(event, names), "at": move.created_at})
+    lines.sort(key=lambda line: line["seq"])
+    return lines

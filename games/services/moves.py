@@ -1,0 +1,142 @@
+"""The one path by which a move enters a game."""
+from __future__ import annotations
+
+import json
+import uuid
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games.models import Game, Move, Player
+from games.rules.base import IllegalMove
+from games.services import after_commit
+from games.services.engines import get_engine
+from games.services.errors import GameNotActive, IllegalMoveError, NotYourTurn, StaleVersion
+from games.services.results import final_ranks
+from games.services.turns import update_turns
+
+MAX_MOVE_BYTES = 4096
+
+
+class _Bot:
+    """The actor for moves played by the platform on a bot-controlled seat."""
+
+    id = None
+    is_authenticated = False
+
+
+BOT = _Bot()
+
+
+@dataclass
+class MoveOutcome:
+    game: Game
+    move: Move
+    repeated: bool = False  # the move id had already landed; nothing new happened
+
+
+def _check_payload(move: Any) -> dict:
+    if not isinstance(move, dict) or not isinstance(move.get("type"), str):
+        raise IllegalMoveError(_("A move must be an object with a \"type\"."))
+    if len(json.dumps(move)) > MAX_MOVE_BYTES:
+        raise IllegalMoveError(_("That move is too large."))
+    return move
+
+
+def _acting_seat(players: list[Player], actor, to_act: list[int], seat: int | None) -> int:
+    if actor is BOT:
+        mine = [p.seat for p in players if p.controlled_by_bot]
+    else:
+        mine = [p.seat for p in players if p.user_id == actor.id and not p.controlled_by_bot]
+    if not mine:
+        raise NotYourTurn(_("You do not hold a seat in this game."))
+    if seat is not None:
+        if seat not in mine:
+            raise NotYourTurn(_("That seat belongs to someone else."))
+        mine = [seat]
+    acting = [s for s in mine if s in to_act]
+    if not acting:
+        raise NotYourTurn(_("It is not your turn."))
+    return acting[0]
+
+
+def submit_move(
+    game_id: int,
+    actor,
+    move: Any,
+    *,
+    version: int,
+    move_id: uuid.UUID | str | None = None,
+    seat: int | None = None,
+) -> MoveOutcome:
+    """Validate and store one move, then announce it after commit.
+
+    Raises IllegalMoveError (400), NotYourTurn (403), StaleVersion or
+    GameNotActive (409); none of them changes anything.
+    """
+    move = _check_payload(move)
+    if move_id is not None and not isinstance(move_id, uuid.UUID):
+        try:
+            move_id = uuid.UUID(str(move_id))
+        except ValueError:
+            raise IllegalMoveError(_("The move id must be a UUID.")) from None
+    try:
+        with transaction.atomic():
+            game = Game.objects.select_for_update().get(pk=game_id)
+            if version != game.version or game.status != Game.Status.ACTIVE:
+                if move_id is not None:
+                    landed = Move.objects.filter(game=game, client_id=move_id).first()
+                    if landed is not None:
+                        return MoveOutcome(game, landed, repeated=True)
+                if game.status != Game.Status.ACTIVE:
+                    raise GameNotActive(_("This game is over."))
+                raise StaleVersion(
+                    _("The game has moved on (it is at version %(v)s). Reload and try again.") % {"v": game.version},
+                    game.version,
+                )
+            engine = get_engine(game.game_slug)
+            players = list(game.players.all())
+            state = game.state
+            before = set(engine.to_act(state))
+            acting = _acting_seat(players, actor, sorted(before), seat)
+            try:
+                state, events = engine.apply(state, acting, move)
+            except IllegalMove as exc:
+                raise IllegalMoveError(str(exc)) from None
+            now = timezone.now()
+            game.version += 1
+            stored = Move.objects.create(
+                game=game, seq=game.version, seat=acting, payload=move, events=events,
+                client_id=move_id, by_bot=actor is BOT,
+            )
+            game.state = state
+            finished = engine.is_over(state)
+            after = set() if finished else set(engine.to_act(state))
+            results = None
+            if finished:
+                results = _finish(game, engine, players, now)
+            game.save(update_fields=["state", "version", "status", "result", "finished_at", "updated_at"])
+            update_turns(game, players, before, after, now, results)
+            after_commit.schedule(game, players, before, after, finished)
+            return MoveOutcome(game, stored)
+    except IntegrityError:
+        # A concurrent request with the same move id landed first.
+        if move_id is not None:
+            landed = Move.objects.filter(game_id=game_id, client_id=move_id).select_related("game").first()
+            if landed is not None:
+                return MoveOutcome(landed.game, landed, repeated=True)
+        raise StaleVersion(_("The game has moved on. Reload and try again."), -1) from None
+
+
+def _finish(game: Game, engine, players: list[Player], now) -> dict[int, tuple[int, int]]:
+    result = engine.result(game.state).as_dict()
+    losers = {p.seat for p in players if p.resigned or p.timeouts >= 2}
+    result["engine_ranks"] = result["ranks"]
+    result["ranks"] = final_ranks(result["ranks"], losers)
+    game.result = result
+    game.status = Game.Status.FINISHED
+    game.finished_at = now
+    return {p.seat: (result["scores"][p.seat], result["ranks"][p.seat]) for p in players}

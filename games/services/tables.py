@@ -1,0 +1,193 @@
+"""Opening, joining and starting tables."""
+from __future__ import annotations
+
+import random
+import secrets
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from games import signals
+from games.models import Game, Invitation, Player, Table, TableSeat, TimeControl
+from games.rules.base import InvalidOptions
+from games.services import broadcast
+from games.services.engines import get_engine
+from games.services.errors import Forbidden, TableError
+from games.services.turns import initial_clock_ms, update_turns
+
+User = get_user_model()
+
+
+def create_table(
+    owner,
+    game_slug: str,
+    seats: int,
+    options: dict[str, Any] | None = None,
+    *,
+    time_control: str = TimeControl.CORRESPONDENCE,
+    days_per_move: int = 3,
+    minutes_per_player: int = 20,
+    invited_only: bool = False,
+    rated: bool = True,
+    bots: int = 0,
+) -> Table:
+    """Open a table with the owner seated; raises TableError with the engine's reason."""
+    try:
+        engine = get_engine(game_slug)
+    except KeyError:
+        raise TableError(_("Unknown game.")) from None
+    try:
+        options = engine.normalize_options(seats, options or {})
+    except InvalidOptions as exc:
+        raise TableError(str(exc)) from None
+    if time_control not in TimeControl.values:
+        raise TableError(_("Unknown time control."))
+    if not 1 <= days_per_move <= 30:
+        raise TableError(_("Days per move must be between 1 and 30."))
+    if not 1 <= minutes_per_player <= 240:
+        raise TableError(_("Minutes per player must be between 1 and 240."))
+    if not 0 <= bots < seats:
+        raise TableError(_("At least one seat must stay free for a person."))
+    with transaction.atomic():
+        table = Table.objects.create(
+            game_slug=game_slug, options=options, seats=seats, owner=owner, time_control=time_control,
+            days_per_move=days_per_move, minutes_per_player=minutes_per_player, invited_only=invited_only,
+            rated=rated,
+        )
+        TableSeat.objects.create(table=table, user=owner)
+        TableSeat.objects.bulk_create([TableSeat(table=table, is_bot=True) for _ in range(bots)])
+        _start_if_full(table)
+    transaction.on_commit(broadcast.lobby_changed)
+    return table
+
+
+def _locked_open_table(table_id: int) -> Table:
+    try:
+        table = Table.objects.select_for_update().get(pk=table_id)
+    except Table.DoesNotExist:
+        raise TableError(_("This table does not exist.")) from None
+    if table.status != Table.Status.OPEN:
+        raise TableError(_("This table is no longer open."))
+    return table
+
+
+def can_join(table: Table, user) -> bool:
+    return not table.invited_only or table.owner_id == user.id or table.invitations.filter(user=user).exists()
+
+
+def join_table(table_id: int, user) -> Table:
+    with transaction.atomic():
+        table = _locked_open_table(table_id)
+        if not can_join(table, user):
+            raise Forbidden(_("This table is for invited players only."))
+        if table.taken_seats.filter(user=user).exists():
+            raise TableError(_("You already sit at this table."))
+        if table.taken_seats.count() >= table.seats:
+            raise TableError(_("This table is full."))
+        TableSeat.objects.create(table=table, user=user)
+        _start_if_full(table)
+    transaction.on_commit(broadcast.lobby_changed)
+    return table
+
+
+def leave_table(table_id: int, user) -> Table:
+    with transaction.atomic():
+        table = _locked_open_table(table_id)
+        if table.owner_id == user.id:
+            raise TableError(_("You opened this table; cancel it instead of leaving."))
+        deleted, _unused = table.taken_seats.filter(user=user).delete()
+        if not deleted:
+            raise TableError(_("You do not sit at this table."))
+    transaction.on_commit(broadcast.lobby_changed)
+    return table
+
+
+def _owned_open_table(table_id: int, user) -> Table:
+    table = _locked_open_table(table_id)
+    if table.owner_id != user.id:
+        raise Forbidden(_("Only the player who opened the table can do that."))
+    return table
+
+
+def invite(table_id: int, owner, username: str) -> Invitation:
+    with transaction.atomic():
+        table = _owned_open_table(table_id, owner)
+        invitee = User.objects.filter(username__iexact=username.strip()).first()
+        if invitee is None:
+            raise TableError(_("There is no player called “%(name)s”.") % {"name": username})
+        if invitee.pk == owner.pk:
+            raise TableError(_("You cannot invite yourself."))
+        invitation, created = Invitation.objects.get_or_create(table=table, user=invitee)
+        if not created:
+            raise TableError(_("%(name)s is already invited.") % {"name": invitee.shown_name})
+    transaction.on_commit(lambda: signals.table_invitation.send(sender=Table, table=table, user=invitee))
+    transaction.on_commit(broadcast.lobby_changed)
+    return invitation
+
+
+def add_bot(table_id: int, owner) -> Table:
+    with transaction.atomic():
+        table = _owned_open_table(table_id, owner)
+        if table.taken_seats.count() >= table.seats:
+            raise TableError(_("This table is full."))
+        TableSeat.objects.create(table=table, is_bot=True)
+        _start_if_full(table)
+    transaction.on_commit(broadcast.lobby_changed)
+    return table
+
+
+def fill_with_bots(table_id: int, owner) -> Table:
+    with transaction.atomic():
+        table = _owned_open_table(table_id, owner)
+        free = table.seats - table.taken_seats.count()
+        if free <= 0:
+            raise TableError(_("This table is full."))
+        TableSeat.objects.bulk_create([TableSeat(table=table, is_bot=True) for _ in range(free)])
+        _start_if_full(table)
+    transaction.on_commit(broadcast.lobby_changed)
+    return table
+
+
+def cancel_table(table_id: int, owner) -> Table:
+    with transaction.atomic():
+        table = _owned_open_table(table_id, owner)
+        table.status = Table.Status.CANCELLED
+        table.save(update_fields=["status"])
+    transaction.on_commit(broadcast.lobby_changed)
+    return table
+
+
+def _start_if_full(table: Table) -> Game | None:
+    taken = list(table.taken_seats.all())
+    if len(taken) < table.seats:
+        return None
+    return start_game(table, taken)
+
+
+def start_game(table: Table, taken: list[TableSeat], seed: int | None = None) -> Game:
+    """Create the game: a seeded random seat order, the engine's set-up, first turns."""
+    engine = get_engine(table.game_slug)
+    seed = secrets.randbits(48) if seed is None else seed
+    order = list(taken)
+    random.Random(f"seats:{seed}").shuffle(order)
+    state = engine.setup(len(order), table.options, seed)
+    game = Game.objects.create(
+        table=table, game_slug=table.game_slug, options=table.options, seed=seed, state=state,
+        rated=table.rated and sum(1 for s in order if not s.is_bot) >= 2,
+        time_control=table.time_control, days_per_move=table.days_per_move,
+        minutes_per_player=table.minutes_per_player,
+    )
+    players = Player.objects.bulk_create([
+        Player(game=game, seat=i, user=s.user, is_bot=s.is_bot, clock_ms=initial_clock_ms(game))
+        for i, s in enumerate(order)
+    ])
+    table.status = Table.Status.STARTED
+    table.save(update_fields=["status"])
+    from games.services import after_commit
+
+    after = set(engine.to_act(state))
+    update_turns(game, players, set(), after, game.created_at)
+    after_commit.schedule(game, players, set(), after, finished=False)
+    return game

@@ -1,0 +1,64 @@
+"""Who must act, turn start times, deadlines and live clocks, in one UPDATE."""
+from datetime import datetime, timedelta
+
+from django.db.models import BooleanField, Case, DateTimeField, F, IntegerField, Value, When
+
+from games.models import Game, Player, TimeControl
+
+
+def initial_clock_ms(game: Game) -> int | None:
+    if game.time_control == TimeControl.LIVE:
+        return game.minutes_per_player * 60_000
+    return None
+
+
+def deadline_for(game: Game, player: Player, now: datetime) -> datetime | None:
+    if player.controlled_by_bot:
+        return None
+    if game.time_control == TimeControl.LIVE:
+        return now + timedelta(milliseconds=max(player.clock_ms or 0, 0))
+    return now + timedelta(days=game.days_per_move)
+
+
+def update_turns(
+    game: Game,
+    players: list[Player],
+    before: set[int],
+    after: set[int],
+    now: datetime,
+    results: dict[int, tuple[int | None, int]] | None = None,
+) -> None:
+    """Write must_act/turn start/deadline/clock (and final score and rank) for all seats at once.
+
+    Seats that stay in ``after`` keep their running turn (simultaneous
+    decisions); seats that leave have their live clock charged.
+    """
+    must_act, started, deadline, clock, score, rank = [], [], [], [], [], []
+    for p in players:
+        must_act.append(When(seat=p.seat, then=Value(p.seat in after)))
+        if p.seat in after and p.seat not in before:
+            p.turn_started_at, p.deadline = now, deadline_for(game, p, now)
+        elif p.seat not in after:
+            if p.seat in before and p.clock_ms is not None and p.turn_started_at:
+                p.clock_ms -= int((now - p.turn_started_at).total_seconds() * 1000)
+            p.turn_started_at, p.deadline = None, None
+        if p.controlled_by_bot:
+            p.deadline = None
+        p.must_act = p.seat in after
+        started.append(When(seat=p.seat, then=Value(p.turn_started_at, output_field=DateTimeField())))
+        deadline.append(When(seat=p.seat, then=Value(p.deadline, output_field=DateTimeField())))
+        clock.append(When(seat=p.seat, then=Value(p.clock_ms, output_field=IntegerField())))
+        if results:
+            p.score, p.rank = results[p.seat]
+            score.append(When(seat=p.seat, then=Value(p.score, output_field=IntegerField())))
+            rank.append(When(seat=p.seat, then=Value(p.rank, output_field=IntegerField())))
+    fields = {
+        "must_act": Case(*must_act, default=Value(False), output_field=BooleanField()),
+        "turn_started_at": Case(*started, default=F("turn_started_at"), output_field=DateTimeField()),
+        "deadline": Case(*deadline, default=F("deadline"), output_field=DateTimeField()),
+        "clock_ms": Case(*clock, default=F("clock_ms"), output_field=IntegerField()),
+    }
+    if results:
+        fields["score"] = Case(*score, default=F("score"), output_field=IntegerField())
+        fields["rank"] = Case(*rank, default=F("rank"), output_field=IntegerField())
+    Player.objects.filter(game=game).update(**fields)

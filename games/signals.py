@@ -1,0 +1,12 @@
+"""Signals sent after a game change has been committed.
+
+Other apps (notifications, rankings) subscribe; games imports neither.
+"""
+from django.dispatch import Signal
+
+# sender=Game, game=Game, seats=list[int] of seats that must now act (humans only)
+turn_started = Signal()
+# sender=Game, game=Game
+game_finished = Signal()
+# sender=Table, table=Table, user=User
+table_invitation = Signal()

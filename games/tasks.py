@@ -1,0 +1,8 @@
+from celery import shared_task
+
+from games.services import bots
+
+
+@shared_task(acks_late=True)
+def play_bot_turns(game_id: int) -> int:
+    return bots.play_bot_turns(game_id)

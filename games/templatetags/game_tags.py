@@ -1,0 +1,52 @@
+import json
+
+from django import template
+from django.utils.translation import gettext
+
+register = template.Library()
+
+
+@register.filter
+def to_json(value) -> str:
+    """JSON for a data attribute (Django escapes it when it is rendered)."""
+    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+
+
+@register.filter
+def pretty_json(value) -> str:
+    return json.dumps(value, indent=1, ensure_ascii=False, sort_keys=True)
+
+
+@register.filter
+def tr(value):
+    """Translate a message id coming from an engine's data."""
+    return gettext(value) if isinstance(value, str) and value else value
+
+
+@register.filter
+def index(sequence, i):
+    try:
+        return sequence[i]
+    except (IndexError, KeyError, TypeError):
+        return None
+
+
+@register.filter
+def get(mapping, key):
+    try:
+        return mapping.get(key)
+    except AttributeError:
+        return None
+
+
+@register.inclusion_tag("games/_stats_table.html")
+def stats_table(stats, players):
+    rows, last_group = [], None
+    for row in stats:
+        group = row.get("group") or ""
+        rows.append({
+            "label": gettext(row["label"]), "values": row["values"], "group": gettext(group) if group else "",
+            "group_start": bool(group) and group != last_group,
+        })
+        last_group = group
+    return {"rows": rows, "players": players}

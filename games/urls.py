@@ -1,0 +1,18 @@
+from django.urls import path
+
+from games import views
+
+urlpatterns = [
+    path("", views.lobby, name="lobby"),
+    path("lobby/tables/", views.lobby_tables, name="lobby-tables"),
+    path("tables/new/", views.new_table, name="new-table"),
+    path("tables/<int:pk>/", views.table_detail, name="table"),
+    path("tables/<int:pk>/<slug:action>/", views.table_action, name="table-action"),
+    path("games/<int:pk>/", views.game_page, name="game"),
+    path("games/<int:pk>/board/", views.game_board, name="game-board"),
+    path("games/<int:pk>/chat/", views.game_chat, name="game-chat"),
+    path("games/<int:pk>/resign/", views.resign, name="game-resign"),
+    path("my-games/", views.my_games, name="my-games"),
+    path("my-games/turns/", views.my_games_fragment, name="my-turns"),
+    path("players/<str:username>/", views.profile, name="profile"),
+]

@@ -1,0 +1,231 @@
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.db.models import Prefetch, Q
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import select_template
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from games.forms import ChatForm, InviteForm, TableForm
+from games.models import ChatMessage, Game, Player, Table, TableSeat
+from games.services import play, tables
+from games.services.engines import available_engines, get_engine
+from games.services.errors import ServiceError
+from games.services.log import log_entries
+
+User = get_user_model()
+
+
+def _open_tables(user):
+    qs = Table.objects.filter(status=Table.Status.OPEN).select_related("owner").prefetch_related(
+        Prefetch("taken_seats", queryset=TableSeat.objects.select_related("user")))
+    visible = Q(invited_only=False)
+    if user.is_authenticated:
+        visible |= Q(owner=user) | Q(invitations__user=user)
+    tables_ = list(qs.filter(visible).distinct())
+    names = {e.slug: e.name for e in available_engines()}
+    for t in tables_:
+        t.game_name = names.get(t.game_slug, t.game_slug)
+        t.free = t.seats - len(t.taken_seats.all())
+        t.is_mine = user.is_authenticated and any(s.user_id == user.id for s in t.taken_seats.all())
+    return tables_
+
+
+def lobby(request):
+    context = {"tables": _open_tables(request.user), "engines": available_engines()}
+    if request.user.is_authenticated:
+        context["my_turn"] = _my_games(request.user, active_only=True)
+    return render(request, "games/lobby.html", context)
+
+
+def lobby_tables(request):
+    return render(request, "games/_table_list.html", {"tables": _open_tables(request.user)})
+
+
+@login_required
+def new_table(request):
+    engines = available_engines()
+    slug = request.POST.get("game_slug") or request.GET.get("game") or engines[0].slug
+    try:
+        engine = get_engine(slug)
+    except KeyError:
+        raise Http404(_("Unknown game."))
+    form = TableForm(engines, engine, request.POST if request.method == "POST" and "create" in request.POST else None)
+    if form.is_bound and form.is_valid():
+        d = form.cleaned_data
+        try:
+            table = tables.create_table(
+                request.user, engine.slug, d["seats"], form.options(), time_control=d["time_control"],
+                days_per_move=d["days_per_move"], minutes_per_player=d["minutes_per_player"],
+                invited_only=d["invited_only"], rated=d["rated"], bots=d["bots"],
+            )
+        except ServiceError as exc:
+            form.add_error(None, exc.message)
+        else:
+            return redirect("table", table.pk)
+    return render(request, "games/new_table.html", {"form": form, "engine": engine})
+
+
+def table_detail(request, pk: int):
+    table = get_object_or_404(Table.objects.select_related("owner"), pk=pk)
+    user = request.user
+    if table.invited_only and not (user.is_authenticated and (
+            tables.can_join(table, user) or table.taken_seats.filter(user=user).exists())):
+        raise Http404
+    if table.status == Table.Status.STARTED and hasattr(table, "game"):
+        return redirect("game", table.game.pk)
+    engine = get_engine(table.game_slug)
+    seats = list(table.taken_seats.select_related("user"))
+    context = {
+        "table": table, "engine": engine, "seats": seats, "free": range(table.seats - len(seats)),
+        "sitting": user.is_authenticated and any(s.user_id == user.id for s in seats),
+        "is_owner": user.is_authenticated and table.owner_id == user.id,
+        "can_join": user.is_authenticated and tables.can_join(table, user),
+        "invitations": table.invitations.select_related("user"),
+        "invite_form": InviteForm(),
+        "options": _option_labels(engine, table.options),
+    }
+    return render(request, "games/table.html", context)
+
+
+def _option_labels(engine, options: dict) -> list[tuple[str, str]]:
+    out = []
+    for opt in engine.options:
+        value = options.get(opt.name, opt.default)
+        if opt.kind == "choice":
+            shown = next((_(label) for v, label in opt.choices if v == value), value)
+        else:
+            shown = _("yes") if value else _("no")
+        out.append((_(opt.label), shown))
+    return out
+
+
+@login_required
+@require_POST
+def table_action(request, pk: int, action: str):
+    handlers = {
+        "join": lambda: tables.join_table(pk, request.user),
+        "leave": lambda: tables.leave_table(pk, request.user),
+        "add-bot": lambda: tables.add_bot(pk, request.user),
+        "fill-bots": lambda: tables.fill_with_bots(pk, request.user),
+        "cancel": lambda: tables.cancel_table(pk, request.user),
+        "invite": lambda: tables.invite(pk, request.user, request.POST.get("username", "")),
+    }
+    if action not in handlers:
+        raise Http404
+    try:
+        handlers[action]()
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        done = {
+            "join": _("You have taken a seat."), "leave": _("You have left the table."),
+            "add-bot": _("A bot has taken a seat."), "fill-bots": _("Bots have taken the free seats."),
+            "cancel": _("The table has been cancelled."), "invite": _("The invitation has been sent."),
+        }
+        messages.success(request, done[action])
+    if action == "cancel":
+        return redirect("lobby")
+    return redirect("table", pk)
+
+
+def _board_context(request, game: Game) -> dict:
+    data = play.game_view(game, request.user)
+    engine = get_engine(game.game_slug)
+    template = select_template([f"games/{game.game_slug}/{engine.board_template}", "games/generic_board.html"])
+    moves = [{"move": m, "label": engine.describe_move(m)} for m in data["legal_moves"]]
+    return {
+        "game": game, "data": data, "view": data["view"], "seat": data["seat"], "players": data["players"],
+        "board_template": template.template.name, "labelled_moves": moves,
+        "log": log_entries(game, data["seat"]),
+        "me": next((p for p in data["players"] if p["seat"] == data["seat"]), None),
+        "to_act_names": [p["name"] for p in data["players"] if p["must_act"]],
+    }
+
+
+def game_page(request, pk: int):
+    game = get_object_or_404(Game, pk=pk)
+    context = _board_context(request, game)
+    context["chat"] = ChatMessage.objects.filter(game=game).select_related("user")
+    context["chat_form"] = ChatForm()
+    return render(request, "games/game.html", context)
+
+
+def game_board(request, pk: int):
+    game = get_object_or_404(Game, pk=pk)
+    return render(request, "games/_board_area.html", _board_context(request, game))
+
+
+def game_chat(request, pk: int):
+    game = get_object_or_404(Game, pk=pk)
+    if request.method == "POST":
+        if not request.user.is_authenticated:
+            return redirect("login")
+        form = ChatForm(request.POST)
+        if form.is_valid():
+            try:
+                play.post_chat(game, request.user, form.cleaned_data["text"])
+            except ServiceError as exc:
+                messages.error(request, exc.message)
+        if request.headers.get("X-Requested-With") != "fetch":
+            return redirect("game", pk)
+    chat = ChatMessage.objects.filter(game=game).select_related("user")
+    return render(request, "games/_chat.html", {"game": game, "chat": chat})
+
+
+@login_required
+@require_POST
+def resign(request, pk: int):
+    try:
+        play.resign(pk, request.user)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.info(request, _("You have resigned. A bot plays your seat to the end."))
+    return redirect("game", pk)
+
+
+def _my_games(user, active_only: bool = False):
+    players = Player.objects.filter(user=user, is_bot=False).select_related("game").order_by(
+        "-must_act", "deadline", "-game__updated_at")
+    if active_only:
+        players = players.filter(game__status=Game.Status.ACTIVE)
+    games = []
+    names = {e.slug: e.name for e in available_engines()}
+    for p in players.prefetch_related(Prefetch("game__players", queryset=Player.objects.select_related("user"))):
+        game = p.game
+        game.me = p
+        game.game_name = names.get(game.game_slug, game.game_slug)
+        game.opponents = [o for o in game.players.all() if o.seat != p.seat]
+        games.append(game)
+    return games
+
+
+@login_required
+def my_games(request):
+    games = _my_games(request.user)
+    active = [g for g in games if g.status == Game.Status.ACTIVE]
+    finished = [g for g in games if g.status != Game.Status.ACTIVE]
+    finished.sort(key=lambda g: g.finished_at or g.updated_at, reverse=True)
+    return render(request, "games/my_games.html", {"active": active, "finished": finished[:50]})
+
+
+def my_games_fragment(request):
+    if not request.user.is_authenticated:
+        return render(request, "games/_my_turn.html", {"my_turn": []})
+    return render(request, "games/_my_turn.html", {"my_turn": _my_games(request.user, active_only=True)})
+
+
+def profile(request, username: str):
+    person = get_object_or_404(User, username=username)
+    games = _my_games(person)
+    active = [g for g in games if g.status == Game.Status.ACTIVE]
+    finished = sorted((g for g in games if g.status == Game.Status.FINISHED),
+                      key=lambda g: g.finished_at or g.updated_at, reverse=True)
+    wins = sum(1 for g in finished if g.me.rank == 1)
+    return render(request, "games/profile.html", {
+        "person": person, "active": active, "finished": finished[:50], "wins": wins,
+        "played": len(finished),
+    })

@@ -1,0 +1,21 @@
+"""Small builders for platform tests."""
+from django.contrib.auth import get_user_model
+
+from games.models import Game
+from games.services import tables
+
+User = get_user_model()
+
+
+def make_user(name: str = "alice", **extra) -> "User":
+    return User.objects.create_user(username=name, email=f"{name}@example.org", password="pw-For-tests-123",
+                                    **extra)
+
+
+def start_toy_game(*users, bots: int = 0, options=None, **table_kwargs) -> Game:
+    """A started toy game with the given users (and bots) seated."""
+    owner, *others = users
+    table = tables.create_table(owner, "toy", len(users) + bots, options or {}, bots=bots, **table_kwargs)
+    for user in others:
+        tables.join_table(table.pk, user)
+    return Game.objects.get(table=table)
