@@ -19,7 +19,9 @@ class Table(models.Model):
     game_slug = models.CharField(max_length=40)
     options = models.JSONField(default=dict, blank=True)
     seats = models.PositiveSmallIntegerField()
-    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="owned_tables")
+    # No owner: a table the platform opened itself (bot matches, tournaments).
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE,
+                              related_name="owned_tables")
     time_control = models.CharField(max_length=16, choices=TimeControl.choices, default=TimeControl.CORRESPONDENCE)
     days_per_move = models.PositiveSmallIntegerField(default=3)
     minutes_per_player = models.PositiveSmallIntegerField(default=20)

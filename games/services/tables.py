@@ -191,3 +191,17 @@ def start_game(table: Table, taken: list[TableSeat], seed: int | None = None) ->
     update_turns(game, players, set(), after, game.created_at)
     after_commit.schedule(game, players, set(), after, finished=False)
     return game
+
+
+def start_bot_game(game_slug: str, players: int, options: dict[str, Any] | None, seed: int) -> Game:
+    """A game with a bot in every seat, opened by the platform (no owner)."""
+    engine = get_engine(game_slug)
+    try:
+        options = engine.normalize_options(players, options or {})
+    except InvalidOptions as exc:
+        raise TableError(str(exc)) from None
+    with transaction.atomic():
+        table = Table.objects.create(game_slug=game_slug, options=options, seats=players, owner=None,
+                                     rated=False, status=Table.Status.OPEN)
+        taken = TableSeat.objects.bulk_create([TableSeat(table=table, is_bot=True) for _ in range(players)])
+        return start_game(table, taken, seed=seed)

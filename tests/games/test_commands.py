@@ -1,0 +1,55 @@
+import json
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from games.models import Game
+
+pytestmark = pytest.mark.django_db
+
+
+def test_play_bots_plays_complete_games_and_prints_json_lines():
+    out = StringIO()
+    call_command("play_bots", "toy", "--players", "3", "--games", "4", "--seed", "7",
+                 "--options", '{"target": "15"}', stdout=out)
+    lines = [json.loads(line) for line in out.getvalue().splitlines()]
+    games, summary = lines[:-1], lines[-1]
+    assert [g["seed"] for g in games] == [7, 8, 9, 10]
+    for g in games:
+        assert g["options"] == {"target": "15", "sudden_death": False}
+        assert g["moves"] > 0 and len(g["scores"]) == 3 and 1 in g["ranks"]
+        assert Game.objects.get(pk=g["game_id"]).status == Game.Status.FINISHED
+    assert summary["games"] == 4 and summary["moves"] == sum(g["moves"] for g in games)
+
+
+def test_play_bots_refuses_bad_options_with_the_engines_reason():
+    with pytest.raises(CommandError, match="Sudden death"):
+        call_command("play_bots", "toy", "--players", "3", "--options", '{"sudden_death": true}',
+                     stdout=StringIO())
+    with pytest.raises(CommandError, match="not valid JSON"):
+        call_command("play_bots", "toy", "--options", "{", stdout=StringIO())
+    assert not Game.objects.exists()
+
+
+def test_play_bots_list_starts_each_line_with_a_slug():
+    out = StringIO()
+    call_command("play_bots", "--list", stdout=out)
+    assert any(line.startswith("toy ") and "1-4" in line and "target=15|21" in line
+               for line in out.getvalue().splitlines())
+
+
+def test_replay_check_passes_then_reports_a_tampered_game():
+    call_command("play_bots", "toy", "--players", "2", "--games", "3", "--seed", "1", stdout=StringIO())
+    out = StringIO()
+    call_command("replay_check", stdout=out)
+    assert "3 games checked, 0 differ" in out.getvalue()
+    game = Game.objects.first()
+    game.state["pile"] += 1
+    game.save()
+    out = StringIO()
+    with pytest.raises(SystemExit) as exc:
+        call_command("replay_check", stdout=out)
+    assert exc.value.code == 1
+    assert f"game {game.pk}" in out.getvalue() and "1 differ" in out.getvalue()
