@@ -1,0 +1,64 @@
+import os
+
+import pytest
+from channels.testing import ChannelsLiveServerTestCase
+
+from tests.e2e.browser import launch, needs_chromium
+
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+@needs_chromium
+@pytest.mark.e2e
+class TwoPlayersInTwoBrowsers(ChannelsLiveServerTestCase):
+    serialized_rollback = False
+
+    def setUp(self):
+        from playwright.sync_api import sync_playwright
+
+        self._pw = sync_playwright().start()
+        self.browser = launch(self._pw)
+
+    def tearDown(self):
+        self.browser.close()
+        self._pw.stop()
+
+    def _sign_up(self, page, name):
+        page.goto(self.live_server_url + "/accounts/signup/")
+        page.fill("#id_username", name)
+        page.fill("#id_email", f"{name}@example.org")
+        page.fill("#id_password1", "Sturdy-pass-4711")
+        page.fill("#id_password2", "Sturdy-pass-4711")
+        page.click("button[type=submit]")
+        page.wait_for_url(self.live_server_url + "/")
+
+    def test_sign_up_open_a_table_join_and_see_the_opponents_move_live(self):
+        anna = self.browser.new_context().new_page()
+        boris = self.browser.new_context().new_page()
+        self._sign_up(anna, "anna")
+        self._sign_up(boris, "boris")
+
+        # Anna opens a table; Boris's lobby shows it without a reload.
+        boris.goto(self.live_server_url + "/")
+        boris.wait_for_selector("[data-live-lobby]")
+        boris.wait_for_function("document.documentElement.dataset.live === 'on'")
+        anna.goto(self.live_server_url + "/tables/new/?game=toy")
+        anna.select_option("#id_seats", "2")
+        anna.click("text=Open the table")
+        anna.wait_for_selector("text=Seats (1 of 2)")
+        boris.wait_for_selector("#table-list a.button:has-text('Join')", timeout=10_000)
+
+        boris.click("#table-list a.button:has-text('Join')")
+        boris.click("text=Take a seat")
+        boris.wait_for_url("**/games/*/")
+        game_url = boris.url
+        anna.goto(game_url)
+        for page in (anna, boris):
+            page.wait_for_function("document.documentElement.dataset.live === 'on'")
+
+        mover, watcher = (anna, boris) if anna.locator("text=Your turn").count() else (boris, anna)
+        mover_name = "anna" if mover is anna else "boris"
+        mover.locator("button.move", has_text="pass").first.click()
+        watcher.wait_for_selector(f".log-lines li:has-text('{mover_name} passes.')", timeout=10_000)
+        watcher.wait_for_selector("text=Your turn", timeout=10_000)
+        assert "Your turn" not in mover.locator(".turn-line").inner_text()
