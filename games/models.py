@@ -8,6 +8,11 @@ class TimeControl(models.TextChoices):
     LIVE = "live", _("Live (minutes per player)")
 
 
+class TimeoutPolicy(models.TextChoices):
+    BOT = "bot", _("Play a default move; after a second timeout a bot takes the seat")
+    END = "end", _("End the game unrated")
+
+
 class Table(models.Model):
     """An invitation to play: seats fill up, then a game starts."""
 
@@ -25,6 +30,7 @@ class Table(models.Model):
     time_control = models.CharField(max_length=16, choices=TimeControl.choices, default=TimeControl.CORRESPONDENCE)
     days_per_move = models.PositiveSmallIntegerField(default=3)
     minutes_per_player = models.PositiveSmallIntegerField(default=20)
+    timeout_policy = models.CharField(max_length=8, choices=TimeoutPolicy.choices, default=TimeoutPolicy.BOT)
     invited_only = models.BooleanField(default=False)
     rated = models.BooleanField(default=True)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN, db_index=True)
@@ -78,6 +84,7 @@ class Game(models.Model):
     time_control = models.CharField(max_length=16, choices=TimeControl.choices, default=TimeControl.CORRESPONDENCE)
     days_per_move = models.PositiveSmallIntegerField(default=3)
     minutes_per_player = models.PositiveSmallIntegerField(default=20)
+    timeout_policy = models.CharField(max_length=8, choices=TimeoutPolicy.choices, default=TimeoutPolicy.BOT)
     result = models.JSONField(null=True, blank=True)
     chat_count = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -31,6 +31,13 @@ class _Bot:
 BOT = _Bot()
 
 
+class _Clock(_Bot):
+    """The actor for a move the platform plays when a seat's time runs out."""
+
+
+CLOCK = _Clock()
+
+
 @dataclass
 class MoveOutcome:
     game: Game
@@ -47,7 +54,9 @@ def _check_payload(move: Any) -> dict:
 
 
 def _acting_seat(players: list[Player], actor, to_act: list[int], seat: int | None) -> int:
-    if actor is BOT:
+    if actor is CLOCK:
+        mine = [p.seat for p in players]
+    elif actor is BOT:
         mine = [p.seat for p in players if p.controlled_by_bot]
     else:
         mine = [p.seat for p in players if p.user_id == actor.id and not p.controlled_by_bot]
@@ -71,6 +80,7 @@ def submit_move(
     version: int,
     move_id: uuid.UUID | str | None = None,
     seat: int | None = None,
+    note: dict | None = None,
 ) -> MoveOutcome:
     """Validate and store one move, then announce it after commit.
 
@@ -106,11 +116,13 @@ def submit_move(
                 state, events = engine.apply(state, acting, move)
             except IllegalMove as exc:
                 raise IllegalMoveError(str(exc)) from None
+            if note:
+                events = [note, *events]
             now = timezone.now()
             game.version += 1
             stored = Move.objects.create(
                 game=game, seq=game.version, seat=acting, payload=move, events=events,
-                client_id=move_id, by_bot=actor is BOT,
+                client_id=move_id, by_bot=actor is not None and actor.id is None,
             )
             game.state = state
             finished = engine.is_over(state)
@@ -119,7 +131,7 @@ def submit_move(
             if finished:
                 results = _finish(game, engine, players, now)
             game.save(update_fields=["state", "version", "status", "result", "finished_at", "updated_at"])
-            update_turns(game, players, before, after, now, results)
+            update_turns(game, players, before, after, now, results, acted=acting)
             after_commit.schedule(game, players, before, after, finished)
             return MoveOutcome(game, stored)
     except IntegrityError:

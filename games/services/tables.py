@@ -10,7 +10,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from games import signals
-from games.models import Game, Invitation, Player, Table, TableSeat, TimeControl
+from games.models import Game, Invitation, Player, Table, TableSeat, TimeControl, TimeoutPolicy
 from games.rules.base import InvalidOptions
 from games.services import broadcast
 from games.services.engines import get_engine
@@ -32,6 +32,7 @@ def create_table(
     invited_only: bool = False,
     rated: bool = True,
     bots: int = 0,
+    timeout_policy: str = TimeoutPolicy.BOT,
 ) -> Table:
     """Open a table with the owner seated; raises TableError with the engine's reason."""
     try:
@@ -48,13 +49,15 @@ def create_table(
         raise TableError(_("Days per move must be between 1 and 30."))
     if not 1 <= minutes_per_player <= 240:
         raise TableError(_("Minutes per player must be between 1 and 240."))
+    if timeout_policy not in TimeoutPolicy.values:
+        raise TableError(_("Unknown timeout policy."))
     if not 0 <= bots < seats:
         raise TableError(_("At least one seat must stay free for a person."))
     with transaction.atomic():
         table = Table.objects.create(
             game_slug=game_slug, options=options, seats=seats, owner=owner, time_control=time_control,
             days_per_move=days_per_move, minutes_per_player=minutes_per_player, invited_only=invited_only,
-            rated=rated,
+            rated=rated, timeout_policy=timeout_policy,
         )
         TableSeat.objects.create(table=table, user=owner)
         TableSeat.objects.bulk_create([TableSeat(table=table, is_bot=True) for _ in range(bots)])
@@ -177,7 +180,7 @@ def start_game(table: Table, taken: list[TableSeat], seed: int | None = None) ->
         table=table, game_slug=table.game_slug, options=table.options, seed=seed, state=state,
         rated=table.rated and sum(1 for s in order if not s.is_bot) >= 2,
         time_control=table.time_control, days_per_move=table.days_per_move,
-        minutes_per_player=table.minutes_per_player,
+        minutes_per_player=table.minutes_per_player, timeout_policy=table.timeout_policy,
     )
     players = Player.objects.bulk_create([
         Player(game=game, seat=i, user=s.user, is_bot=s.is_bot, clock_ms=initial_clock_ms(game))

@@ -27,6 +27,7 @@ def update_turns(
     after: set[int],
     now: datetime,
     results: dict[int, tuple[int | None, int]] | None = None,
+    acted: int | None = None,
 ) -> None:
     """Write must_act/turn start/deadline/clock (and final score and rank) for all seats at once.
 
@@ -36,11 +37,13 @@ def update_turns(
     must_act, started, deadline, clock, score, rank = [], [], [], [], [], []
     for p in players:
         must_act.append(When(seat=p.seat, then=Value(p.seat in after)))
-        if p.seat in after and p.seat not in before:
+        # The seat that just moved ends its turn even when it must act again.
+        ends = p.seat in before and (p.seat not in after or p.seat == acted)
+        if ends and p.clock_ms is not None and p.turn_started_at:
+            p.clock_ms -= int((now - p.turn_started_at).total_seconds() * 1000)
+        if p.seat in after and (p.seat not in before or p.seat == acted):
             p.turn_started_at, p.deadline = now, deadline_for(game, p, now)
         elif p.seat not in after:
-            if p.seat in before and p.clock_ms is not None and p.turn_started_at:
-                p.clock_ms -= int((now - p.turn_started_at).total_seconds() * 1000)
             p.turn_started_at, p.deadline = None, None
         if p.controlled_by_bot:
             p.deadline = None

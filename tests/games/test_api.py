@@ -113,7 +113,8 @@ def test_my_games_lists_my_turn_first():
     g2 = start_toy_game(carol, alice)
     mine_first = [g for g in (g1, g2) if g.players.get(user=alice).must_act]
     listed = client_for(alice).get("/api/games/").json()["results"]
-    assert [g["id"] for g in listed][: len(mine_first)] == [g.pk for g in mine_first]
+    assert {g["id"] for g in listed[: len(mine_first)]} == {g.pk for g in mine_first}
+    assert [g["my_turn"] for g in listed] == sorted((g["my_turn"] for g in listed), reverse=True)
     assert listed[0]["my_turn"] == bool(mine_first)
 
 
