@@ -15,5 +15,7 @@ urlpatterns = [
     path("auth/signup/", SignupView.as_view(), name="api-signup"),
     path("auth/token/", TokenView.as_view(), name="api-token"),
     path("me/", MeView.as_view(), name="api-me"),
+    path("rankings/", include("rankings.api_urls")),
+    path("notifications/", include("notifications.api_urls")),
     path("", include(router.urls)),
 ]

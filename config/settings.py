@@ -30,6 +30,8 @@ INSTALLED_APPS = [
     "channels",
     "accounts",
     "games",
+    "rankings",
+    "notifications",
 ]
 
 MIDDLEWARE = [
@@ -104,6 +106,7 @@ STORAGES = {
 
 REDIS_URL = env("REDIS_URL", default="")
 if REDIS_URL:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
     CHANNEL_LAYERS = {
         "default": {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [REDIS_URL]}}
     }

@@ -6,5 +6,7 @@ urlpatterns = [
     path("api/", include("config.api_urls")),
     path("accounts/", include("accounts.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
+    path("rankings/", include("rankings.urls")),
+    path("notifications/", include("notifications.urls")),
     path("", include("games.urls")),
 ]

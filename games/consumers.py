@@ -4,6 +4,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from games.models import Game
+from games.services import presence
 from games.services.broadcast import LOBBY_GROUP, game_group, user_group
 
 
@@ -17,15 +18,28 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         self.group = game_group(self.game_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
+        await self._presence(True)
         await self.send_json({"type": "version", "version": version})
 
     async def disconnect(self, code):
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
+            await self._presence(False)
 
     async def receive_json(self, content, **kwargs):
         if content.get("type") == "ping":
+            await self._presence(True)
             await self.send_json({"type": "pong"})
+
+    @database_sync_to_async
+    def _presence(self, watching: bool) -> None:
+        user = self.scope.get("user")
+        if user is None or not user.is_authenticated:
+            return
+        if watching:
+            presence.mark_watching(self.game_id, user.id, self.channel_name)
+        else:
+            presence.unmark_watching(self.game_id, user.id, self.channel_name)
 
     async def game_version(self, event):
         await self.send_json({"type": "version", "version": event["version"], "status": event["status"]})

@@ -10,3 +10,5 @@ turn_started = Signal()
 game_finished = Signal()
 # sender=Table, table=Table, user=User
 table_invitation = Signal()
+# sender=Game, game=Game, seat=int, took_over=bool (a bot plays the seat from now on)
+seat_timed_out = Signal()

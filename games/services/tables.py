@@ -198,13 +198,38 @@ def start_game(table: Table, taken: list[TableSeat], seed: int | None = None) ->
 
 def start_bot_game(game_slug: str, players: int, options: dict[str, Any] | None, seed: int) -> Game:
     """A game with a bot in every seat, opened by the platform (no owner)."""
+    return start_seated_game(game_slug, [], options, seed=seed, bots=players, rated=False)
+
+
+def start_seated_game(
+    game_slug: str,
+    users: list,
+    options: dict[str, Any] | None = None,
+    *,
+    seed: int | None = None,
+    bots: int = 0,
+    rated: bool = True,
+    time_control: str = TimeControl.CORRESPONDENCE,
+    days_per_move: int = 3,
+    minutes_per_player: int = 20,
+    timeout_policy: str = TimeoutPolicy.BOT,
+) -> Game:
+    """Start a game for the given people (and bots) at once, on a table the platform opens.
+
+    For tournaments and other organised play: no lobby, no owner.
+    """
     engine = get_engine(game_slug)
     try:
-        options = engine.normalize_options(players, options or {})
+        options = engine.normalize_options(len(users) + bots, options or {})
     except InvalidOptions as exc:
         raise TableError(str(exc)) from None
     with transaction.atomic():
-        table = Table.objects.create(game_slug=game_slug, options=options, seats=players, owner=None,
-                                     rated=False, status=Table.Status.OPEN)
-        taken = TableSeat.objects.bulk_create([TableSeat(table=table, is_bot=True) for _ in range(players)])
+        table = Table.objects.create(
+            game_slug=game_slug, options=options, seats=len(users) + bots, owner=None, rated=rated,
+            time_control=time_control, days_per_move=days_per_move, minutes_per_player=minutes_per_player,
+            timeout_policy=timeout_policy, invited_only=True,
+        )
+        taken = TableSeat.objects.bulk_create(
+            [TableSeat(table=table, user=u) for u in users] + [TableSeat(table=table, is_bot=True) for _ in range(bots)]
+        )
         return start_game(table, taken, seed=seed)

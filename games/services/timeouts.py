@@ -11,6 +11,7 @@ from datetime import datetime
 from django.db import transaction
 from django.utils import timezone
 
+from games import signals
 from games.models import Game, Player, TimeoutPolicy
 from games.rules.base import gettext_noop
 from games.services import after_commit
@@ -56,6 +57,8 @@ def apply_timeout(player_id: int, deadline: datetime, now: datetime | None = Non
             "args": {"seat": player.seat}, "seat": player.seat, "timeout": True,
         }
         submit_move(game.pk, CLOCK, move, version=game.version, seat=player.seat, note=note)
+        transaction.on_commit(lambda: signals.seat_timed_out.send(
+            sender=Game, game=game, seat=player.seat, took_over=took_over))
     return True
 
 
@@ -73,6 +76,8 @@ def _end_unrated(game: Game, player: Player, now: datetime) -> None:
     game.save(update_fields=["status", "rated", "finished_at", "version", "result", "updated_at"])
     update_turns(game, players, before, set(), now)
     after_commit.schedule(game, players, before, set(), finished=True)
+    transaction.on_commit(lambda: signals.seat_timed_out.send(
+        sender=Game, game=game, seat=player.seat, took_over=False))
 
 
 def sweep(now: datetime | None = None) -> int:

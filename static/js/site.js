@@ -13,9 +13,16 @@
     function open() {
       const proto = location.protocol === "https:" ? "wss://" : "ws://";
       const ws = new WebSocket(proto + location.host + path);
-      ws.onopen = function () { delay = 500; document.documentElement.dataset.live = "on"; };
+      let pinger = null;
+      ws.onopen = function () {
+        delay = 500;
+        document.documentElement.dataset.live = "on";
+        // Keeps the server's "is looking at this page" mark fresh.
+        pinger = setInterval(function () { ws.send(JSON.stringify({ type: "ping" })); }, 30000);
+      };
       ws.onmessage = function (e) { onMessage(JSON.parse(e.data)); };
       ws.onclose = function () {
+        clearInterval(pinger);
         document.documentElement.dataset.live = "off";
         setTimeout(open, delay);
         delay = Math.min(delay * 2, 15000);

@@ -1,0 +1,1 @@
+"""Signal receivers: filled in as the app grows."""
