@@ -47,6 +47,9 @@ def lobby_tables(request):
 @login_required
 def new_table(request):
     engines = available_engines()
+    if not engines:
+        messages.error(request, _("No games are installed yet."))
+        return redirect("lobby")
     slug = request.POST.get("game_slug") or request.GET.get("game") or engines[0].slug
     try:
         engine = get_engine(slug)
