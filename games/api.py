@@ -1,6 +1,6 @@
 from django.db.models import Prefetch, Q
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema, inline_serializer
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import mixins, permissions, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
@@ -155,12 +155,13 @@ class GameViewSet(viewsets.GenericViewSet):
                 "status": outcome.game.status}
         return Response(body, status=status.HTTP_200_OK if outcome.repeated else status.HTTP_201_CREATED)
 
-    @extend_schema(responses=LogLineSerializer(many=True))
+    @extend_schema(responses=LogLineSerializer(many=True), parameters=[
+        OpenApiParameter("after", int, description="only lines of moves after this sequence number")])
     @action(detail=True, methods=["get"])
     def log(self, request, pk=None):
         game = get_object_or_404(Game, pk=pk)
-        after = int(request.query_params.get("after", 0) or 0) if request.query_params.get(
-            "after", "0").isdigit() else 0
+        after = request.query_params.get("after", "0")
+        after = int(after) if after.isdigit() else 0
         return Response(LogLineSerializer(log_entries(game, play.seat_of(game, request.user), after), many=True).data)
 
     @extend_schema(methods=["GET"], responses=ChatSerializer(many=True))

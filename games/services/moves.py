@@ -122,7 +122,7 @@ def submit_move(
             game.version += 1
             stored = Move.objects.create(
                 game=game, seq=game.version, seat=acting, payload=move, events=events,
-                client_id=move_id, by_bot=actor is not None and actor.id is None,
+                client_id=move_id, by_bot=actor in (BOT, CLOCK),
             )
             game.state = state
             finished = engine.is_over(state)
