@@ -1,0 +1,43 @@
+"""Helpers shared by the benchmark scripts: machine facts and the results file."""
+from __future__ import annotations
+
+import json
+import os
+import platform
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+RESULTS = ROOT / "bench" / "results" / "latest.json"
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+
+def machine() -> dict:
+    return {"cores": os.cpu_count(), "python": platform.python_version(), "machine": platform.machine()}
+
+
+def percentile(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    k = max(0, min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1))))
+    return ordered[k]
+
+
+def summary_ms(samples_s: list[float]) -> dict:
+    ms = [s * 1000 for s in samples_s]
+    return {"n": len(ms), "p50_ms": round(percentile(ms, 50), 3), "p99_ms": round(percentile(ms, 99), 3),
+            "mean_ms": round(statistics.fmean(ms), 3) if ms else None}
+
+
+def record(section: str, figures: dict) -> None:
+    """Merge one benchmark's figures into bench/results/latest.json and print them."""
+    data = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
+    data["machine"] = machine()
+    data[section] = {**figures, "measured_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
+    RESULTS.parent.mkdir(parents=True, exist_ok=True)
+    RESULTS.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n")
+    print(json.dumps({section: data[section], "machine": data["machine"]}, indent=2, sort_keys=True))

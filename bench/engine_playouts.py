@@ -1,0 +1,65 @@
+"""Random full games per engine and player count: decisions per second on one core.
+
+Each decision is legal_moves + a uniform choice + apply, on one state that
+is never deep-copied. The baseline is the same loop over a trivial "engine"
+(a counter), measured in the same run, to show the interpreter's own cost.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from common import record
+
+from games.rules.registry import load_engines
+
+
+def playouts(engine, players: int, options: dict, seconds: float, seed: int = 1) -> dict:
+    rng = random.Random(seed)
+    decisions = games = 0
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        state = engine.setup(players, options, seed + games)
+        while not engine.is_over(state):
+            seat = engine.to_act(state)[0]
+            move = rng.choice(engine.legal_moves(state, seat))
+            state, _events = engine.apply(state, seat, move)
+            decisions += 1
+        games += 1
+    elapsed = time.perf_counter() - started
+    return {"decisions_per_s": round(decisions / elapsed), "games": games,
+            "decisions_per_game": round(decisions / games, 1)}
+
+
+def baseline(seconds: float) -> int:
+    rng = random.Random(1)
+    state = {"n": 0}
+    moves = [{"type": "add", "n": 1}, {"type": "add", "n": 2}]
+    decisions = 0
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        move = rng.choice(list(moves))
+        state["n"] += move["n"]
+        decisions += 1
+    return round(decisions / (time.perf_counter() - started))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seconds", type=float, default=2.0, help="per game and player count")
+    args = parser.parse_args()
+    registry = load_engines()
+    figures = {"target_decisions_per_s": 10_000, "baseline_trivial_loop_per_s": baseline(args.seconds)}
+    for engine in registry.all():
+        for players in range(engine.min_players, engine.max_players + 1):
+            try:
+                options = engine.normalize_options(players, {})
+            except ValueError:
+                continue
+            figures[f"{engine.slug}/{players}p"] = playouts(engine, players, options, args.seconds)
+    record("engine_playouts", figures)
+
+
+if __name__ == "__main__":
+    main()
