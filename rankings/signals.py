@@ -1,0 +1,9 @@
+"""Signals for other apps (notifications): sent after the change is committed.
+
+tournament_round_started: sender=Tournament, tournament=Tournament, round=Round, games=list[Game]
+tournament_finished: sender=Tournament, tournament=Tournament (tournament.winner is set)
+"""
+from django.dispatch import Signal
+
+tournament_round_started = Signal()
+tournament_finished = Signal()
