@@ -1,1 +1,14 @@
-urlpatterns: list = []
+from django.urls import include, path
+from rest_framework.routers import DefaultRouter
+
+from rankings.api import GameLeaderboard, OverallLeaderboard, PlayerRatings, TournamentViewSet
+
+router = DefaultRouter()
+router.register("tournaments", TournamentViewSet, basename="tournament")
+
+urlpatterns = [
+    path("leaderboard/", OverallLeaderboard.as_view(), name="api-leaderboard"),
+    path("leaderboard/<slug:slug>/", GameLeaderboard.as_view(), name="api-game-leaderboard"),
+    path("players/<str:username>/", PlayerRatings.as_view(), name="api-player-ratings"),
+    path("", include(router.urls)),
+]

@@ -17,6 +17,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.db.models import Prefetch, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -430,3 +431,19 @@ def _standing_key(t: Tournament, r: StandingRow):
     if t.format == Tournament.Format.KNOCKOUT:
         return (r.entry.eliminated or r.entry.withdrawn, -r.last_round, *base)
     return (r.entry.withdrawn, *base)
+
+
+def rounds_overview(t: Tournament) -> list[Round]:
+    """Rounds, newest first, with their tables, seats and games loaded."""
+    return list(t.round_set.order_by("-number").prefetch_related(
+        Prefetch("pairings", queryset=Pairing.objects.select_related("game").prefetch_related(
+            Prefetch("seats", queryset=PairingSeat.objects.select_related("entry__user"))))))
+
+
+def visible_tournaments(user):
+    """Open tournaments for everyone; invitation-only ones for the organiser, invitees and players."""
+    qs = Tournament.objects.select_related("organiser", "winner")
+    visible = Q(invited_only=False)
+    if user.is_authenticated:
+        visible |= Q(organiser=user) | Q(invitations__user=user) | Q(entries__user=user)
+    return qs.filter(visible).distinct()
