@@ -103,12 +103,30 @@ def _visible_or_404(request, pk: int) -> Tournament:
     return t
 
 
+def _option_summary(slug: str, options: dict) -> list[tuple[str, str]]:
+    """(label, shown value) for each engine option, in the engine's order."""
+    try:
+        engine = get_engine(slug)
+    except KeyError:
+        return []
+    out = []
+    for opt in engine.options:
+        value = options.get(opt.name, opt.default)
+        if opt.kind == "choice":
+            shown = next((_(label) for v, label in opt.choices if v == str(value)), str(value))
+        else:
+            shown = _("yes") if value else _("no")
+        out.append((_(opt.label), shown))
+    return out
+
+
 def tournament_detail(request, pk: int):
     t = _visible_or_404(request, pk)
     user = request.user
     mine = t.entries.filter(user=user).first() if user.is_authenticated else None
     return render(request, "rankings/tournament_detail.html", {
         "t": t, "game_name": _game_names().get(t.game_slug, t.game_slug),
+        "option_summary": _option_summary(t.game_slug, t.options),
         "standings": tournaments.standings(t), "rounds": tournaments.rounds_overview(t),
         "total_rounds": tournaments.total_rounds(t), "my_entry": mine,
         "can_register": (user.is_authenticated and mine is None and t.status == Tournament.Status.REGISTRATION

@@ -6,6 +6,7 @@ from datetime import datetime
 
 from django.db import transaction
 from django.db.models import Exists, OuterRef, Q
+from django.utils import timezone
 
 from games.models import Game, Player
 from rankings.models import RatedGame, Rating, RatingChange
@@ -103,10 +104,25 @@ def _process(game: Game) -> None:
     ])
 
 
+def _insert_rows(model, columns: list[str], rows: list[tuple], batch_size: int) -> None:
+    """Write many rows at once: COPY on PostgreSQL (several times faster than INSERT), bulk_create elsewhere."""
+    from django.db import connection
+
+    if connection.vendor == "postgresql":
+        table = connection.ops.quote_name(model._meta.db_table)
+        names = ", ".join(connection.ops.quote_name(model._meta.get_field(c).column) for c in columns)
+        connection.ensure_connection()
+        with connection.connection.cursor() as cursor, cursor.copy(f"COPY {table} ({names}) FROM STDIN") as copy:
+            for row in rows:
+                copy.write_row(row)
+        return
+    model.objects.bulk_create([model(**dict(zip(columns, row))) for row in rows], batch_size=batch_size)
+
+
 def recompute_all(batch_size: int = 5000) -> int:
     """Rebuild every rating and the whole history from the game records; returns the games counted."""
     states: dict[tuple[int, str], RatingState] = {}
-    changes: list[RatingChange] = []
+    changes: list[tuple] = []
     counted: list[int] = []
     with transaction.atomic():
         _lock_ledger()
@@ -120,19 +136,16 @@ def recompute_all(batch_size: int = 5000) -> int:
         for pk, slug, finished_at in games:
             counted.append(pk)
             result = apply_result(states, slug, seats_by_game.get(pk, []), finished_at)
-            changes.extend(
-                RatingChange(game_id=pk, user_id=seat.user_id, game_slug=slug, before=before, after=after,
-                             rank=seat.rank, opponents=len(result) - 1, played_at=finished_at)
-                for seat, before, after in result
-            )
+            changes.extend((pk, seat.user_id, slug, before, after, seat.rank, len(result) - 1, finished_at)
+                           for seat, before, after in result)
         RatingChange.objects.all().delete()
         Rating.objects.all().delete()
         RatedGame.objects.all().delete()
-        RatedGame.objects.bulk_create([RatedGame(game_id=pk) for pk in counted], batch_size=batch_size)
-        Rating.objects.bulk_create([
-            Rating(user_id=uid, game_slug=slug, rating=st.rating, games=st.games, wins=st.wins,
-                   last_played=st.last_played)
-            for (uid, slug), st in states.items()
-        ], batch_size=batch_size)
-        RatingChange.objects.bulk_create(changes, batch_size=batch_size)
+        now = timezone.now()
+        _insert_rows(RatedGame, ["game_id", "processed_at"], [(pk, now) for pk in counted], batch_size)
+        _insert_rows(Rating, ["user_id", "game_slug", "rating", "games", "wins", "last_played"],
+                     [(uid, slug, st.rating, st.games, st.wins, st.last_played)
+                      for (uid, slug), st in states.items()], batch_size)
+        _insert_rows(RatingChange, ["game_id", "user_id", "game_slug", "before", "after", "rank", "opponents",
+                                    "played_at"], changes, batch_size)
     return len(counted)

@@ -358,7 +358,7 @@ def _score_round(t: Tournament, pairings: list[Pairing]) -> None:
         for seat in seats:
             seat.rank, seat.points = ranks.get(seat.entry_id), points.get(seat.entry_id, 0.0)
         PairingSeat.objects.bulk_update(seats, ["rank", "points"])
-        if t.format == Tournament.Format.KNOCKOUT:
+        if t.format == Tournament.Format.KNOCKOUT and ranks:
             best = min(ranks, key=lambda k: (ranks[k], -seeds[k], k))
             losers += [s.entry_id for s in seats if s.entry_id != best]
     if losers:

@@ -98,7 +98,7 @@ def test_organising_a_tournament_through_the_pages(client):
     client.post(f"/rankings/tournaments/{t.pk}/register/")
     client.post(f"/rankings/tournaments/{t.pk}/start/")
     html = client.get(f"/rankings/tournaments/{t.pk}/").content.decode()
-    assert "Round 1" in html and "Buchholz" in html
+    assert "Round 1" in html and "Buchholz" in html and "Target: 21, Sudden death: no" in html
     game_id = t.round_set.get().pairings.get().game_id
     assert f'href="/games/{game_id}/"' in html
     assert "Cup" in client.get("/rankings/tournaments/").content.decode()
