@@ -1,0 +1,103 @@
+"""Small state helpers shared by the phase modules."""
+from __future__ import annotations
+
+from typing import Any
+
+from games.rules.base import Event, State, gettext_noop, shuffled
+
+from .cards import KEY, PRODUCTION, RULES, name
+
+
+def event(msg: str, actor: int | None = None, only: int | None = None, **args: Any) -> Event:
+    out: Event = {"msg": msg, "args": args}
+    if actor is not None:
+        out["seat"] = actor
+    if only is not None:
+        out["only"] = only
+    return out
+
+
+def names(cards: list[int]) -> str:
+    return ", ".join(name(c) for c in cards)
+
+
+def order_from(st: State, start: int) -> list[int]:
+    n = st["n"]
+    return [(start + i) % n for i in range(n)]
+
+
+def owns(st: State, seat: int, key: str, skip: int = -1) -> bool:
+    """Whether the seat has a working `key` building.
+
+    A building works only after the builder phase it was built in (``fresh``)
+    and stops at once when it is built over (``skip``).
+    """
+    fresh = st["fresh"][seat]
+    for b in st["p"][seat]["city"]:
+        if KEY[b] == key and b != fresh and b != skip:
+            return True
+    return False
+
+
+def city_keys(st: State, seat: int) -> set[str]:
+    return {KEY[b] for b in st["p"][seat]["city"]}
+
+
+def draw(st: State, count: int) -> list[int]:
+    """Take cards from the deck; an empty deck is refilled from the discards."""
+    out: list[int] = []
+    deck = st["deck"]
+    while len(out) < count:
+        if not deck:
+            if not st["disc"]:
+                break
+            # Sorted first so the new deck does not depend on the order in
+            # which simultaneous decisions were submitted.
+            deck.extend(shuffled(st, sorted(st["disc"])))
+            st["disc"] = []
+            st["reshuffles"] += 1
+        out.append(deck.pop())
+    return out
+
+
+def take_from_hand(st: State, seat: int, card: int) -> None:
+    p = st["p"][seat]
+    p["hand"].remove(card)
+    if card in p["seen"]:
+        p["seen"].remove(card)
+
+
+def goods_buildings(st: State, seat: int, skip: int = -1) -> list[int]:
+    """Indexes into the city of buildings that carry a good."""
+    p = st["p"][seat]
+    return [i for i, g in enumerate(p["goods"]) if g >= 0 and p["city"][i] != skip]
+
+
+def empty_production(st: State, seat: int) -> list[int]:
+    p = st["p"][seat]
+    return [i for i, b in enumerate(p["city"]) if PRODUCTION[b] and p["goods"][i] < 0]
+
+
+def hand_limit(st: State, seat: int) -> int:
+    if owns(st, seat, "tower"):
+        return RULES["hand_limit_tower"]
+    if st["ex"]:
+        return RULES["hand_limit_guard_room"] if owns(st, seat, "guard_room") else RULES["hand_limit_expansion"]
+    return RULES["hand_limit"]
+
+
+def role_privilege(st: State, seat: int, role: str) -> int:
+    """1 for the chooser of the current role, 2 with a Library in use, else 0."""
+    if st["role"] != role or st["chooser"] != seat:
+        return 0
+    return 2 if st["lib"] and owns(st, seat, "library") else 1
+
+
+def draw_to_hand(st: State, seat: int, count: int, why: str, events: list[Event]) -> list[int]:
+    cards = draw(st, count)
+    st["p"][seat]["hand"].extend(cards)
+    if cards:
+        events.append(event(gettext_noop("{seat} draws {count} card(s) ({reason})."), seat,
+                            seat=seat, count=len(cards), reason=why))
+        events.append(event(gettext_noop("You draw: {cards}."), seat, only=seat, cards=names(cards)))
+    return cards

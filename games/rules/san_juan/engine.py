@@ -1,0 +1,214 @@
+"""The San Juan engine behind the platform's contract."""
+from __future__ import annotations
+
+import random
+from typing import Any, Callable
+
+from games.rules.base import (Engine, Event, IllegalMove, Move, Option, Result, State, gettext_noop,
+                              rank_by)
+
+from . import actions, bot, builder, flow, round_start
+from .cards import ROLE_INFO, name
+from .scoring import SOURCES, breakdown, tie_break
+from .setup import new_state
+from .view import build_view
+
+LEGAL: dict[str, Callable[[State, int], list[Move]]] = {
+    "role": flow.role_moves,
+    "build": builder.build_moves,
+    "pay": builder.pay_moves,
+    "produce": actions.produce_moves,
+    "sell": actions.sell_moves,
+    "keep": actions.keep_moves,
+    "discard": round_start.discard_moves,
+    "office": round_start.office_moves,
+    "chapel": round_start.chapel_moves,
+}
+
+# Which move types answer which pending decision.
+ANSWERS: dict[str, tuple[str, ...]] = {
+    "role": ("role",), "build": ("build", "pass"), "pay": ("pay", "cancel"), "produce": ("produce",),
+    "sell": ("sell",), "keep": ("keep",), "discard": ("discard",), "office": ("office",),
+    "chapel": ("chapel", "bank", "done"),
+}
+
+STAT_LABELS = {
+    "buildings": "Buildings", "chapel": "Chapel cards", "bank": "Bank cards", "harbor": "Harbour cards",
+    "guild_hall": "Guild hall", "city_hall": "City hall", "triumphal_arch": "Triumphal arch",
+    "residence": "Residence", "cathedral": "Cathedral", "palace": "Palace",
+}
+
+
+def _is_int(x: Any) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _check_shape(move: Any) -> None:
+    if not isinstance(move, dict) or not isinstance(move.get("type"), str):
+        raise IllegalMove("A move needs a type.")
+    for field in ("card", "over", "good"):
+        if field in move and not _is_int(move[field]):
+            raise IllegalMove(f"'{field}' must be a card id.")
+    for field in ("cards", "goods", "buildings"):
+        if field in move and (not isinstance(move[field], list) or not all(_is_int(x) for x in move[field])):
+            raise IllegalMove(f"'{field}' must be a list of card ids.")
+
+
+class SanJuan(Engine):
+    slug = "san-juan"
+    name = "San Juan"
+    min_players = 2
+    max_players = 4
+    options = (
+        Option("edition", "Edition", kind="choice", default="2",
+               choices=(("1", "1st edition"), ("2", "2nd edition")),
+               help="1st edition: Guild hall 2 points per production building, free choice at the Gold mine, "
+                    "Prefecture costs 3."),
+        Option("start_variant", "Start variant", kind="bool", default=False,
+               help="Players receive 5/6/7/8 cards in turn order and keep 4."),
+        Option("expansion", "New buildings", kind="bool", default=False,
+               help="Adds the 33 cards of the 'Neue Gebäude' expansion and the Cathedral."),
+    )
+
+    # --- set-up ---------------------------------------------------------------------
+    def setup(self, players: int, options: dict[str, Any], seed: int) -> State:
+        opts = self.normalize_options(players, options)
+        st = new_state(players, opts, seed)
+        flow.start(st, [])
+        return st
+
+    # --- turn order -------------------------------------------------------------------
+    def to_act(self, state: State) -> list[int]:
+        if state["phase"] == "over":
+            return []
+        pend = state["pend"]
+        return [s for s in range(state["n"]) if pend[s] is not None and not pend[s].get("ok")]
+
+    def legal_moves(self, state: State, seat: int) -> list[Move]:
+        if state["phase"] == "over" or not 0 <= seat < state["n"]:
+            return []
+        pend = state["pend"][seat]
+        if pend is None or pend.get("ok"):
+            return []
+        return LEGAL[pend["k"]](state, seat)
+
+    def apply(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
+        _check_shape(move)
+        if state["phase"] == "over":
+            raise IllegalMove("The game is over.")
+        if not _is_int(seat) or not 0 <= seat < state["n"]:
+            raise IllegalMove("Unknown seat.")
+        pend = state["pend"][seat]
+        if pend is None or pend.get("ok"):
+            raise IllegalMove("It is not your turn to decide.")
+        kind, mtype = pend["k"], move["type"]
+        if mtype not in ANSWERS[kind]:
+            raise IllegalMove(f"Now is not the time for '{mtype}'.")
+        events: list[Event] = []
+        if kind == "role":
+            flow.pick_role(state, seat, move, events)
+        elif mtype == "build":
+            builder.start_build(state, seat, move, events)
+        elif mtype == "pass":
+            state["pend"][seat] = None
+            events.append({"msg": gettext_noop("{seat} does not build."), "args": {"seat": seat}, "seat": seat})
+        elif mtype == "pay":
+            if "cards" in move or "goods" in move:
+                builder.pay_many(state, seat, move, events)
+            else:
+                builder.pay(state, seat, move, events)
+        elif mtype == "cancel":
+            builder.cancel(state, seat)
+        elif kind == "produce":
+            actions.produce(state, seat, move, events)
+        elif kind == "sell":
+            actions.sell(state, seat, move, events)
+        elif kind == "keep":
+            actions.keep(state, seat, move, events)
+        elif kind == "discard":
+            round_start.discard(state, seat, move, events)
+        elif kind == "office":
+            round_start.office(state, seat, move, events)
+        elif mtype == "done":
+            round_start.done(state, seat)
+        else:
+            round_start.tuck(state, seat, move, events)
+        flow.advance(state, events)
+        return state, events
+
+    # --- display ----------------------------------------------------------------------
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return build_view(state, seat)
+
+    def describe_move(self, move: Move) -> str:
+        return describe(move)
+
+    # --- end ----------------------------------------------------------------------------
+    def is_over(self, state: State) -> bool:
+        return state["phase"] == "over"
+
+    def result(self, state: State) -> Result:
+        n = state["n"]
+        parts = [breakdown(state, s) for s in range(n)]
+        scores = [sum(b.values()) for b in parts]
+        ties = [tie_break(state, s) for s in range(n)]
+        ranks = rank_by([(scores[s], ties[s]) for s in range(n)])
+        stats = [{"label": STAT_LABELS[src], "values": [b[src] for b in parts], "group": "points"}
+                 for src in SOURCES if any(b[src] for b in parts) or src == "buildings"]
+        stats.append({"label": "Total", "values": scores, "group": "total"})
+        stats.append({"label": "Hand cards and goods", "values": ties, "group": "tie-break"})
+        stats.append({"label": "Buildings built", "values": [len(state["p"][s]["city"]) for s in range(n)],
+                      "group": "game"})
+        return Result(scores=scores, ranks=ranks, stats=stats,
+                      details={"breakdown": parts, "tie_break": ties, "rounds": state["round"]})
+
+    # --- automatic players ----------------------------------------------------------------
+    def timeout_move(self, state: State, seat: int) -> Move:
+        return bot.default_move(state, seat, self.legal_moves(state, seat))
+
+    def bot_move(self, state: State, seat: int, rng: random.Random) -> Move:
+        return bot.choose(state, seat, self.legal_moves(state, seat), rng)
+
+
+def _card(c: int) -> str:
+    try:
+        return name(c)
+    except (IndexError, TypeError):
+        return f"card {c}"
+
+
+def describe(move: Move) -> str:
+    t = move.get("type")
+    if t == "role":
+        label = f"Choose the {ROLE_INFO.get(move.get('role'), {}).get('en', move.get('role'))}"
+        return label + (" (use the Library)" if move.get("library") else "")
+    if t == "build":
+        text = f"Build {_card(move['card'])}"
+        return text + (f" over {_card(move['over'])}" if "over" in move else "")
+    if t == "pass":
+        return "Do not build"
+    if t == "pay":
+        if "good" in move:
+            return f"Pay with the good on {_card(move['good'])}"
+        if "card" in move:
+            return f"Pay with {_card(move['card'])}"
+        items = [_card(c) for c in move.get("cards", [])] + [f"good on {_card(b)}" for b in move.get("goods", [])]
+        return "Pay with " + ", ".join(items)
+    if t == "cancel":
+        return "Choose another building"
+    if t in ("produce", "sell"):
+        where = ", ".join(_card(b) for b in move.get("buildings", []))
+        if not where:
+            return "Produce nothing" if t == "produce" else "Sell nothing"
+        return ("Produce on " if t == "produce" else "Sell from ") + where
+    if t in ("keep", "discard"):
+        cards = move.get("cards", [move.get("card")])
+        return f"{t.title()} " + ", ".join(_card(c) for c in cards)
+    if t == "office":
+        cards = move.get("cards", [])
+        return "Exchange " + ", ".join(_card(c) for c in cards) if cards else "Exchange nothing"
+    if t in ("chapel", "bank"):
+        return f"Put {_card(move.get('card'))} under the {t.title()}"
+    if t == "done":
+        return "Done"
+    return str(t)
