@@ -118,3 +118,13 @@ def random_game(players: int, seed: int, options: dict | None = None, limit: int
 
 def dump(st: dict) -> str:
     return json.dumps(st, sort_keys=True)
+
+
+def next_round(st: dict) -> list[dict]:
+    """End the current round at once and run the new round's start steps."""
+    events: list[dict] = []
+    st["pend"] = [None] * st["n"]
+    st["pick"] = len(flow.pickers(st)) - 1
+    flow.role_done(st, events)
+    flow.advance(st, events)
+    return events
