@@ -5,7 +5,7 @@ from games.rules.base import Event, IllegalMove, Move, State, gettext_noop
 
 from .cards import COST, GOOD, GOODS, KEY, PRODUCTION, RULES, TILES, name
 from .common import (draw, draw_to_hand, event, goods_buildings, names, order_from, owns,
-                     role_privilege, take_from_hand)
+                     role_privilege)
 
 
 def selections(groups: list[list[int]], cap: int) -> list[list[int]]:

@@ -5,9 +5,9 @@ import random
 
 from games.rules.base import Move, State
 
-from .builder import can_afford, due_before_goods
+from .builder import can_afford
 from .cards import COST, GOOD, GOODS, KEY, PRODUCTION, VP
-from .common import empty_production, goods_buildings, owns
+from .common import empty_production, goods_buildings
 
 # How much the bot likes owning a city building beyond its printed points.
 LIKES = {

@@ -32,6 +32,8 @@ ANSWERS: dict[str, tuple[str, ...]] = {
     "chapel": ("chapel", "bank", "done"),
 }
 
+EXPANSION_SOURCES = ("bank", "harbor", "residence", "cathedral")
+
 STAT_LABELS = {
     "buildings": "Buildings", "chapel": "Chapel cards", "bank": "Bank cards", "harbor": "Harbour cards",
     "guild_hall": "Guild hall", "city_hall": "City hall", "triumphal_arch": "Triumphal arch",
@@ -153,8 +155,9 @@ class SanJuan(Engine):
         scores = [sum(b.values()) for b in parts]
         ties = [tie_break(state, s) for s in range(n)]
         ranks = rank_by([(scores[s], ties[s]) for s in range(n)])
+        shown = [src for src in SOURCES if state["ex"] or src not in EXPANSION_SOURCES]
         stats = [{"label": STAT_LABELS[src], "values": [b[src] for b in parts], "group": "points"}
-                 for src in SOURCES if any(b[src] for b in parts) or src == "buildings"]
+                 for src in shown]
         stats.append({"label": "Total", "values": scores, "group": "total"})
         stats.append({"label": "Hand cards and goods", "values": ties, "group": "tie-break"})
         stats.append({"label": "Buildings built", "values": [len(state["p"][s]["city"]) for s in range(n)],

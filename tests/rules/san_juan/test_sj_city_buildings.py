@@ -166,7 +166,6 @@ def test_poor_house_with_carpenter_carpenter_card_first():
     set_hand(st, 1, ["well", "tower", "statue"])
     stack(st, ["hero", "library"])
     role(st, 0, "builder")
-    _, = [None]
     events = play(st, 1, {"type": "build", "card": st["p"][1]["hand"][0]})
     events += play(st, 1, {"type": "pay", "cards": st["p"][1]["hand"][1:3]})
     assert keys(st["p"][1]["hand"]) == ["hero", "library"]
@@ -489,3 +488,25 @@ def test_city_buildings_act_only_after_their_builder_phase():
     assert not owns(st, 0, "trading_post")
     _finish_phase(st)
     assert st["fresh"] == [-1, -1, -1] and owns(st, 0, "trading_post")
+
+
+def test_library_built_over_loses_its_doubled_privilege_at_once():
+    from games.rules.san_juan.cards import CATHEDRAL
+    st = _setup(players=3, expansion=True)
+    set_city(st, 0, ["indigo_plant", "crane", "library"])
+    set_hand(st, 0, ["well", "tower"])
+    role(st, 0, "builder")
+    assert st["lib"] is True
+    library = st["p"][0]["city"][2]
+    play(st, 0, {"type": "build", "card": CATHEDRAL, "over": library})
+    assert st["pend"][0]["due"] == 7 - 5 - 1  # not 7 - 5 - 2: the Library is gone
+
+
+def test_councillor_draws_are_private_events():
+    st = _setup()
+    events = role(st, 0, "councillor")
+    private = [e for e in events if "only" in e]
+    assert {e["only"] for e in private} == {0, 1}
+    public = [e for e in events if "only" not in e]
+    for e in public:
+        assert "cards" not in e["args"]

@@ -153,7 +153,6 @@ def test_view_hides_hands_chapel_deck_councillor_draws_and_rng():
     st["p"][0]["chapel"] = [st["deck"].pop(0), st["deck"].pop(0)]
     role(st, 0, "councillor")
     drawn = st["pend"][0]["drawn"]
-    other = new  # noqa: F841
     v1 = E.view(st, 1)
     text = json.dumps(v1)
     assert "rng" not in v1 and '"deck"' not in text
@@ -267,7 +266,6 @@ def test_describe_move_is_readable():
 
 
 def test_events_are_templates_with_seat_args():
-    st, _ = None, None
     st = new(2, seed=1)
     gov = st["gov"]
     _, events = E.apply(st, gov, {"type": "role", "role": "prospector"})
@@ -279,3 +277,13 @@ def test_events_are_templates_with_seat_args():
 def test_production_cards_counted_in_catalogue():
     assert sum(PRODUCTION[c] for c in BASE_IDS) == 42 and len(BASE_IDS) == 110
     assert sum(PRODUCTION[c] for c in EXPANSION_IDS) == 4 and len(EXPANSION_IDS) == 33
+
+
+def test_every_legal_move_has_a_label():
+    rng = random.Random(9)
+    st = E.setup(3, {"expansion": True}, 9)
+    while not E.is_over(st):
+        seat = rng.choice(E.to_act(st))
+        moves = E.legal_moves(st, seat)
+        assert all(isinstance(E.describe_move(m), str) and E.describe_move(m) for m in moves)
+        st, _ = E.apply(st, seat, rng.choice(moves))

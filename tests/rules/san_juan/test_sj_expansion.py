@@ -226,3 +226,24 @@ def test_cathedral_built_from_the_table_not_usable_as_payment():
     set_hand(st, 1, ["well"] * 0)
     # One building per phase: nothing more for seat 0 in this phase.
     assert E.to_act(st) != [0]
+
+
+def test_tavern_does_not_pay_in_the_phase_it_is_built():
+    st = _setup(players=3)
+    set_city(st, 0, ["indigo_plant", "chapel", "well"])
+    set_city(st, 2, ["indigo_plant", "chapel", "well"])
+    set_hand(st, 1, ["tavern", "statue", "hero"])
+    role(st, 0, "builder")
+    play(st, 1, {"type": "build", "card": st["p"][1]["hand"][0]})
+    play(st, 1, {"type": "pay", "cards": st["p"][1]["hand"][1:]})
+    assert len(st["p"][1]["city"]) == 2 and st["p"][1]["hand"] == []
+
+
+def test_stats_table_lists_expansion_sources():
+    st = _setup()
+    st["phase"] = "over"
+    labels = [r["label"] for r in E.result(st).stats]
+    assert {"Residence", "Cathedral", "Bank cards", "Harbour cards", "Palace"} <= set(labels)
+    base = new(2, seed=1)
+    base["phase"] = "over"
+    assert "Cathedral" not in [r["label"] for r in E.result(base).stats]
