@@ -54,7 +54,8 @@ def test_settings_only_change_ones_own_account(client):
 
 
 def test_deploy_check_is_clean_with_production_settings():
-    env = {**os.environ, "DJANGO_DEBUG": "false", "DJANGO_SECRET_KEY": "x" * 64 + "-Production-Secret-!",
+    env = {k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    env = {**env, "DJANGO_DEBUG": "false", "DJANGO_SECRET_KEY": "x" * 64 + "-Production-Secret-!",
            "DJANGO_ALLOWED_HOSTS": "play.example.org", "DJANGO_SETTINGS_MODULE": "config.settings",
            "DATABASE_URL": "sqlite:////tmp/deploy-check.sqlite3"}
     result = subprocess.run([sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
