@@ -139,7 +139,14 @@ def _board_context(request, game: Game) -> dict:
     engine = get_engine(game.game_slug)
     template = select_template([f"games/{game.game_slug}/{engine.board_template}", "games/generic_board.html"])
     moves = [{"move": m, "label": engine.describe_move(m)} for m in data["legal_moves"]]
+    # Moves about one card are shown on that card; the rest in the decision bar.
+    by_card: dict = {}
+    for m in moves:
+        if isinstance(m["move"].get("card"), int):
+            by_card.setdefault(m["move"]["card"], []).append(m)
     return {
+        "moves_by_card": by_card,
+        "other_moves": [m for m in moves if not isinstance(m["move"].get("card"), int)],
         "game": game, "data": data, "view": data["view"], "seat": data["seat"], "players": data["players"],
         "board_template": template.template.name, "labelled_moves": moves,
         "log": log_entries(game, data["seat"]),

@@ -1,6 +1,7 @@
 import json
 
 from django import template
+from django.utils import translation
 from django.utils.translation import gettext
 
 register = template.Library()
@@ -37,6 +38,21 @@ def get(mapping, key):
         return mapping.get(key)
     except AttributeError:
         return None
+
+
+@register.filter
+def localized(mapping, field: str = "name"):
+    """``mapping[field + "_de"]`` on German pages, else the English one."""
+    lang = (translation.get_language() or "en")[:2]
+    return mapping.get(f"{field}_{lang}") or mapping.get(f"{field}_en") or mapping.get(field)
+
+
+@register.filter
+def player_name(players, seat):
+    for p in players or ():
+        if p["seat"] == seat:
+            return p["name"]
+    return "–"
 
 
 @register.inclusion_tag("games/_stats_table.html")

@@ -1,0 +1,49 @@
+import os
+
+import pytest
+from channels.testing import ChannelsLiveServerTestCase
+
+from tests.e2e.browser import launch, needs_chromium
+
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+@needs_chromium
+@pytest.mark.e2e
+class SanJuanAgainstABot(ChannelsLiveServerTestCase):
+    def test_choose_roles_and_decide_with_the_keyboard_and_mouse(self):
+        from playwright.sync_api import sync_playwright
+
+        from games.services import tables
+        from tests.factories import make_user
+
+        anna = make_user("anna")
+        table = tables.create_table(anna, "san-juan", 2, bots=1, rated=False)
+        game_id = table.game.pk
+        with sync_playwright() as pw:
+            browser = launch(pw)
+            page = browser.new_context().new_page()
+            page.goto(self.live_server_url + "/accounts/login/")
+            page.fill("#id_username", "anna")
+            page.fill("#id_password", "pw-For-tests-123")
+            page.click("button[type=submit]")
+            page.goto(f"{self.live_server_url}/games/{game_id}/")
+            page.wait_for_selector(".sj-roles")
+            assert page.locator(".sj-card").count() >= 2  # own building and hand at least
+            played = 0
+            for _ in range(12):
+                button = page.locator("#board-area button[data-move]").first
+                if not button.count():
+                    page.wait_for_timeout(300)
+                    continue
+                if played % 2:
+                    button.focus()
+                    page.keyboard.press("Enter")
+                else:
+                    button.click()
+                played += 1
+                page.wait_for_timeout(300)
+            log = page.locator(".log-lines").inner_text()
+            assert "anna" in log and "Bot 2" in log
+            assert played >= 3
+            browser.close()
