@@ -121,6 +121,7 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE = {
     "sweep-timeouts": {"task": "games.tasks.sweep_timeouts", "schedule": env.int("TIMEOUT_SWEEP_SECONDS", 60)},
+    "advance-tournaments": {"task": "rankings.tasks.advance_tournaments", "schedule": 300},
 }
 
 EMAIL_CONFIG = env.email_url("EMAIL_URL", default="consolemail://")

@@ -93,6 +93,7 @@ class Game(models.Model):
 
     class Meta:
         ordering = ["-updated_at"]
+        indexes = [models.Index(fields=["finished_at"], name="game_finished_at_idx")]
 
     def __str__(self) -> str:
         return f"{self.game_slug} #{self.pk}"

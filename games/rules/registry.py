@@ -1,19 +1,12 @@
 """Imports every shipped engine so that it registers itself."""
-from games.rules.base import registry
+import importlib
 
-_LOADED = False
+from games.rules.base import Registry, registry
+
+ENGINE_MODULES = ("games.rules.san_juan",)
 
 
-def load_engines():
-    global _LOADED
-    if _LOADED:
-        return registry
-    _LOADED = True
-    import importlib
-    for module in ("games.rules.sankt_petersburg", "games.rules.san_juan"):
-        try:
-            importlib.import_module(module)
-        except ModuleNotFoundError as exc:
-            if exc.name != module:
-                raise
+def load_engines() -> Registry:
+    for module in ENGINE_MODULES:
+        importlib.import_module(module)
     return registry
