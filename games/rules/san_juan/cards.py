@@ -61,6 +61,7 @@ def card_info(card: int, edition: str) -> dict[str, Any]:
         "kind": kind["kind"],
         "good": kind.get("good"),
         "text": kind["text"],
+        "text_de": kind.get("text_de", kind["text"]),
     }
 
 

@@ -75,7 +75,7 @@ def build_view(st: State, seat: int | None) -> dict[str, Any]:
         "role_chooser": st["chooser"] if st["chooser"] >= 0 else None,
         "library_in_use": st["lib"],
         "roles": [{"key": r, "name_en": ROLE_INFO[r]["en"], "name_de": ROLE_INFO[r]["de"],
-                   "text": ROLE_INFO[r]["text"], "taken_by": st["taken"][i] if st["taken"][i] >= 0 else None}
+                   "text": ROLE_INFO[r]["text"], "text_de": ROLE_INFO[r].get("text_de", ROLE_INFO[r]["text"]), "taken_by": st["taken"][i] if st["taken"][i] >= 0 else None}
                   for i, r in enumerate(ROLES)],
         "pick_order": pickers(st),
         "pick_index": st["pick"],
