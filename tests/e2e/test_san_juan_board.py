@@ -44,6 +44,7 @@ class SanJuanAgainstABot(ChannelsLiveServerTestCase):
                 played += 1
                 page.wait_for_timeout(300)
             log = page.locator(".log-lines").inner_text()
-            assert "anna" in log and "Bot 2" in log
+            bot_name = f"Bot {table.game.players.get(is_bot=True).seat + 1}"
+            assert "anna" in log and bot_name in log
             assert played >= 3
             browser.close()
