@@ -1,0 +1,150 @@
+"""Income at the worker, building and aristocrat scorings; the final scoring; the ∑ table."""
+from __future__ import annotations
+
+from typing import Any
+
+from games.rules.base import Event, State, gettext_noop
+
+from .cards import RULES, noble_points, table
+from .hooks import ABILITIES, active_rules
+from .state import event, order_from
+
+INCOME_SLOT = {"worker": 0, "building": 2, "aristocrat": 4}
+
+
+def card_income(st: State, seat: int, cid: str, phase: str) -> tuple[int, int]:
+    c = table(st)[cid]
+    if c.ability:
+        ab = ABILITIES.get(c.ability)
+        if ab and ab.income:
+            return ab.income(st, seat, cid, phase)
+    if c.color == phase:
+        return c.rubles, c.points
+    return 0, 0
+
+
+def income(st: State, seat: int, phase: str) -> tuple[int, int]:
+    rubles = points = 0
+    for cid in st["p"][seat]["cards"]:
+        r, p = card_income(st, seat, cid, phase)
+        rubles += r
+        points += p
+    return rubles, points
+
+
+def score_phase(st: State, phase: str, events: list[Event]) -> list[dict[str, Any]]:
+    """Pay every seat's income from the phase's start player on; return the decisions that
+    follow the scoring (Pub, ...), in seat order from the start player."""
+    rows = []
+    slot = INCOME_SLOT[phase]
+    start = st["tokens"][phase]
+    for seat in order_from(st, start):
+        p = st["p"][seat]
+        r, pts = income(st, seat, phase)
+        before = {"rubles": p["money"], "points": p["points"]}
+        p["money"] += r
+        p["points"] += pts
+        p["inc"][slot] += r
+        p["inc"][slot + 1] += pts
+        rows.append({"seat": seat, "before": before, "gained": {"rubles": r, "points": pts},
+                     "after": {"rubles": p["money"], "points": p["points"]}})
+        if r or pts:
+            events.append(event(gettext_noop("{seat} scores {rubles} rubles and {points} points."), seat,
+                                seat=seat, rubles=r, points=pts, phase=phase))
+    st["last_scoring"] = {"phase": phase, "rows": rows}
+    queue = []
+    tab = table(st)
+    for seat in order_from(st, start):
+        for cid in st["p"][seat]["cards"]:
+            c = tab[cid]
+            if c.ability:
+                ab = ABILITIES.get(c.ability)
+                if ab and ab.after_scoring:
+                    d = ab.after_scoring(st, seat, cid, phase)
+                    if d and not any(q["kind"] == d["kind"] and q["seat"] == seat for q in queue):
+                        queue.append(d)
+    return queue
+
+
+def different_aristocrats(st: State, seat: int) -> int:
+    tab = table(st)
+    return len({tab[c].key for c in st["p"][seat]["cards"] if tab[c].color == "aristocrat"})
+
+
+def noble_score(st: State, seat: int) -> int:
+    different = different_aristocrats(st, seat)
+    for module in active_rules(st["opts"]):
+        if module.noble_points:
+            return module.noble_points(st, seat, different)
+    return noble_points(different)
+
+
+def final_parts(st: State, seat: int) -> dict[str, int]:
+    """The final scoring's parts in the rules' order (what they would be now)."""
+    p = st["p"][seat]
+    cards = 0
+    tab = table(st)
+    for cid in p["cards"]:
+        c = tab[cid]
+        if c.ability:
+            ab = ABILITIES.get(c.ability)
+            if ab and ab.end_points:
+                cards += ab.end_points(st, seat, cid)
+    rules = sum(m.final_points(st, seat) for m in active_rules(st["opts"]) if m.final_points)
+    return {
+        "nobles": noble_score(st, seat),
+        "cards": cards + rules,
+        "rubles": p["money"] // RULES["rubles_per_point"],
+        "hand": -RULES["hand_penalty"] * len(p["hand"]),
+    }
+
+
+def final_scoring(st: State, events: list[Event]) -> None:
+    st["final"] = []
+    for seat in range(st["n"]):
+        parts = final_parts(st, seat)
+        st["final"].append(parts)
+        st["p"][seat]["points"] += sum(parts.values())
+        events.append(event(gettext_noop(
+            "{seat}: {nobles} points for different aristocrats, {rubles} for rubles, {hand} for hand cards."),
+            seat, seat=seat, nobles=parts["nobles"], rubles=parts["rubles"], hand=parts["hand"]))
+    st["step"] = "over"
+    st["phase"] = "over"
+    st["queue"] = []
+    events.append(event(gettext_noop("The game is over.")))
+
+
+def stats(st: State) -> list[dict[str, Any]]:
+    """The ∑ table: per phase income, totals, end scoring, cards, final standing."""
+    n = st["n"]
+    players = st["p"]
+    over = st["final"] is not None
+    parts = st["final"] if over else [final_parts(st, s) for s in range(n)]
+
+    def row(label: str, values: list[Any], group: str) -> dict[str, Any]:
+        return {"label": label, "values": values, "group": group}
+
+    inc = [p["inc"] for p in players]
+    rows = [
+        row("Workers: rubles", [i[0] for i in inc], "income"),
+        row("Workers: points", [i[1] for i in inc], "income"),
+        row("Buildings: rubles", [i[2] for i in inc], "income"),
+        row("Buildings: points", [i[3] for i in inc], "income"),
+        row("Aristocrats: rubles", [i[4] for i in inc], "income"),
+        row("Aristocrats: points", [i[5] for i in inc], "income"),
+        row("Points bought at the Pub", [p["pub"] for p in players], "income"),
+        row("Total rubles income", [i[0] + i[2] + i[4] for i in inc], "totals"),
+        row("Total points income", [i[1] + i[3] + i[5] for i in inc], "totals"),
+        row("Points for different aristocrats", [x["nobles"] for x in parts], "end"),
+    ]
+    if any(x["cards"] for x in parts):
+        rows.append(row("Points from cards at the end", [x["cards"] for x in parts], "end"))
+    rows += [
+        row("Points for rubles", [x["rubles"] for x in parts], "end"),
+        row("Hand card penalty", [x["hand"] for x in parts], "end"),
+        row("Special cards bought", [len(p["special"]) for p in players], "cards"),
+        row("Hand cards", [len(p["hand"]) for p in players], "cards"),
+        row("Points", [p["points"] for p in players], "final"),
+        row("Rubles", [p["money"] for p in players], "final"),
+    ]
+    return rows
