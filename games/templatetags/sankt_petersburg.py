@@ -63,6 +63,16 @@ def sp_name(card: dict | None) -> str:
 
 
 @register.filter
+def sp_text(card: dict | None) -> str:
+    """A special card's rules text in the reader's language."""
+    if not card or not card.get("text"):
+        return ""
+    if (translation.get_language() or "en")[:2] == "de" and card.get("text_de"):
+        return card["text_de"]
+    return _(card["text"])
+
+
+@register.filter
 def sp_phase(phase: str) -> str:
     return phase_name(phase)
 
@@ -122,6 +132,8 @@ def sp_replaces(context, card: dict) -> str:
         known = context["sp_names"] = _card_names(context.get("view") or {})
     parts = []
     for item in card.get("replaces") or ():
+        if item == "any":
+            item = card.get("color")
         if item in COLOURS:
             parts.append({"worker": _("any worker"), "building": _("any building"),
                           "aristocrat": _("any aristocrat")}[item])
@@ -147,7 +159,8 @@ def sp_moves(labelled_moves: list[dict], view: dict, seat: int | None) -> dict[s
     me = _player(view, seat) or {}
     own = {c["id"]: c for c in me.get("cards") or ()}
     by_card: dict[str, dict[str, Any]] = {}
-    out: dict[str, Any] = {"card": by_card, "pass": {}, "pub": [], "observatory_take": [], "other": [],
+    out: dict[str, Any] = {"card": by_card, "pass": {}, "pub": [], "observatory_take": [],
+                           "observatory_exchange": [], "other": [],
                            "any": bool(labelled_moves)}
     for item in labelled_moves or ():
         move = item["move"]
@@ -163,11 +176,15 @@ def sp_moves(labelled_moves: list[dict], view: dict, seat: int | None) -> dict[s
             else:
                 slot[kind] = move
         elif kind == "observatory" and card is not None:
-            by_card.setdefault(str(card), {"exchange": []})["observatory"] = move
+            by_card.setdefault(str(card), {"exchange": []}).setdefault("observatory", []).append(move)
         elif kind == "pub":
             out["pub"].append(move)
         elif kind == "observatory_take":
-            out["observatory_take"].append({"move": move, "label": item["label"]})
+            if "replace" in move:
+                replaced = own.get(move["replace"], {"id": move["replace"], "name": str(move["replace"])})
+                out["observatory_exchange"].append({"move": move, "replace": replaced})
+            else:
+                out["observatory_take"].append({"move": move, "label": item["label"]})
         else:
             out["other"].append(item)
     out["pub"].sort(key=lambda m: m.get("points", 0))
