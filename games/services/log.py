@@ -32,7 +32,10 @@ def render_event(event: dict[str, Any], names: dict[int, str]) -> str:
         elif key.endswith("seats") and isinstance(value, list):
             args[key] = ", ".join(names.get(v, str(v)) for v in value)
         elif isinstance(value, list):
-            args[key] = ", ".join(str(v) for v in value)
+            args[key] = ", ".join(gettext(v) if isinstance(v, str) and v else str(v) for v in value)
+        elif isinstance(value, str) and value:
+            # Engines name cards, piles and goods in English; the catalog translates them.
+            args[key] = gettext(value)
         else:
             args[key] = value
     template = gettext(event.get("msg", ""))

@@ -115,7 +115,8 @@ def submit_move(
             try:
                 state, events = engine.apply(state, acting, move)
             except IllegalMove as exc:
-                raise IllegalMoveError(str(exc)) from None
+                # Engines explain in English; the catalog has the translations of fixed reasons.
+                raise IllegalMoveError(_(str(exc))) from None
             if note:
                 events = [note, *events]
             now = timezone.now()
