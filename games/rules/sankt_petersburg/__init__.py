@@ -43,14 +43,15 @@ Moves and decisions: ``register_move(type, handler)`` adds an action-phase move;
 action that does not), ``"pass"`` or ``"wait"`` (it queued a decision; the turn ends once the
 decision queue is empty). ``register_decision(Decision(kind, legal, apply, timeout, public))``
 adds a pending decision (``{"kind": ..., "seat": ..., ...}`` in ``state["queue"]``, answered by the
-seat at its head); the Pub and the Observatory are decisions.
+seat at its head); the Pub and the Observatory are decisions. One seat's decisions after a scoring
+are queued by ``Decision.order`` (lowest first: a choice of income before spending at the Pub).
 
 Rule modules: ``register_rules(RuleModule(name, applies, ...))`` hooks option-wide rules into
-validation, deck composition, set-up, the start of each phase and the final scoring (the
-expansion's 5-player sack, its noble table beyond ten). ``state["ext"]`` is free room for their
-state.
+validation, deck composition, set-up, the start of each phase, the moment before each scoring
+(``before_scoring``) and the final scoring (the expansion's 5-player sack, its noble table beyond
+ten). ``state["ext"]`` is free room for their state.
 
-Every module in this package named ``abilities_*.py`` is imported at start-up, so new cards are
+Every module or package in this package named ``abilities_*`` is imported at start-up, so new cards are
 added by new modules without editing the flow.
 """
 import importlib
