@@ -12,7 +12,7 @@ from .cards import table
 from .hooks import DECISIONS, MOVES, active_rules
 from .moves import describe
 from .scoring import stats
-from .state import new_state
+from .state import new_state, to_act
 from .view import build_view
 
 FIVE_PLAYERS = ("Five players need the expansion 'In bester Gesellschaft': it brings the fifth "
@@ -20,14 +20,6 @@ FIVE_PLAYERS = ("Five players need the expansion 'In bester Gesellschaft': it br
 SP_PLUS_EDITION = "The SP+ variant is played with the 1st edition."
 SP_PLUS_EXPANSION = ("SP+ uses only the expansion cards that replace base cards; choose either SP+ or "
                      "the whole expansion.")
-
-
-def to_act(st: State) -> list[int]:
-    if st["step"] == "over":
-        return []
-    if st["queue"]:
-        return [st["queue"][0]["seat"]]
-    return [st["turn"]]
 
 
 class SanktPetersburg(Engine):

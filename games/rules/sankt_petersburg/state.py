@@ -68,6 +68,14 @@ def new_state(players: int, opts: dict[str, Any], seed: int) -> State:
     return st
 
 
+def to_act(st: State) -> list[int]:
+    if st["step"] == "over":
+        return []
+    if st["queue"]:
+        return [st["queue"][0]["seat"]]
+    return [st["turn"]]
+
+
 def hand_limit(st: State, seat: int) -> int:
     limit = RULES["hand_limit"]
     for cid in st["p"][seat]["cards"]:
