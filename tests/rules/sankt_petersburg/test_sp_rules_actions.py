@@ -106,7 +106,8 @@ def test_hinweis_passed_player_acts_again():
     """R:274, Y:131-133: a player who passed must make an action again on his next turn; he may
     pass once more or buy."""
     st, (upper, _) = _building_round(players=3)
-    act(st, 0, {"type": "pass"})
+    events = act(st, 0, {"type": "pass"})
+    assert [e["seat"] for e in events] == [0]           # "Passe!" is said out loud
     act(st, 1, {"type": "pass"})
     act(st, 2, {"type": "buy", "card": upper[1]})
     assert E.to_act(st) == [0]
