@@ -41,9 +41,12 @@ Moves and decisions: ``register_move(type, handler)`` adds an action-phase move;
 ``(st, seat, move, events) -> outcome`` validates fully before changing anything and returns
 ``"card"`` (an action that counts as a display change for standing passes), ``"action"`` (an
 action that does not), ``"pass"`` or ``"wait"`` (it queued a decision; the turn ends once the
-decision queue is empty). ``register_decision(Decision(kind, legal, apply, timeout, public))``
-adds a pending decision (``{"kind": ..., "seat": ..., ...}`` in ``state["queue"]``, answered by the
-seat at its head); the Pub and the Observatory are decisions. One seat's decisions after a scoring
+decision queue is empty). ``register_decision(Decision(kind, legal, apply, timeout, public,
+private, order))`` adds a pending decision (``{"kind": ..., "seat": ..., ...}`` in
+``state["queue"]``, answered by the seat at its head; ``public``/``private`` give what the view
+shows to everyone / to the deciding seat; after a scoring each seat's decisions are sorted by
+``order``); the Pub and the Observatory are decisions. Income decided after a scoring is booked
+with ``scoring.add_income`` (money, points, the ∑ table and ``last_scoring``). One seat's decisions after a scoring
 are queued by ``Decision.order`` (lowest first: a choice of income before spending at the Pub).
 
 Rule modules: ``register_rules(RuleModule(name, applies, ...))`` hooks option-wide rules into
