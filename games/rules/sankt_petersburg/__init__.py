@@ -46,8 +46,7 @@ private, order))`` adds a pending decision (``{"kind": ..., "seat": ..., ...}`` 
 ``state["queue"]``, answered by the seat at its head; ``public``/``private`` give what the view
 shows to everyone / to the deciding seat; after a scoring each seat's decisions are sorted by
 ``order``); the Pub and the Observatory are decisions. Income decided after a scoring is booked
-with ``scoring.add_income`` (money, points, the ∑ table and ``last_scoring``). One seat's decisions after a scoring
-are queued by ``Decision.order`` (lowest first: a choice of income before spending at the Pub).
+with ``scoring.add_income`` (money, points, the ∑ table and ``last_scoring``).
 
 Rule modules: ``register_rules(RuleModule(name, applies, ...))`` hooks option-wide rules into
 validation, deck composition, set-up, the start of each phase, the moment before each scoring

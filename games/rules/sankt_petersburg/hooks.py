@@ -38,8 +38,6 @@ class Decision:
     # After a scoring each seat's decisions come in this order (lower first), seats in turn
     # order from the phase's start player.
     order: int = 0
-    # One seat's decisions after a scoring run in this order, lowest first (income before spending).
-    order: int = 0
 
 
 @dataclass(frozen=True)
@@ -52,7 +50,6 @@ class RuleModule:
     compose: Callable[[dict, dict[str, list[str]]], None] | None = None  # edit deck contents (ids)
     setup: Callable[[State, list[Event]], None] | None = None
     phase_start: Callable[[State, str, list[Event]], None] | None = None
-    before_scoring: Callable[[State, str, list[Event]], None] | None = None
     before_scoring: Callable[[State, str, list[Event]], None] | None = None  # (st, phase, events)
     noble_points: Callable[[State, int, int], int] | None = None  # (st, seat, different) -> points
     final_points: Callable[[State, int], int] | None = None

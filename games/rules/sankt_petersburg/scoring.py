@@ -38,9 +38,6 @@ def score_phase(st: State, phase: str, events: list[Event]) -> list[dict[str, An
     for module in active_rules(st["opts"]):
         if module.before_scoring:
             module.before_scoring(st, phase, events)
-    for module in active_rules(st["opts"]):
-        if module.before_scoring:
-            module.before_scoring(st, phase, events)
     rows = []
     slot = INCOME_SLOT[phase]
     start = st["tokens"][phase]
