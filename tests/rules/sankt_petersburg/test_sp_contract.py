@@ -88,7 +88,8 @@ def test_setup(case):
     else:
         assert st["sack"] is None and sorted(set(held)) == list(range(players))
         assert max(held.count(s) for s in range(players)) == {2: 2, 3: 2, 4: 1}[players]
-    assert [p["money"] for p in st["p"]] == [25] * players
+    # 5 players: the sack holder starts with 27 rubles.
+    assert [p["money"] for p in st["p"]] == [27 if s == st["sack"] else 25 for s in range(players)]
     assert E.to_act(st) == [st["tokens"]["worker"]]
     assert json.loads(json.dumps(st)) == st
     assert len(json.dumps(st)) < 12000
