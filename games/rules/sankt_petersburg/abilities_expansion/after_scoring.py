@@ -12,7 +12,7 @@ from typing import Any
 from games.rules.base import Event, IllegalMove, Move, State, gettext_noop
 
 from ..cards import table
-from ..hooks import Ability, Decision, register_ability, register_decision
+from ..hooks import ABILITIES, DECISIONS, Ability, Decision, register_ability, register_decision
 from ..scoring import INCOME_SLOT
 from ..state import event
 
@@ -58,6 +58,30 @@ def guild_apply(st: State, seat: int, d: dict, move: Move, events: list[Event]) 
     st["ext"].setdefault("guild_hall", {})[str(seat)] = k
     events.append(event(gettext_noop("{seat} takes {rubles} rubles and {points} points from the {card}."), seat,
                         seat=seat, rubles=rubles, points=k, card=table(st)[d["card"]].name_en))
+    if rubles:
+        requeue_spending(st, seat, d["kind"])
+
+
+def requeue_spending(st: State, seat: int, kind: str) -> None:
+    """Income paid by a decision can make later after-scoring decisions of the same seat possible
+    (the Pub with no money at the scoring): ask their hooks again and queue the new ones in order
+    behind the decision being answered (``state["queue"][0]``)."""
+    queue = st["queue"]
+    end = 1
+    while end < len(queue) and queue[end]["seat"] == seat:
+        end += 1
+    mine = queue[1:end]
+    have = {q["kind"] for q in mine} | {kind}
+    tab = table(st)
+    for cid in st["p"][seat]["cards"]:
+        ab = ABILITIES.get(tab[cid].ability or "")
+        if ab and ab.after_scoring:
+            new = ab.after_scoring(st, seat, cid, PHASE)
+            if new and new["kind"] not in have:
+                have.add(new["kind"])
+                mine.append(new)
+    mine.sort(key=lambda q: DECISIONS[q["kind"]].order)
+    queue[1:end] = mine
 
 
 register_ability(Ability("guild_hall", after_scoring=guild_after_scoring))
