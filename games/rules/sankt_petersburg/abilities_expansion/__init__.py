@@ -36,4 +36,4 @@ Decisions (view "step" = kind; view "decision" carries the public fields shown):
 A seat's decisions after the building scoring come in this order: Handelsgilde (income), then
 Markthalle, then the Pub.
 """
-from . import after_scoring, cards, debtors_prison, rules, sycophant  # noqa: F401  (registers the hooks)
+from . import after_scoring, cards, debtors_prison, labels, rules, sycophant  # noqa: F401  (registers the hooks)
