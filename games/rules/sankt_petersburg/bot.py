@@ -135,7 +135,15 @@ def ability_bonus(out: Outlook, card: Card) -> float:
     """What an ability is worth that the income sum does not show."""
     later = out.rounds - 1
     bonus = 0.0
-    if card.ability == "discount":
+    buildings = out.scorings["building"]
+    if card.ability == "guild_hall":
+        # Paid by a decision after each building scoring: points or rubles, whichever is worth more.
+        total = card.params.get("total", 4)
+        bonus += sum(total * max(1.0, out.ruble_weight(r)) for r in buildings)
+    elif card.ability == "trading_house":
+        rubles, points = card.params.get("rubles", 3), card.params.get("points", 2)
+        bonus += sum(max(0.0, points - rubles * out.ruble_weight(r)) for r in buildings)
+    elif card.ability == "discount":
         bonus += 1.5 * later * out.money_now * card.params.get("rubles", 1)
     elif card.ability == "pub":
         bonus += 1.5 if out.rounds <= 3 else 0.5
@@ -205,7 +213,37 @@ def action_value(out: Outlook, base: float, pricer: Pricer, move: Move, money: i
         return value
     if kind == "take":
         return take_value(out, base, pricer, tab[move["card"]], money)
+    if kind == "sycophant_discard":
+        cards = [c for c in st["p"][out.seat]["cards"] if c != move["card"]]
+        return out.position(cards) - base
+    if kind == "debtors_prison":
+        # The turn searches the open discard pile; the prison then pays nothing this scoring.
+        best = max((v for _, v in discard_options(out, base, pricer, money)), default=0.0)
+        prison = tab[move["card"]]
+        return best - prison.points - prison.rubles * out.money_now - 0.5
     return None
+
+
+def discard_options(out: Outlook, base: float, pricer: Pricer, money: int) -> list[tuple[Move, float]]:
+    """The Debtor's Prison's choices among the discards, with their values."""
+    st, tab = out.st, table(out.st)
+    seen: set[str] = set()
+    options: list[tuple[Move, float]] = []
+    for cid in st["discard"]:
+        card = tab[cid]
+        if card.key in seen:
+            continue
+        seen.add(card.key)
+        for price, replace in pricer.options(card):
+            if price <= money:
+                move = {"type": "debtors_prison_take", "card": cid, "choice": "buy"}
+                if replace is not None:
+                    move["replace"] = replace.id
+                options.append((move, lay_out_value(out, base, card, price, replace)))
+        later = take_value(out, base, pricer, card, money)
+        if later is not None:
+            options.append(({"type": "debtors_prison_take", "card": cid, "choice": "hand"}, later))
+    return options
 
 
 def choose_action(st: State, seat: int, legal: list[Move], rng: random.Random) -> Move:
@@ -266,12 +304,41 @@ def observatory_take(st: State, seat: int, head: dict, legal: list[Move], rng: r
     return next((m for m in legal if m.get("choice") == "discard"), legal[0])
 
 
+def guild_split(st: State, seat: int, legal: list[Move]) -> Move:
+    """All points or all rubles from the Guild Hall, whichever the bot values more now."""
+    rubles_first = Outlook.ruble_weight(rounds_left(st)) > 1.0
+    return (min if rubles_first else max)(legal, key=lambda m: m.get("points", 0))
+
+
+def trading_house(st: State, seat: int, head: dict, legal: list[Move]) -> Move:
+    params = table(st)[head["card"]].params
+    worth = params.get("points", 2) > params.get("rubles", 3) * Outlook.ruble_weight(rounds_left(st))
+    return next((m for m in legal if m.get("use") is worth), legal[-1])
+
+
+def debtors_prison_take(st: State, seat: int, legal: list[Move]) -> Move:
+    out = Outlook(st, seat)
+    base = out.position(st["p"][seat]["cards"])
+    options = discard_options(out, base, Pricer(st, seat), st["p"][seat]["money"])
+    best = max(((m, v) for m, v in options if v > 0 and m in legal), key=lambda x: x[1], default=None)
+    if best is not None:
+        return best[0]
+    return next((m for m in legal if m.get("choice") == "back"), legal[-1])
+
+
 def decide(st: State, seat: int, legal: list[Move], rng: random.Random) -> Move:
     head = st["queue"][0]
-    if head["kind"] == "pub":
+    kind = head["kind"]
+    if kind == "pub":
         return pub_points(st, seat, legal)
-    if head["kind"] == "observatory":
+    if kind == "observatory":
         return observatory_take(st, seat, head, legal, rng)
+    if kind == "guild_hall":
+        return guild_split(st, seat, legal)
+    if kind == "trading_house":
+        return trading_house(st, seat, head, legal)
+    if kind == "debtors_prison":
+        return debtors_prison_take(st, seat, legal)
     decision = DECISIONS.get(head["kind"])
     if decision is not None:
         move = decision.timeout(st, seat, head)

@@ -4,7 +4,8 @@ import random
 import pytest
 
 from games.rules.sankt_petersburg import bot
-from sp_helpers import E, act, goto, hand, lay, new, rows, set_money
+from games.rules.sankt_petersburg.cards import table
+from sp_helpers import E, act, goto, hand, lay, new, pull, rows, set_money
 
 OPTION_SETS = [
     {"edition": "1"}, {"edition": "2"}, {"edition": "1", "sp_plus": True},
@@ -106,15 +107,22 @@ def test_bot_does_not_buy_workers_that_no_longer_pay():
     assert E.bot_move(st, 0, random.Random(1))["type"] == "pass"
 
 
-def _pub_decision(round_: int, end: bool, money: int) -> dict:
-    st = new(2, seed=6)
+def _after_building_scoring(card: str, round_: int, end: bool, money: int, **options) -> dict:
+    """Seat 0 owns `card` and decides right after the building scoring of Durchgang `round_`."""
+    st = new(2, seed=6, **options)
     goto(st, "building", start=0, round=round_)
     st["end"] = end
-    lay(st, 0, "pub")
+    lay(st, 0, card)
     rows(st)  # an empty display: the first pass ends the actions
     set_money(st, 0, money)
     act(st, 0, {"type": "pass"})
-    assert st["queue"] and st["queue"][0]["kind"] == "pub"
+    assert st["queue"] and st["queue"][0]["seat"] == 0
+    return st
+
+
+def _pub_decision(round_: int, end: bool, money: int) -> dict:
+    st = _after_building_scoring("pub", round_, end, money)
+    assert st["queue"][0]["kind"] == "pub"
     return st
 
 
@@ -133,3 +141,31 @@ def test_rounds_left_reads_the_piles():
     assert 4 <= bot.rounds_left(st) <= 9
     st["end"] = True
     assert bot.rounds_left(st) == 1
+
+
+def test_bot_takes_rubles_from_the_guild_hall_early_and_points_late():
+    early = _after_building_scoring("guild_hall", 2, False, 10, expansion=True)
+    assert E.bot_move(early, 0, random.Random(1)) == {"type": "guild_hall", "points": 0}
+    late = _after_building_scoring("guild_hall", 8, True, 10, expansion=True)
+    assert E.bot_move(late, 0, random.Random(1)) == {"type": "guild_hall", "points": 4}
+
+
+def test_bot_trades_at_the_trading_house_only_near_the_end():
+    early = _after_building_scoring("trading_house", 2, False, 10, expansion=True)
+    assert E.bot_move(early, 0, random.Random(1)) == {"type": "trading_house", "use": False}
+    late = _after_building_scoring("trading_house", 8, True, 10, expansion=True)
+    assert E.bot_move(late, 0, random.Random(1)) == {"type": "trading_house", "use": True}
+
+
+def test_bot_searches_the_discards_with_the_debtors_prison_for_a_bargain():
+    st = new(2, seed=8, expansion=True)
+    goto(st, "building", start=0, round=3)
+    (prison,) = lay(st, 0, "debtors_prison")
+    rows(st, ["market"])
+    st["discard"].append(pull(st, "theater"))
+    set_money(st, 0, 25)
+    assert E.bot_move(st, 0, random.Random(1)) == {"type": "debtors_prison", "card": prison}
+    act(st, 0, {"type": "debtors_prison", "card": prison})
+    move = E.bot_move(st, 0, random.Random(1))
+    assert move["type"] == "debtors_prison_take" and move["choice"] == "buy"
+    assert table(st)[move["card"]].key == "theater"
