@@ -6,8 +6,6 @@ played from hand, ``"pass"``.
 """
 from __future__ import annotations
 
-from typing import Any
-
 from games.rules.base import Event, IllegalMove, Move, State, gettext_noop
 
 from .cards import RULES, Card, table
@@ -185,7 +183,3 @@ register_move("take", take)
 register_move("play", play)
 register_move("pass", pass_)
 
-
-def describe_card(st: State, cid: str) -> dict[str, Any]:
-    c = table(st)[cid]
-    return {"id": cid, "name": c.name_en}

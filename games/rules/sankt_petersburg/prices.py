@@ -7,8 +7,6 @@ Smelter, ...). An exchange card costs its printed cost minus the value of the re
 """
 from __future__ import annotations
 
-from typing import Any
-
 from games.rules.base import State
 
 from .cards import RULES, Card, table
@@ -83,7 +81,3 @@ class Pricer:
             return [(self.price(card, lower, t), t) for t in self.targets(card)]
         return [(self.price(card, lower), None)]
 
-
-def best_price(st: State, seat: int, card: Card, lower: bool = False) -> Any:
-    opts = Pricer(st, seat).options(card, lower)
-    return min(p for p, _ in opts) if opts else None

@@ -106,15 +106,3 @@ def draw(st: State, deck: str, count: int) -> list[str]:
         st["end"] = True
     return out
 
-
-def ability_cards(st: State, seat: int, hook: str) -> list[tuple[Any, str]]:
-    """(hook function, card id) for the seat's display cards whose ability has that hook."""
-    out = []
-    for cid in st["p"][seat]["cards"]:
-        c = info(st, cid)
-        if c.ability:
-            ab = ABILITIES.get(c.ability)
-            fn = getattr(ab, hook, None) if ab else None
-            if fn:
-                out.append((fn, cid))
-    return out
