@@ -5,7 +5,7 @@ from typing import Any
 
 from games.rules.base import Event, State, new_rng_state, rng, shuffled
 
-from .cards import DECKS, PHASES, RULES, compose, info
+from .cards import DECKS, PHASES, RULES, compose, table
 from .hooks import ABILITIES, active_rules
 
 
@@ -78,8 +78,9 @@ def to_act(st: State) -> list[int]:
 
 def hand_limit(st: State, seat: int) -> int:
     limit = RULES["hand_limit"]
+    tab = table(st)
     for cid in st["p"][seat]["cards"]:
-        c = info(st, cid)
+        c = tab[cid]
         if c.ability:
             ab = ABILITIES.get(c.ability)
             if ab and ab.hand_limit:

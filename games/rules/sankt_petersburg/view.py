@@ -42,9 +42,12 @@ def _static(card: Card) -> dict[str, Any]:
 # The unchanging part of every card dict, built once per edition and card.
 STATIC: dict[str, dict[str, dict[str, Any]]] = {e: {cid: _static(c) for cid, c in INFO[e].items()} for e in INFO}
 DECK_OF: dict[str, str] = {cid: c.deck for cid, c in INFO["1"].items()}
-# (key, name) per card for counting piles.
-KEY_NAME: dict[str, dict[str, tuple[str, str]]] = {e: {cid: (c.key, c.name_en) for cid, c in INFO[e].items()}
-                                                   for e in INFO}
+KEY_OF: dict[str, dict[str, str]] = {e: {cid: c.key for cid, c in INFO[e].items()} for e in INFO}
+KIND_NAME: dict[str, dict[str, str]] = {e: {c.key: c.name_en for c in INFO[e].values()} for e in INFO}
+# Kinds in the order the piles list them: by English name, then key.
+KIND_RANK: dict[str, dict[str, int]] = {
+    e: {k: i for i, k in enumerate(sorted(names, key=lambda k, names=names: (names[k], k)))}
+    for e, names in KIND_NAME.items()}
 
 
 def card_dict(st: State, cid: str, price: Any = None) -> dict[str, Any]:
@@ -67,8 +70,9 @@ def _price(pricer: Pricer | None, tab: dict[str, Card], cid: str, lower: bool, m
 def deck_contents(st: State, viewer: int | None) -> dict[str, dict[str, Any]]:
     """Per pile its size, and the cards of that pile the viewer cannot see, by kind: the pile
     plus the other seats' hand cards from it (as Yucata shows them), so that a card drawn in
-    private never shows by its absence."""
-    names = KEY_NAME[st["opts"]["edition"]]
+    private never shows by its absence. Kinds sorted by name."""
+    key_of = KEY_OF[st["opts"]["edition"]].__getitem__
+    name_of, rank = KIND_NAME[st["opts"]["edition"]], KIND_RANK[st["opts"]["edition"]].__getitem__
     hidden: dict[str, list[str]] = {d: [] for d in DECKS}
     for s, p in enumerate(st["p"]):
         if s != viewer:
@@ -77,17 +81,12 @@ def deck_contents(st: State, viewer: int | None) -> dict[str, dict[str, Any]]:
     out = {}
     for deck in DECKS:
         pile = st["decks"][deck]
-        counts = Counter(names[c] for c in pile)
+        counts = Counter(map(key_of, pile))
         if hidden[deck]:
-            counts.update(names[c] for c in hidden[deck])
-        contents = [{"key": k, "name": n, "count": v} for (k, n), v in sorted(counts.items(), key=_by_name)]
-        out[deck] = {"count": len(pile), "contents": contents}
+            counts.update(map(key_of, hidden[deck]))
+        out[deck] = {"count": len(pile),
+                     "contents": [{"key": k, "name": name_of[k], "count": counts[k]} for k in sorted(counts, key=rank)]}
     return out
-
-
-def _by_name(item: tuple[tuple[str, str], int]) -> tuple[str, str]:
-    (key, name), _ = item
-    return name, key
 
 
 def build_view(st: State, seat: int | None) -> dict[str, Any]:
