@@ -8,7 +8,7 @@ from games.rules.base import (Engine, Event, IllegalMove, InvalidOptions, Move, 
                               rank_by)
 
 from . import actions, bot, flow
-from .cards import table
+from .cards import kind_name, table
 from .hooks import DECISIONS, MOVES, active_rules
 from .moves import describe
 from .scoring import stats
@@ -117,7 +117,8 @@ class SanktPetersburg(Engine):
         details = {
             "final": state["final"],
             "money": [p["money"] for p in players],
-            "special_cards": [[tab_names[c].name_en for c in p["cards"] if tab_names[c].special] for p in players],
+            # Every special card laid out during the game, also those replaced later.
+            "special_cards": [[kind_name(state, k) for k in p["special"]] for p in players],
             "hand_cards": [[tab_names[c].name_en for c in p["hand"]] for p in players],
             "rounds": state["round"],
         }
