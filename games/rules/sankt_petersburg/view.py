@@ -100,6 +100,9 @@ def build_view(st: State, seat: int | None) -> dict[str, Any]:
     def priced(cid: str, lower: bool) -> dict[str, Any]:
         return card_dict(st, cid, _price(pricer, tab, cid, lower, money))
 
+    # Seats that passed since the last action (the current streak of passes), plus standing passes.
+    n = st["n"]
+    passed = {(st["turn"] - k) % n for k in range(1, st["passes"] + 1)} if st["step"] == "actions" else set()
     players = []
     for s, p in enumerate(st["p"]):
         mine = s == viewer
@@ -120,7 +123,7 @@ def build_view(st: State, seat: int | None) -> dict[str, Any]:
             "seat": s, "money": p["money"], "points": p["points"], "cards": cards,
             "hand_count": len(p["hand"]),
             "hand": [priced(c, False) for c in p["hand"]] if mine else None,
-            "hand_limit": hand_limit(st, s), "passed": bool(p["auto"]),
+            "hand_limit": hand_limit(st, s), "passed": s in passed or bool(p["auto"]),
             "auto_pass": p["auto"] if mine else None,
             "workers": workers,
             "different_aristocrats": len(nobles),
