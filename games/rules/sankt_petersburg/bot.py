@@ -35,6 +35,14 @@ PRIOR_DRAWS = {"worker": (3.0, 0.25), "building": (1.5, 0.5), "aristocrat": (3.0
 # Points a ruble is worth with r Durchgänge left: FINAL at the end, SLOPE more per round, at most CAP.
 RUBLE = {"final": 0.1, "slope": 0.3, "cap": 3.0}
 HAND_PENALTY = RULES["hand_penalty"]
+# How likely a hand card is to be stranded, by Durchgänge left (0: any more): the last pile card
+# may be dealt in the middle of a Durchgang, so the end comes sooner than the piles suggest.
+END_RISK = {1: 1.0, 2: 0.5, 3: 0.2, 0: 0.1}
+# A new kind of aristocrat raises each later step of the noble table: worth this much per
+# Durchgang still to come.
+NOBLE_STEP = {"per_round": 0.6}
+# A card taken into hand is worth this share of laying it out later, less this much for the risk.
+TAKE = {"share": 0.6, "risk": 1.5}
 
 
 def cheapest_purchase(st: State, seat: int, legal: list[Move]) -> Move:
@@ -159,7 +167,7 @@ def noble_outlook(out: Outlook, before: list[str], after: list[str]) -> float:
     tab = table(out.st)
     kinds = lambda cards: len({tab[c].key for c in cards if tab[c].color == "aristocrat"})  # noqa: E731
     gained = kinds(after) - kinds(before)
-    return gained * 0.6 * max(0, out.rounds - 1)
+    return gained * NOBLE_STEP["per_round"] * max(0, out.rounds - 1)
 
 
 def lay_out_value(out: Outlook, base: float, card: Card, price: int, replace: Card | None) -> float:
@@ -180,8 +188,30 @@ def income_next_round(out: Outlook) -> int:
     return sum(card_income(st, seat, cid, color)[0] for cid in st["p"][seat]["cards"] for color in COLORS)
 
 
+def hand_prices(st: State, seat: int, pricer: Pricer) -> list[int]:
+    """What laying out each hand card would cost (cheapest way), cheapest first."""
+    tab = table(st)
+    prices = []
+    for cid in st["p"][seat]["hand"]:
+        options = pricer.options(tab[cid])
+        prices.append(min(p for p, _ in options) if options else HAND_PENALTY * 10)
+    return sorted(prices)
+
+
+def stranded(prices: list[int], money: int) -> int:
+    """How many hand cards `money` cannot lay out, paying for the cheapest first."""
+    left = len(prices)
+    for price in prices:
+        if price > money:
+            break
+        money -= price
+        left -= 1
+    return left
+
+
 def take_value(out: Outlook, base: float, pricer: Pricer, card: Card, money: int) -> float | None:
-    """Taking a card to lay it out later from hand, or None when that makes no sense."""
+    """Taking a card to lay it out later from hand, or None when that makes no sense: the bot
+    must be able to pay for it (and for what it holds already) out of the next round's income."""
     st, seat = out.st, out.seat
     hand = st["p"][seat]["hand"]
     if len(hand) >= min(2, hand_limit(st, seat) - 1) or out.rounds < 2:
@@ -192,11 +222,20 @@ def take_value(out: Outlook, base: float, pricer: Pricer, card: Card, money: int
     price, replace = min(options, key=lambda o: o[0])
     if price <= money:
         return None  # affordable now: buying it is the move to compare
-    if price > money + income_next_round(out):
+    if card.exchange:
+        # Each exchange card in hand needs its own card to replace.
+        tab = table(st)
+        targets = {t.id for t in pricer.targets(card)}
+        claimed = sum(1 for cid in hand if tab[cid].exchange and targets & {t.id for t in pricer.targets(tab[cid])})
+        if len(targets) <= claimed:
+            return None
+    committed = sum(hand_prices(st, seat, pricer))
+    margin = 1.0 if out.rounds >= 3 else 0.6
+    if price + committed > money + margin * income_next_round(out):
         return None
     later = lay_out_value(out, base, card, price, replace)
     # One scoring fewer, and the risk of being stuck with it.
-    return 0.6 * later - 1.5
+    return TAKE["share"] * later - TAKE["risk"]
 
 
 def action_value(out: Outlook, base: float, pricer: Pricer, move: Move, money: int) -> float | None:
@@ -206,10 +245,19 @@ def action_value(out: Outlook, base: float, pricer: Pricer, move: Move, money: i
         card = tab[move["card"]]
         replace = tab[move["replace"]] if "replace" in move else None
         lower = kind == "buy" and move["card"] in st["lower"]
-        value = lay_out_value(out, base, card, pricer.price(card, lower, replace), replace)
+        price = pricer.price(card, lower, replace)
+        value = lay_out_value(out, base, card, price, replace)
+        risk = END_RISK.get(out.rounds, END_RISK[0])
         if kind == "play":
-            # A hand card laid out no longer risks the penalty and frees a hand place.
-            value += HAND_PENALTY if out.rounds == 1 else 0.5
+            value += HAND_PENALTY * risk
+        if out.rounds <= 2 and st["p"][out.seat]["hand"]:
+            # Every hand card left at the end costs the penalty: keep money to lay them out.
+            prices = hand_prices(st, out.seat, pricer)
+            if kind == "play":
+                prices.remove(min(prices, key=lambda p: abs(p - price)))
+            coming = 0 if out.rounds == 1 else income_next_round(out) // 2
+            lost = stranded(prices, money + coming - price) - stranded(prices, money + coming)
+            value -= HAND_PENALTY * risk * lost
         return value
     if kind == "take":
         return take_value(out, base, pricer, tab[move["card"]], money)
