@@ -13,8 +13,8 @@ NEXT_DECK = {"worker": "building", "building": "aristocrat", "aristocrat": "exch
 NOBLES = [0, 1, 3, 6, 10, 15, 21, 28, 36, 45, 55]
 
 
-def _income(player, phase):
-    """What a player's cards pay at the scoring of `phase` (1st edition, base game)."""
+def _income(player, phase, edition="1"):
+    """What a player's cards pay at the scoring of `phase` (base game)."""
     cards = player["cards"]
     count = {c: sum(1 for x in cards if x["color"] == c) for c in ("worker", "building", "aristocrat")}
     rubles = points = 0
@@ -26,8 +26,11 @@ def _income(player, phase):
             continue
         rubles += c["income"]["rubles"]
         points += c["income"]["points"]
-        if c["key"] == "mariinsky_theater":         # R:552: 1 ruble per aristocrat
-            rubles += count["aristocrat"]
+        if c["key"] == "mariinsky_theater":
+            if edition == "1":                      # R:552: 1 ruble per aristocrat
+                rubles += count["aristocrat"]
+            else:                                   # Y:303-311: 1 point per red card
+                points += count["aristocrat"]
         if c["key"] == "tax_man":                   # R:558: 1 ruble per worker
             rubles += count["worker"]
     return rubles, points
@@ -99,7 +102,8 @@ def _check_phase_change(v0, v1, move):
         n = len(v0["players"])
         assert [r["seat"] for r in rows] == [(v0["tokens"][old] + i) % n for i in range(n)]
         for r in rows:
-            assert (r["gained"]["rubles"], r["gained"]["points"]) == _income(v1["players"][r["seat"]], old)
+            income = _income(v1["players"][r["seat"]], old, v1["options"]["edition"])
+            assert (r["gained"]["rubles"], r["gained"]["points"]) == income
             assert r["after"]["rubles"] == r["before"]["rubles"] + r["gained"]["rubles"]
         # R:363-368: new cards from the next deck into the upper row only
         kept_upper = [c for c in _ids(v0["display"]["upper"]) if c != moved]
@@ -126,8 +130,8 @@ def _check_over(v0, v1):
         assert q1["points"] == expected
 
 
-def _play(players, seed, chooser):
-    st = new(players, seed=seed)
+def _play(players, seed, chooser, **options):
+    st = new(players, seed=seed, **options)
     rng = random.Random(seed)
     steps = 0
     v0 = E.view(st, None)
@@ -173,3 +177,9 @@ def test_random_games_follow_the_rules(players, seed):
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_bot_games_follow_the_rules(players):
     assert _play(players, 7, _bot) > 0
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_second_edition_games_follow_the_rules(seed):
+    assert _play(4, seed, _random, edition="2") > 0
+    assert _play(3, seed, _bot, edition="2") > 0
