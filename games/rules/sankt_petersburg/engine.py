@@ -81,8 +81,12 @@ class SanktPetersburg(Engine):
         if state["queue"]:
             head = state["queue"][0]
             DECISIONS[head["kind"]].apply(state, seat, head, move, events)
-            state["queue"].pop(0)
-            if not state["queue"]:
+            # By identity: answering may have queued further decisions, even in front.
+            queue = state["queue"]
+            idx = next((i for i, d in enumerate(queue) if d is head), None)
+            if idx is not None:
+                del queue[idx]
+            if not queue:
                 flow.resume(state, events)
             return state, events
         handler = MOVES.get(move["type"])
@@ -91,11 +95,11 @@ class SanktPetersburg(Engine):
         if actions.first_round(state) and move["type"] != "buy":
             raise IllegalMove("In the first worker phase every player must buy a worker.")
         outcome = handler(state, seat, move, events)
-        if outcome == "wait":
+        if outcome == "wait" and state["queue"]:
             state["step"] = "decide"
             state["after"] = "turn"
         else:
-            flow.end_turn(state, seat, outcome, events)
+            flow.end_turn(state, seat, "card" if outcome == "wait" else outcome, events)
         return state, events
 
     # --- display ------------------------------------------------------------------------------
