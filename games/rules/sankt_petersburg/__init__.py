@@ -25,7 +25,7 @@ an ``"ability"`` in ``cards.json`` (with optional ``"params"``), and a module re
         "per_card",
         income=lambda st, seat, card, phase: ...,  # (rubles, points) this card pays at `phase`;
                                                     # replaces the printed income when given
-        discount=lambda st, seat, card, target: 0,  # rubles off `target` (a Card) for its owner
+        discount=lambda st, seat, card, target: 0,  # rubles off `target` (a Card) for its owner, >= 0
         hand_limit=lambda st, seat, card: 0,        # added to the owner's hand limit
         replaceable=lambda st, seat, card: True,    # may an exchange card replace it now?
         action_moves=lambda st, seat, card: [],     # extra moves on the owner's turn

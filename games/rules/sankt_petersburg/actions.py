@@ -31,17 +31,21 @@ def action_moves(st: State, seat: int) -> list[Move]:
     min_price, same, low = RULES["min_price"], RULES["identical_discount"], RULES["lower_row_discount"]
     out: list[Move] = []
 
-    def price(card: Card, lower: bool) -> int:
+    def affordable(card: Card, lower: bool) -> bool:
         # Pricer.price without an exchange, inlined: legal moves are the hot path of playouts.
+        # Reductions never raise a price, so a card within the printed cost needs no sum.
+        cost = card.cost
+        if cost <= money and min_price <= money:
+            return True
         off = keys.get(card.key, 0) * same + (low if lower else 0)
         for fn, cid in discounters:
             off += fn(st, seat, cid, card)
-        return max(min_price, card.cost - off)
+        return max(min_price, cost - off) <= money
 
     if first_round(st):
         for row, is_lower in ((st["upper"], False), (st["lower"], True)):
             for cid in row:
-                if price(tab[cid], is_lower) <= money:
+                if affordable(tab[cid], is_lower):
                     out.append({"type": "buy", "card": cid})
         return out
     room = len(p["hand"]) < RULES["hand_limit"] + pricer.hand_extra
@@ -52,7 +56,7 @@ def action_moves(st: State, seat: int) -> list[Move]:
                 for t in pricer.targets(card):
                     if pricer.price(card, is_lower, t) <= money:
                         out.append({"type": "buy", "card": cid, "replace": t.id})
-            elif price(card, is_lower) <= money:
+            elif affordable(card, is_lower):
                 out.append({"type": "buy", "card": cid})
             if room:
                 out.append({"type": "take", "card": cid})
@@ -62,7 +66,7 @@ def action_moves(st: State, seat: int) -> list[Move]:
             for t in pricer.targets(card):
                 if pricer.price(card, False, t) <= money:
                     out.append({"type": "play", "card": cid, "replace": t.id})
-        elif price(card, False) <= money:
+        elif affordable(card, False):
             out.append({"type": "play", "card": cid})
     for fn, cid in pricer.movers:
         out.extend(fn(st, seat, cid))
