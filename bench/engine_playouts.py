@@ -12,6 +12,7 @@ import time
 
 from common import record
 
+from games.rules.base import InvalidOptions
 from games.rules.registry import load_engines
 
 
@@ -45,6 +46,17 @@ def baseline(seconds: float) -> int:
     return round(decisions / (time.perf_counter() - started))
 
 
+def options_for(engine, players: int) -> dict | None:
+    """The default options, or for a player count that needs one (Sankt Petersburg's 5 players
+    need its expansion) the defaults with the first yes/no option that makes it playable."""
+    for extra in [{}] + [{o.name: True} for o in engine.options if o.kind == "bool"]:
+        try:
+            return engine.normalize_options(players, extra)
+        except InvalidOptions:
+            continue
+    return None
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=2.0, help="per game and player count")
@@ -53,11 +65,13 @@ def main() -> None:
     figures = {"target_decisions_per_s": 10_000, "baseline_trivial_loop_per_s": baseline(args.seconds)}
     for engine in registry.all():
         for players in range(engine.min_players, engine.max_players + 1):
-            try:
-                options = engine.normalize_options(players, {})
-            except ValueError:
+            options = options_for(engine, players)
+            if options is None:
                 continue
             figures[f"{engine.slug}/{players}p"] = playouts(engine, players, options, args.seconds)
+            changed = {k: v for k, v in options.items() if v != engine.default_options().get(k)}
+            if changed:
+                figures[f"{engine.slug}/{players}p"]["options"] = changed
     record("engine_playouts", figures)
 
 

@@ -6,14 +6,12 @@ played from hand, ``"pass"``.
 """
 from __future__ import annotations
 
-from typing import Any
-
 from games.rules.base import Event, IllegalMove, Move, State, gettext_noop
 
-from .cards import Card, table
+from .cards import RULES, Card, table
 from .hooks import register_move
 from .prices import Pricer
-from .state import ability_cards, event, hand_limit
+from .state import event, hand_limit
 
 PASSES: tuple[Move, ...] = ({"type": "pass"}, {"type": "pass", "until": "display"},
                             {"type": "pass", "until": "phase"})
@@ -29,22 +27,36 @@ def action_moves(st: State, seat: int) -> list[Move]:
     p = st["p"][seat]
     money = p["money"]
     pricer = Pricer(st, seat)
+    keys, discounters = pricer.keys, pricer.discounters
+    min_price, same, low = RULES["min_price"], RULES["identical_discount"], RULES["lower_row_discount"]
     out: list[Move] = []
+
+    def affordable(card: Card, lower: bool) -> bool:
+        # Pricer.price without an exchange, inlined: legal moves are the hot path of playouts.
+        # Reductions never raise a price, so a card within the printed cost needs no sum.
+        cost = card.cost
+        if cost <= money and min_price <= money:
+            return True
+        off = keys.get(card.key, 0) * same + (low if lower else 0)
+        for fn, cid in discounters:
+            off += fn(st, seat, cid, card)
+        return max(min_price, cost - off) <= money
+
     if first_round(st):
-        for cid in st["upper"] + st["lower"]:
-            if pricer.price(tab[cid], cid in st["lower"]) <= money:
-                out.append({"type": "buy", "card": cid})
+        for row, is_lower in ((st["upper"], False), (st["lower"], True)):
+            for cid in row:
+                if affordable(tab[cid], is_lower):
+                    out.append({"type": "buy", "card": cid})
         return out
-    room = len(p["hand"]) < hand_limit(st, seat)
-    lower = st["lower"]
-    for row, is_lower in ((st["upper"], False), (lower, True)):
+    room = len(p["hand"]) < RULES["hand_limit"] + pricer.hand_extra
+    for row, is_lower in ((st["upper"], False), (st["lower"], True)):
         for cid in row:
             card = tab[cid]
             if card.exchange:
                 for t in pricer.targets(card):
                     if pricer.price(card, is_lower, t) <= money:
                         out.append({"type": "buy", "card": cid, "replace": t.id})
-            elif pricer.price(card, is_lower) <= money:
+            elif affordable(card, is_lower):
                 out.append({"type": "buy", "card": cid})
             if room:
                 out.append({"type": "take", "card": cid})
@@ -54,11 +66,13 @@ def action_moves(st: State, seat: int) -> list[Move]:
             for t in pricer.targets(card):
                 if pricer.price(card, False, t) <= money:
                     out.append({"type": "play", "card": cid, "replace": t.id})
-        elif pricer.price(card, False) <= money:
+        elif affordable(card, False):
             out.append({"type": "play", "card": cid})
-    for fn, cid in ability_cards(st, seat, "action_moves"):
+    for fn, cid in pricer.movers:
         out.extend(fn(st, seat, cid))
-    out.extend(dict(m) for m in PASSES)
+    out.append({"type": "pass"})
+    out.append({"type": "pass", "until": "display"})
+    out.append({"type": "pass", "until": "phase"})
     return out
 
 
@@ -173,7 +187,3 @@ register_move("take", take)
 register_move("play", play)
 register_move("pass", pass_)
 
-
-def describe_card(st: State, cid: str) -> dict[str, Any]:
-    c = table(st)[cid]
-    return {"id": cid, "name": c.name_en}

@@ -122,6 +122,11 @@ def name(cid: str, edition: str = "1") -> str:
     return INFO[edition][cid].name_en
 
 
+def kind_name(state: dict[str, Any], key: str) -> str:
+    """The English name of a card kind in this game's edition."""
+    return INFO[state["opts"]["edition"]][IDS_BY_KEY[key][0][0]].name_en
+
+
 def noble_points(different: int) -> int:
     table_ = RULES["noble_points"]
     return table_[min(different, len(table_) - 1)]

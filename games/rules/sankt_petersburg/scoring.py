@@ -6,7 +6,7 @@ from typing import Any
 from games.rules.base import Event, State, gettext_noop
 
 from .cards import RULES, noble_points, table
-from .hooks import ABILITIES, active_rules
+from .hooks import ABILITIES, DECISIONS, active_rules
 from .state import event, order_from
 
 INCOME_SLOT = {"worker": 0, "building": 2, "aristocrat": 4}
@@ -35,6 +35,9 @@ def income(st: State, seat: int, phase: str) -> tuple[int, int]:
 def score_phase(st: State, phase: str, events: list[Event]) -> list[dict[str, Any]]:
     """Pay every seat's income from the phase's start player on; return the decisions that
     follow the scoring (Pub, ...), in seat order from the start player."""
+    for module in active_rules(st["opts"]):
+        if module.before_scoring:
+            module.before_scoring(st, phase, events)
     rows = []
     slot = INCOME_SLOT[phase]
     start = st["tokens"][phase]
@@ -55,14 +58,17 @@ def score_phase(st: State, phase: str, events: list[Event]) -> list[dict[str, An
     queue = []
     tab = table(st)
     for seat in order_from(st, start):
+        mine: list[dict[str, Any]] = []
         for cid in st["p"][seat]["cards"]:
             c = tab[cid]
             if c.ability:
                 ab = ABILITIES.get(c.ability)
                 if ab and ab.after_scoring:
                     d = ab.after_scoring(st, seat, cid, phase)
-                    if d and not any(q["kind"] == d["kind"] and q["seat"] == seat for q in queue):
-                        queue.append(d)
+                    if d and not any(q["kind"] == d["kind"] for q in mine):
+                        mine.append(d)
+        mine.sort(key=lambda d: DECISIONS[d["kind"]].order)
+        queue.extend(mine)
     return queue
 
 
