@@ -124,6 +124,9 @@ CELERY_BEAT_SCHEDULE = {
     "advance-tournaments": {"task": "rankings.tasks.advance_tournaments", "schedule": 300},
 }
 
+# Days per calendar year on which a player's correspondence deadlines may stand still.
+VACATION_DAYS_PER_YEAR = env.int("VACATION_DAYS_PER_YEAR", default=30)
+
 EMAIL_CONFIG = env.email_url("EMAIL_URL", default="consolemail://")
 vars().update(EMAIL_CONFIG)
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="Boardgame Club <noreply@localhost>")
