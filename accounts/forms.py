@@ -24,7 +24,7 @@ class SettingsForm(forms.ModelForm):
         model = User
         fields = (
             "display_name", "email", "language", "time_zone", "turn_email", "digest_hour",
-            "reminder_hours", "email_on_game_end", "email_on_timeout", "email_on_invitation",
+            "reminder_hours", "email_on_game_end", "email_on_timeout", "email_on_invitation", "email_on_tournament",
         )
 
     def clean_email(self):

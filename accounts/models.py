@@ -32,6 +32,7 @@ class User(AbstractUser):
     )
     email_on_game_end = models.BooleanField(_("email a summary when a game ends"), default=True)
     email_on_invitation = models.BooleanField(_("email when I am invited to a table"), default=True)
+    email_on_tournament = models.BooleanField(_("email about my tournaments' rounds and results"), default=True)
     email_on_timeout = models.BooleanField(_("email when someone in my game runs out of time"), default=True)
 
     @property
