@@ -122,7 +122,12 @@ CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE = {
     "sweep-timeouts": {"task": "games.tasks.sweep_timeouts", "schedule": env.int("TIMEOUT_SWEEP_SECONDS", 60)},
     "advance-tournaments": {"task": "rankings.tasks.advance_tournaments", "schedule": 300},
+    "send-reminders": {"task": "notifications.tasks.send_reminders", "schedule": env.int("REMINDER_SWEEP_SECONDS", 300)},
+    "send-digests": {"task": "notifications.tasks.send_digests", "schedule": env.int("DIGEST_SWEEP_SECONDS", 300)},
 }
+
+# Days per calendar year on which a player's correspondence deadlines may stand still.
+VACATION_DAYS_PER_YEAR = env.int("VACATION_DAYS_PER_YEAR", default=30)
 
 EMAIL_CONFIG = env.email_url("EMAIL_URL", default="consolemail://")
 vars().update(EMAIL_CONFIG)

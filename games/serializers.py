@@ -1,6 +1,7 @@
 from rest_framework import serializers
 
-from games.models import ChatMessage, Game, Table, TimeControl
+from games.models import ChatMessage, Game, Table, TimeControl, TimeoutPolicy
+from games.services.tables import MAX_INCREMENT_SECONDS
 from games.services.engines import engine_choices
 
 
@@ -34,7 +35,8 @@ class TableSerializer(serializers.ModelSerializer):
     class Meta:
         model = Table
         fields = ("id", "game_slug", "options", "seats", "owner", "time_control", "days_per_move",
-                  "minutes_per_player", "invited_only", "rated", "status", "created_at", "taken", "game_id")
+                  "minutes_per_player", "increment_seconds", "timeout_policy", "invited_only", "rated", "status",
+                  "created_at", "taken", "game_id")
 
     def get_taken(self, table) -> list[dict]:
         return [{"user": s.user.username if s.user_id else None, "is_bot": s.is_bot}
@@ -52,6 +54,8 @@ class TableCreateSerializer(serializers.Serializer):
     time_control = serializers.ChoiceField(choices=TimeControl.choices, default=TimeControl.CORRESPONDENCE)
     days_per_move = serializers.IntegerField(min_value=1, max_value=30, default=3)
     minutes_per_player = serializers.IntegerField(min_value=1, max_value=240, default=20)
+    increment_seconds = serializers.IntegerField(min_value=0, max_value=MAX_INCREMENT_SECONDS, default=0)
+    timeout_policy = serializers.ChoiceField(choices=TimeoutPolicy.choices, default=TimeoutPolicy.BOT)
     invited_only = serializers.BooleanField(default=False)
     rated = serializers.BooleanField(default=True)
     bots = serializers.IntegerField(min_value=0, max_value=7, default=0)

@@ -1,8 +1,17 @@
 """Signal receivers: other apps announce, notifications tell the players."""
 from django.dispatch import receiver
 
-from notifications.services import tournament_mail
+from games.models import Game
+from games.signals import turn_started
+from notifications import tasks
+from notifications.services import tournament_mail, turns
 from rankings.signals import tournament_finished, tournament_round_started
+
+
+@receiver(turn_started, sender=Game, dispatch_uid="notifications.turn_started")
+def tell_turn_started(sender, game, seats, **kwargs):
+    for notice in turns.turn_started(game, seats):
+        tasks.deliver_notice.delay(notice.pk)
 
 
 @receiver(tournament_round_started)

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from games.models import Game, Move, Player
 from games.rules.base import IllegalMove
-from games.services import after_commit
+from games.services import after_commit, deadlines
 from games.services.engines import get_engine
 from games.services.errors import GameNotActive, IllegalMoveError, NotYourTurn, StaleVersion
 from games.services.results import final_ranks
@@ -108,7 +108,7 @@ def submit_move(
                     game.version,
                 )
             engine = get_engine(game.game_slug)
-            players = list(game.players.all())
+            players = list(deadlines.with_away_flag(game.players.all()))
             state = game.state
             before = set(engine.to_act(state))
             acting = _acting_seat(players, actor, sorted(before), seat)

@@ -8,7 +8,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.models import ChatMessage, Game, Player
-from games.services import after_commit, broadcast
+from games.services import after_commit, broadcast, deadlines
 from games.services.engines import get_engine
 from games.services.errors import Forbidden, GameNotActive, TableError
 from games.services.log import player_names
@@ -35,6 +35,8 @@ def game_view(game: Game, user) -> dict[str, Any]:
     to_act = engine.to_act(game.state) if game.status == Game.Status.ACTIVE else []
     acting = seat is not None and seat in to_act and not players[seat].bot_took_over
     names = player_names(players)
+    away = deadlines.on_vacation_now(p.user_id for p in players if p.user_id and not p.is_bot)
+    now = timezone.now()
     return {
         "id": game.pk,
         "game": game.game_slug,
@@ -49,7 +51,8 @@ def game_view(game: Game, user) -> dict[str, Any]:
                 "seat": p.seat, "name": names[p.seat], "username": p.user.username if p.user_id else None,
                 "is_bot": p.is_bot, "bot_took_over": p.bot_took_over, "resigned": p.resigned,
                 "must_act": p.seat in to_act, "deadline": p.deadline, "clock_ms": p.clock_ms,
-                "score": p.score, "rank": p.rank,
+                "score": p.score, "rank": p.rank, "on_vacation": p.user_id in away,
+                "clock_left_ms": _clock_left(p, now) if game.time_control == "live" else None,
             }
             for p in players
         ],
@@ -58,6 +61,15 @@ def game_view(game: Game, user) -> dict[str, Any]:
         "result": _public_result(game.result),
         "time_control": game.time_control,
     }
+
+
+def _clock_left(player: Player, now) -> int | None:
+    """A live seat's time left right now: its clock, less the running turn."""
+    if player.clock_ms is None:
+        return None
+    if player.must_act and player.turn_started_at:
+        return max(player.clock_ms - int((now - player.turn_started_at).total_seconds() * 1000), 0)
+    return max(player.clock_ms, 0)
 
 
 def _public_result(result: dict | None) -> dict | None:

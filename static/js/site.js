@@ -51,6 +51,33 @@
     });
   }
 
+  // Live clocks: the server renders each seat's time left; the running one counts down here.
+  function formatClock(ms) {
+    const s = Math.max(0, Math.ceil(ms / 1000));
+    const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), sec = s % 60;
+    const mm = (h ? String(m).padStart(2, "0") : String(m)) + ":" + String(sec).padStart(2, "0");
+    return h ? h + ":" + mm : mm;
+  }
+  function startClocks(root) {
+    const clocks = Array.from(root.querySelectorAll("[data-clock-ms]"));
+    if (!clocks.length) return;
+    const shownAt = Date.now();
+    function tick() {
+      clocks.forEach(function (c) {
+        const left = parseInt(c.dataset.clockMs, 10) - (c.classList.contains("running") ? Date.now() - shownAt : 0);
+        c.textContent = formatClock(left);
+        c.classList.toggle("low", c.classList.contains("running") && left < 30000);
+      });
+    }
+    tick();
+    const timer = setInterval(function () {
+      if (!clocks[0].isConnected) { clearInterval(timer); return; }
+      tick();
+    }, 250);
+  }
+  startClocks(document);
+  document.addEventListener("board:updated", function (e) { startClocks(e.detail); });
+
   // Game page.
   const page = document.querySelector("[data-game]");
   if (!page) return;
