@@ -139,6 +139,8 @@ def stats(st: State) -> list[dict[str, Any]]:
         row("Aristocrats: rubles", [i[4] for i in inc], "income"),
         row("Aristocrats: points", [i[5] for i in inc], "income"),
         row("Points bought at the Pub", [p["pub"] for p in players], "income"),
+        # Rows that rule modules and cards keep themselves (the 5-player sack, the Trading House).
+        *(row(label, list(values), "income") for label, values in st["ext"].get("stats", {}).items()),
         row("Total rubles income", [i[0] + i[2] + i[4] for i in inc], "totals"),
         row("Total points income", [i[1] + i[3] + i[5] for i in inc], "totals"),
         row("Points for different aristocrats", [x["nobles"] for x in parts], "end"),

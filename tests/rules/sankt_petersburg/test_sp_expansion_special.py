@@ -321,6 +321,7 @@ def test_markthalle_3_rubles_for_2_points_after_the_building_scoring():
         "kind": "trading_house", "seat": 0, "rubles": 3, "points": 2}
     act(st, 0, {"type": "trading_house", "use": True})
     assert (st["p"][0]["money"], st["p"][0]["points"]) == (7, 2)
+    assert _stat(st, "Points bought at the Trading House", 0) == 2
     assert st["phase"] == "aristocrat"
 
 

@@ -15,6 +15,7 @@ from ..cards import table
 from ..hooks import ABILITIES, DECISIONS, Ability, Decision, register_ability, register_decision
 from ..scoring import INCOME_SLOT
 from ..state import event
+from .stats import add_stat
 
 PHASE = "building"
 
@@ -124,6 +125,7 @@ def trade_apply(st: State, seat: int, d: dict, move: Move, events: list[Event]) 
         raise IllegalMove(f"The Trading House takes {params['rubles']} rubles; you have {p['money']}.")
     p["money"] -= params["rubles"]
     p["points"] += params["points"]
+    add_stat(st, "Points bought at the Trading House", seat, params["points"])
     events.append(event(gettext_noop("{seat} pays {rubles} rubles for {points} points at the {card}."), seat,
                         seat=seat, rubles=params["rubles"], points=params["points"],
                         card=table(st)[d["card"]].name_en))
