@@ -350,3 +350,49 @@ def test_markthalle_comes_before_the_pub():
     assert [d["kind"] for d in st["queue"]] == ["trading_house", "pub"]
     act(st, 0, {"type": "trading_house", "use": True})
     assert [m["points"] for m in E.legal_moves(st, 0)] == [0, 1]
+
+
+def test_schuldturm_exchange_card_from_the_discard_pile_replaces_an_own_card():
+    st, prison = _prison(discard=("bank",))
+    market = lay(st, 0, "market")[0]
+    bank = st["discard"][0]
+    act(st, 0, {"type": "debtors_prison", "card": prison})
+    legal = E.legal_moves(st, 0)
+    assert {"type": "debtors_prison_take", "card": bank, "choice": "buy", "replace": market} in legal
+    assert {"type": "debtors_prison_take", "card": bank, "choice": "buy"} not in legal
+    with pytest.raises(IllegalMove):
+        E.apply(st, 0, {"type": "debtors_prison_take", "card": bank, "choice": "buy"})
+    act(st, 0, {"type": "debtors_prison_take", "card": bank, "choice": "buy", "replace": market})
+    assert st["p"][0]["money"] == 40 - (13 - 5)
+    assert bank in st["p"][0]["cards"] and market in st["discard"]
+
+
+def test_schuldturm_bad_answers_leave_the_state_untouched():
+    st, prison = _prison()
+    act(st, 0, {"type": "debtors_prison", "card": prison})
+    before = dump(st)
+    for bad in ({"type": "debtors_prison_take", "card": "b999", "choice": "buy"},
+                {"type": "debtors_prison_take", "card": st["discard"][0], "choice": "steal"},
+                {"type": "debtors_prison_take", "choice": "hand"}, {"type": "pass"}):
+        with pytest.raises(IllegalMove):
+            E.apply(st, 0, bad)
+    with pytest.raises(IllegalMove):
+        E.apply(st, 1, {"type": "debtors_prison_take", "choice": "back"})
+    assert dump(st) == before
+
+
+def test_markthalle_bad_answer_is_refused():
+    st = _trading()
+    before = dump(st)
+    for bad in ({"type": "trading_house", "use": "yes"}, {"type": "trading_house"}, {"type": "pub", "points": 0}):
+        with pytest.raises(IllegalMove):
+            E.apply(st, 0, bad)
+    assert dump(st) == before
+
+
+def test_handelshaus_is_the_2nd_edition_name():
+    """Markthalle (1st edition), Handelshaus in Module 2 of the 2nd edition."""
+    for edition, name in (("1", "Markthalle"), ("2", "Handelshaus")):
+        st = _fresh(edition=edition)
+        lay(st, 0, "trading_house")
+        assert E.view(st, 0)["players"][0]["cards"][0]["name_de"] == name
