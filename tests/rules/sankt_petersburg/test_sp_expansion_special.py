@@ -88,7 +88,9 @@ def test_hochstapler_discard_in_aristocrat_action_phase():
     assert moves_of(st, 0, "sycophant_discard") == []
     with pytest.raises(IllegalMove):
         E.apply(st, 0, {"type": "sycophant_discard", "card": syc})
-    goto(st, "aristocrat", start=0)
+    goto(st, "aristocrat", start=1)
+    act(st, 1, {"type": "pass", "until": "display"})
+    act(st, 2, {"type": "pass"})
     assert moves_of(st, 0, "sycophant_discard") == [{"type": "sycophant_discard", "card": syc}]
     before = dump(st)
     for bad in ({"type": "sycophant_discard", "card": "a999"}, {"type": "sycophant_discard"}):
@@ -98,7 +100,7 @@ def test_hochstapler_discard_in_aristocrat_action_phase():
     events = act(st, 0, {"type": "sycophant_discard", "card": syc})
     assert syc in st["discard"] and syc not in st["p"][0]["cards"]
     assert any(e["args"].get("card") == "Sycophant" for e in events)
-    assert E.to_act(st) == [1]
+    assert E.to_act(st) == [1]              # a card action wakes the pass until the display changes
 
 
 def test_hochstapler_counts_as_a_different_aristocrat():
