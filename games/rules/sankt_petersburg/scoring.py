@@ -32,6 +32,24 @@ def income(st: State, seat: int, phase: str) -> tuple[int, int]:
     return rubles, points
 
 
+def add_income(st: State, seat: int, phase: str, rubles: int, points: int) -> None:
+    """Income of `phase` decided after its scoring (the Guild Hall's split): paid, entered in the
+    ∑ table and in the scoring's row of ``last_scoring``."""
+    p = st["p"][seat]
+    p["money"] += rubles
+    p["points"] += points
+    slot = INCOME_SLOT[phase]
+    p["inc"][slot] += rubles
+    p["inc"][slot + 1] += points
+    last = st["last_scoring"]
+    if last and last["phase"] == phase:
+        for row in last["rows"]:
+            if row["seat"] == seat:
+                row["gained"] = {"rubles": row["gained"]["rubles"] + rubles,
+                                 "points": row["gained"]["points"] + points}
+                row["after"] = {"rubles": p["money"], "points": p["points"]}
+
+
 def score_phase(st: State, phase: str, events: list[Event]) -> list[dict[str, Any]]:
     """Pay every seat's income from the phase's start player on; return the decisions that
     follow the scoring (Pub, ...), in seat order from the start player."""
