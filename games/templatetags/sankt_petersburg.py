@@ -160,7 +160,8 @@ def sp_moves(labelled_moves: list[dict], view: dict, seat: int | None) -> dict[s
     own = {c["id"]: c for c in me.get("cards") or ()}
     by_card: dict[str, dict[str, Any]] = {}
     out: dict[str, Any] = {"card": by_card, "pass": {}, "pub": [], "observatory_take": [],
-                           "observatory_exchange": [], "other": [],
+                           "observatory_exchange": [], "guild_hall": [], "trading_house": [],
+                           "prison_back": None, "other": [],
                            "any": bool(labelled_moves)}
     for item in labelled_moves or ():
         move = item["move"]
@@ -177,6 +178,24 @@ def sp_moves(labelled_moves: list[dict], view: dict, seat: int | None) -> dict[s
                 slot[kind] = move
         elif kind == "observatory" and card is not None:
             by_card.setdefault(str(card), {"exchange": []}).setdefault("observatory", []).append(move)
+        elif kind in ("sycophant_discard", "debtors_prison") and card is not None:
+            by_card.setdefault(str(card), {"exchange": []})[kind] = move
+        elif kind == "debtors_prison_take" and card is not None:
+            # A card of the discard pile: the same buttons as on a display card.
+            slot = by_card.setdefault(str(card), {"exchange": []})
+            if "replace" in move:
+                replaced = own.get(move["replace"], {"id": move["replace"], "name": str(move["replace"])})
+                slot["exchange"].append({"move": move, "replace": replaced, "kind": "buy"})
+            else:
+                slot["buy" if move.get("choice") == "buy" else "take"] = move
+        elif kind == "debtors_prison_take":
+            out["prison_back"] = move
+        elif kind == "guild_hall":
+            total = (view.get("decision") or {}).get("total", 0)
+            out["guild_hall"].append({"move": move, "points": move.get("points", 0),
+                                      "rubles": total - move.get("points", 0)})
+        elif kind == "trading_house":
+            out["trading_house"].append(move)
         elif kind == "pub":
             out["pub"].append(move)
         elif kind == "observatory_take":
@@ -188,6 +207,7 @@ def sp_moves(labelled_moves: list[dict], view: dict, seat: int | None) -> dict[s
         else:
             out["other"].append(item)
     out["pub"].sort(key=lambda m: m.get("points", 0))
+    out["guild_hall"].sort(key=lambda m: m["points"])
     return out
 
 

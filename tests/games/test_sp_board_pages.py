@@ -58,6 +58,7 @@ def test_exchange_cards_say_what_they_replace():
 
 # --- pages ------------------------------------------------------------------------------------
 
+import copy  # noqa: E402
 import random  # noqa: E402
 import re  # noqa: E402
 
@@ -81,17 +82,35 @@ def _start(seed: int = 7) -> tuple[Game, dict]:
 
 
 def _play(game: Game, users: dict, until, limit: int = 3000) -> Game:
-    """Drive the game with the engine's bot through the move service until ``until(view)`` holds."""
+    """Play on with the engine's bot until ``until(view)`` holds, then store that position.
+
+    The moves run in the engine alone (fast); a move that ends the game goes through the move
+    service, so that a finished game has its result, ranks and statistics as in real play."""
     engine = get_engine(ENGINE)
     rng = random.Random(1)
+    state = copy.deepcopy(game.state)
     for _ in range(limit):
-        game.refresh_from_db()
-        if game.status != Game.Status.ACTIVE or until(engine.view(game.state, None)):
+        if until(engine.view(state, None)):
+            break
+        seat = engine.to_act(state)[0]
+        move = engine.bot_move(state, seat, rng)
+        after, _events = engine.apply(copy.deepcopy(state), seat, move)
+        if engine.is_over(after):
+            _store(game, state)
+            move_service.submit_move(game.pk, users[seat], move, version=game.version, seat=seat)
+            game.refresh_from_db()
             return game
-        seat = engine.to_act(game.state)[0]
-        move = engine.bot_move(game.state, seat, rng)
-        move_service.submit_move(game.pk, users[seat], move, version=game.version, seat=seat)
-    raise AssertionError("the game did not reach the wanted point")
+        state = after
+    else:
+        raise AssertionError("the game did not reach the wanted point")
+    _store(game, state)
+    return game
+
+
+def _store(game: Game, state: dict) -> None:
+    game.state = state
+    game.version += 1
+    game.save(update_fields=["state", "version"])
 
 
 def _someone_holds_a_card(view) -> bool:
@@ -196,3 +215,48 @@ def test_a_refused_move_is_explained_in_the_players_language():
     with translation.override("de"), pytest.raises(IllegalMoveError, match="Diese Karte liegt nicht in der Auslage"):
         move_service.submit_move(game.pk, users[seat], {"type": "buy", "card": "nope"}, version=game.version,
                                  seat=seat)
+
+
+WANTED = {"actions", "pub", "observatory"}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("options, wanted", [
+    ({"expansion": True}, WANTED | {"debtors_prison", "guild_hall", "trading_house"}),
+    ({"edition": "2"}, WANTED),
+], ids=["expansion", "2nd-edition"])
+def test_every_legal_move_has_a_control_on_the_board(client, options, wanted):
+    """Through whole bot games (the special cards used whenever they can be): at each new kind
+    of step, and now and then in the action phase, the seat to act finds a button for every one
+    of its legal moves."""
+    from django.utils.html import escape
+
+    from games.templatetags.game_tags import to_json
+
+    anna, bea = make_user("anna"), make_user("bea")
+    engine = get_engine(ENGINE)
+    seen: set[str] = set()
+    for seed in range(1, 9):
+        game = tables.start_seated_game(ENGINE, [anna, bea], options, seed=seed, rated=False)
+        users = {p.seat: p.user for p in game.players.select_related("user")}
+        rng = random.Random(seed)
+        state = copy.deepcopy(game.state)
+        n = 0
+        while not engine.is_over(state):
+            seat = engine.to_act(state)[0]
+            step = engine.view(state, seat)["step"]
+            legal = engine.legal_moves(state, seat)
+            if step not in seen or (seed == 1 and n % 30 == 0):
+                seen.add(step)
+                _store(game, state)
+                client.force_login(users[seat])
+                page = client.get(f"/games/{game.pk}/board/").content.decode()
+                for move in legal:
+                    assert f'data-move="{escape(to_json(move))}"' in page, (step, move)
+            special = [m for m in legal if m["type"] in ("observatory", "debtors_prison")]
+            move = special[0] if special else engine.bot_move(state, seat, rng)
+            state, _events = engine.apply(state, seat, move)
+            n += 1
+        if wanted <= seen:
+            break
+    assert wanted <= seen, seen
