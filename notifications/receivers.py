@@ -2,15 +2,23 @@
 from django.dispatch import receiver
 
 from games.models import Game
-from games.signals import turn_started
+from games.signals import seat_timed_out, turn_started
 from notifications import tasks
-from notifications.services import tournament_mail, turns
+from notifications.services import timeouts, tournament_mail, turns
 from rankings.signals import tournament_finished, tournament_round_started
 
 
 @receiver(turn_started, sender=Game, dispatch_uid="notifications.turn_started")
 def tell_turn_started(sender, game, seats, **kwargs):
     for notice in turns.turn_started(game, seats):
+        tasks.deliver_notice.delay(notice.pk)
+
+
+@receiver(seat_timed_out, sender=Game, dispatch_uid="notifications.seat_timed_out")
+def tell_seat_timed_out(sender, game, seat, deadline, took_over=False, ended=False, **kwargs):
+    queued = timeouts.seat_timed_out(game, seat, deadline, took_over=took_over, ended=ended,
+                                     timeouts=kwargs.get("timeouts", 1))
+    for notice in queued:
         tasks.deliver_notice.delay(notice.pk)
 
 

@@ -7,7 +7,7 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from notifications.models import Notice
-from notifications.services import mail, turns
+from notifications.services import mail, timeouts, turns
 
 User = get_user_model()
 
@@ -40,6 +40,11 @@ def _reminder(notice: Notice, final: bool):
     if not notice.user.reminder_hours or not turns.still_wanted(notice):
         return None
     return "notifications/email/reminder", turns.turn_context(notice), "reminder"
+
+
+@builder(Notice.Kind.TIMEOUT)
+def _timeout(notice: Notice, final: bool):
+    return timeouts.email(notice)
 
 
 def deliver(notice_id: int, final: bool = True) -> bool:
