@@ -1,16 +1,32 @@
 """Signal receivers: other apps announce, notifications tell the players."""
+from django.db import transaction
 from django.dispatch import receiver
 
 from games.models import Game
-from games.signals import turn_started
+from games.signals import game_finished, seat_timed_out, turn_started
 from notifications import tasks
-from notifications.services import tournament_mail, turns
+from notifications.services import summary, timeouts, tournament_mail, turns
 from rankings.signals import tournament_finished, tournament_round_started
 
 
 @receiver(turn_started, sender=Game, dispatch_uid="notifications.turn_started")
 def tell_turn_started(sender, game, seats, **kwargs):
     for notice in turns.turn_started(game, seats):
+        tasks.deliver_notice.delay(notice.pk)
+
+
+@receiver(game_finished, sender=Game, dispatch_uid="notifications.game_finished")
+def tell_game_finished(sender, game, **kwargs):
+    # Queued behind the rating task that rankings' receiver (connected first) queues; the summary waits for it.
+    queued = summary.game_finished(game)
+    transaction.on_commit(lambda: [tasks.deliver_notice.delay(n.pk) for n in queued])
+
+
+@receiver(seat_timed_out, sender=Game, dispatch_uid="notifications.seat_timed_out")
+def tell_seat_timed_out(sender, game, seat, deadline, took_over=False, ended=False, **kwargs):
+    queued = timeouts.seat_timed_out(game, seat, deadline, took_over=took_over, ended=ended,
+                                     timeouts=kwargs.get("timeouts", 1))
+    for notice in queued:
         tasks.deliver_notice.delay(notice.pk)
 
 

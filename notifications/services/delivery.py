@@ -4,10 +4,11 @@ from __future__ import annotations
 from typing import Callable
 
 from django.contrib.auth import get_user_model
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from notifications.models import Notice
-from notifications.services import mail, turns
+from games.models import Game
+from notifications.services import mail, summary, timeouts, turns
 
 User = get_user_model()
 
@@ -42,6 +43,23 @@ def _reminder(notice: Notice, final: bool):
     return "notifications/email/reminder", turns.turn_context(notice), "reminder"
 
 
+@builder(Notice.Kind.TIMEOUT)
+def _timeout(notice: Notice, final: bool):
+    return timeouts.email(notice)
+
+
+@builder(Notice.Kind.FINISHED)
+def _finished(notice: Notice, final: bool):
+    if not notice.user.email_on_game_end:
+        return None
+    game = Game.objects.filter(pk=notice.data["game_id"]).first()
+    if game is None:
+        return None
+    if not final and not summary.ratings_ready(game):
+        raise NotReady(notice.pk)
+    return "notifications/email/summary", summary.summary_context(notice), "summary"
+
+
 def deliver(notice_id: int, final: bool = True) -> bool:
     """Send the notice's email if it is still queued and still wanted; True when it went out.
 
@@ -51,7 +69,8 @@ def deliver(notice_id: int, final: bool = True) -> bool:
     notice = Notice.objects.select_related("user").filter(pk=notice_id, email=Notice.Email.QUEUED).first()
     if notice is None:
         return False
-    built = BUILDERS[notice.kind](notice, final)
+    with translation.override(notice.user.language):
+        built = BUILDERS[notice.kind](notice, final)
     if built is None:
         Notice.objects.filter(pk=notice.pk, email=Notice.Email.QUEUED).update(email=Notice.Email.SKIPPED)
         return False
