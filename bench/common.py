@@ -15,6 +15,11 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 
+# Other work on the machine when the benchmark started (1-minute load average): figures taken on a
+# busy machine are slower than the platform itself.
+LOAD_AT_START = round(os.getloadavg()[0], 2)
+
+
 def machine() -> dict:
     return {"cores": os.cpu_count(), "python": platform.python_version(), "machine": platform.machine()}
 
@@ -37,7 +42,8 @@ def record(section: str, figures: dict) -> None:
     """Merge one benchmark's figures into bench/results/latest.json and print them."""
     data = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
     data["machine"] = machine()
-    data[section] = {**figures, "measured_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
+    data[section] = {**figures, "load_avg_before": LOAD_AT_START,
+                     "measured_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     RESULTS.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n")
     print(json.dumps({section: data[section], "machine": data["machine"]}, indent=2, sort_keys=True))

@@ -70,6 +70,13 @@ DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / '
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Concurrent writers wait instead of failing at once.
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+elif env.int("DATABASE_POOL_SIZE", default=10) > 0:
+    # Under ASGI each request runs in a context of its own, so a persistent connection would be
+    # opened (and left behind) per request; a pool hands the same few connections round instead.
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 2, "max_size": env.int("DATABASE_POOL_SIZE", default=10), "timeout": 10,
+    }
 else:
     DATABASES["default"]["CONN_MAX_AGE"] = env.int("DATABASE_CONN_MAX_AGE", default=60)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

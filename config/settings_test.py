@@ -26,6 +26,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     (BASE_DIR / "var").mkdir(exist_ok=True)
 else:
     DATABASES["default"]["CONN_MAX_AGE"] = 0
+    # No pool: live servers run in forked processes, and the test database must be free to drop.
+    DATABASES["default"].get("OPTIONS", {}).pop("pool", None)
     # Named explicitly so a live server in a forked process finds the same database.
     DATABASES["default"]["TEST"] = {"NAME": "test_" + DATABASES["default"]["NAME"]}
 

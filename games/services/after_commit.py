@@ -13,9 +13,8 @@ def schedule(game: Game, players: list[Player], before: set[int], after: set[int
     game_id, version, status = game.pk, game.version, game.status
 
     def run() -> None:
-        broadcast.game_changed(game_id, version, status)
-        for user_id in changed_users:
-            broadcast.user_games_changed(user_id)
+        broadcast.send_all([broadcast.game_message(game_id, version, status),
+                            *(broadcast.user_games_message(u) for u in sorted(changed_users))])
         human_turns = [s for s in new_turns if not _by_bot(players, s)]
         if human_turns:
             signals.turn_started.send(sender=Game, game=game, seats=human_turns)

@@ -1,4 +1,6 @@
 """Announcements on channel groups. Payloads carry versions, never game content."""
+import asyncio
+
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
@@ -14,13 +16,30 @@ def user_group(user_id: int) -> str:
 
 
 def _send(group: str, message: dict) -> None:
+    send_all([(group, message)])
+
+
+def send_all(messages: list[tuple[str, dict]]) -> None:
+    """Send to several groups at once: one trip to the event loop, the sends side by side."""
     layer = get_channel_layer()
-    if layer is not None:
-        async_to_sync(layer.group_send)(group, message)
+    if layer is not None and messages:
+        async_to_sync(_gather)(layer, messages)
+
+
+async def _gather(layer, messages: list[tuple[str, dict]]) -> None:
+    await asyncio.gather(*(layer.group_send(group, message) for group, message in messages))
+
+
+def game_message(game_id: int, version: int, status: str) -> tuple[str, dict]:
+    return game_group(game_id), {"type": "game.version", "version": version, "status": status}
+
+
+def user_games_message(user_id: int) -> tuple[str, dict]:
+    return user_group(user_id), {"type": "user.games"}
 
 
 def game_changed(game_id: int, version: int, status: str) -> None:
-    _send(game_group(game_id), {"type": "game.version", "version": version, "status": status})
+    send_all([game_message(game_id, version, status)])
 
 
 def chat_changed(game_id: int, count: int) -> None:
@@ -32,4 +51,4 @@ def lobby_changed() -> None:
 
 
 def user_games_changed(user_id: int) -> None:
-    _send(user_group(user_id), {"type": "user.games"})
+    send_all([user_games_message(user_id)])

@@ -44,17 +44,20 @@ def update_turns(
     results: dict[int, tuple[int | None, int]] | None = None,
     acted: int | None = None,
 ) -> None:
-    """Write must_act/turn start/deadline/clock (and final score and rank) for all seats at once.
+    """Write must_act/turn start/deadline/clock (and final score and rank) of the seats that change.
 
-    Seats that stay in ``after`` keep their running turn (simultaneous
-    decisions); seats that leave have their live clock charged.
+    One UPDATE, or none when nothing changes. Seats that stay in ``after``
+    keep their running turn (simultaneous decisions); seats that leave have
+    their live clock charged. ``players`` must hold what the database holds
+    (they are read in the same transaction).
     """
-    must_act, started, deadline, clock, score, rank = [], [], [], [], [], []
+    written = ("must_act", "turn_started_at", "deadline", "clock_ms", "score", "rank")
+    changed: list[Player] = []
     starting = {p.seat for p in players if p.seat in after and (p.seat not in before or p.seat == acted)}
     windows = _vacations(game, players, starting, now)
     increment_ms = game.increment_seconds * 1000 if game.time_control == TimeControl.LIVE else 0
     for p in players:
-        must_act.append(When(seat=p.seat, then=Value(p.seat in after)))
+        old = tuple(getattr(p, f) for f in written)
         # The seat that just moved ends its turn even when it must act again.
         ends = p.seat in before and (p.seat not in after or p.seat == acted)
         if ends and p.clock_ms is not None and p.turn_started_at:
@@ -68,20 +71,21 @@ def update_turns(
         if p.controlled_by_bot:
             p.deadline = None
         p.must_act = p.seat in after
-        started.append(When(seat=p.seat, then=Value(p.turn_started_at, output_field=DateTimeField())))
-        deadline.append(When(seat=p.seat, then=Value(p.deadline, output_field=DateTimeField())))
-        clock.append(When(seat=p.seat, then=Value(p.clock_ms, output_field=IntegerField())))
         if results:
             p.score, p.rank = results[p.seat]
-            score.append(When(seat=p.seat, then=Value(p.score, output_field=IntegerField())))
-            rank.append(When(seat=p.seat, then=Value(p.rank, output_field=IntegerField())))
-    fields = {
-        "must_act": Case(*must_act, default=Value(False), output_field=BooleanField()),
-        "turn_started_at": Case(*started, default=F("turn_started_at"), output_field=DateTimeField()),
-        "deadline": Case(*deadline, default=F("deadline"), output_field=DateTimeField()),
-        "clock_ms": Case(*clock, default=F("clock_ms"), output_field=IntegerField()),
-    }
-    if results:
-        fields["score"] = Case(*score, default=F("score"), output_field=IntegerField())
-        fields["rank"] = Case(*rank, default=F("rank"), output_field=IntegerField())
-    Player.objects.filter(game=game).update(**fields)
+        if tuple(getattr(p, f) for f in written) != old:
+            changed.append(p)
+    if not changed:
+        return
+    fields = {}
+    for name, output in (("must_act", BooleanField()), ("turn_started_at", DateTimeField()),
+                         ("deadline", DateTimeField()), ("clock_ms", IntegerField()),
+                         ("score", IntegerField()), ("rank", IntegerField())):
+        if name in ("score", "rank") and not results:
+            continue
+        if len(changed) == 1:
+            fields[name] = Value(getattr(changed[0], name), output_field=output)
+        else:
+            fields[name] = Case(*(When(seat=p.seat, then=Value(getattr(p, name), output_field=output))
+                                  for p in changed), default=F(name), output_field=output)
+    Player.objects.filter(game=game, seat__in=[p.seat for p in changed]).update(**fields)

@@ -1,0 +1,140 @@
+"""The production server for the HTTP and WebSocket benchmarks.
+
+A fresh PostgreSQL database (dropped and created), migrated; daphne serving
+config.asgi as in the Procfile, with DEBUG off and Redis as the channel layer
+and cache. The benchmark process itself uses the same settings through the ORM
+to set up players and games, and acts as the client over loopback.
+"""
+from __future__ import annotations
+
+import os
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import time
+from contextlib import contextmanager
+from pathlib import Path
+from urllib.parse import urlparse
+
+from common import ROOT
+
+DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/bench_run"
+DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/8"
+
+
+def server_env(database_url: str, redis_url: str) -> dict[str, str]:
+    env = dict(os.environ)
+    env.update({
+        "DATABASE_URL": database_url,
+        "REDIS_URL": redis_url,
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "DJANGO_DEBUG": "false",
+        "DJANGO_SECRET_KEY": secrets.token_urlsafe(40),
+        "DJANGO_SECURE_SSL_REDIRECT": "false",
+        "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "LOG_LEVEL": "ERROR",
+    })
+    env.pop("CELERY_BROKER_URL", None)
+    return env
+
+
+def recreate_database(database_url: str) -> None:
+    import psycopg
+
+    url = urlparse(database_url)
+    name = url.path.lstrip("/")
+    admin = url._replace(path="/postgres").geturl()
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{name}"')
+
+
+def flush_redis(redis_url: str) -> None:
+    import redis
+
+    redis.Redis.from_url(redis_url).flushdb()
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def prepare(database_url: str = DEFAULT_DATABASE_URL, redis_url: str = DEFAULT_REDIS_URL) -> dict[str, str]:
+    """Fresh database and Redis db, migrations run, Django set up in this process."""
+    env = server_env(database_url, redis_url)
+    recreate_database(database_url)
+    flush_redis(redis_url)
+    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True)
+    os.environ.update({k: env[k] for k in ("DATABASE_URL", "REDIS_URL", "DJANGO_SETTINGS_MODULE", "DJANGO_DEBUG",
+                                           "DJANGO_SECRET_KEY", "DJANGO_SECURE_SSL_REDIRECT",
+                                           "DJANGO_ALLOWED_HOSTS", "LOG_LEVEL")})
+    os.environ.pop("CELERY_BROKER_URL", None)
+    import django
+
+    django.setup()
+    return env
+
+
+@contextmanager
+def daphne(env: dict[str, str], port: int | None = None):
+    """daphne serving config.asgi:application on 127.0.0.1, stopped on exit. Yields (base url, pid).
+
+    With BENCH_PROFILE=<file.txt> in the environment the server runs under py-spy.
+    """
+    port = port or free_port()
+    (ROOT / "var").mkdir(exist_ok=True)
+    log = open(ROOT / "var" / "bench-daphne.log", "w")
+    command = [str(Path(sys.executable).parent / "daphne"), "-b", "127.0.0.1", "-p", str(port),
+               "config.asgi:application"]
+    if os.environ.get("BENCH_PROFILE"):
+        # py-spy (pip install py-spy) samples the server; collapsed stacks go to that path.
+        command = ["py-spy", "record", "--format", "raw", "--idle", "-o", os.environ["BENCH_PROFILE"], "--", *command]
+    proc = subprocess.Popen(
+        command,
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            if proc.poll() is not None:
+                raise RuntimeError("daphne exited; see var/bench-daphne.log")
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                    break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise RuntimeError("daphne did not start listening") from None
+                time.sleep(0.1)
+        yield f"http://127.0.0.1:{port}", proc.pid
+    finally:
+        proc.send_signal(signal.SIGINT)  # py-spy writes its profile on SIGINT
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        log.close()
+
+
+def make_players(count: int, prefix: str = "bench") -> list[tuple[object, str]]:
+    """(user, API token) pairs; no passwords, the API is used with tokens."""
+    from django.contrib.auth import get_user_model
+    from rest_framework.authtoken.models import Token
+
+    User = get_user_model()
+    users = User.objects.bulk_create([
+        User(username=f"{prefix}{i}", email=f"{prefix}{i}@example.org", password="!") for i in range(count)
+    ])
+    tokens = Token.objects.bulk_create([Token(user=u, key=Token.generate_key()) for u in users])
+    return [(u, t.key) for u, t in zip(users, tokens)]
+
+
+def rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise RuntimeError("no VmRSS")
