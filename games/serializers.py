@@ -105,10 +105,19 @@ class GameViewSerializer(serializers.Serializer):
     time_control = serializers.CharField()
 
 
+class TextUUIDField(serializers.UUIDField):
+    """A UUID given as text only: DRF would also take an integer, which no client means as an id."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid", value=data)
+        return super().to_internal_value(data)
+
+
 class MoveSubmitSerializer(serializers.Serializer):
     move = serializers.DictField(help_text="The move as the engine lists it in legal_moves.")
     version = serializers.IntegerField(min_value=0, help_text="The game version the move was chosen at.")
-    move_id = serializers.UUIDField(required=False, allow_null=True,
+    move_id = TextUUIDField(required=False, allow_null=True,
                                     help_text="Client-chosen id; a retried request with the same id lands once.")
     seat = serializers.IntegerField(required=False, allow_null=True, min_value=0)
 
@@ -139,4 +148,5 @@ class ChatSerializer(serializers.ModelSerializer):
 class ErrorSerializer(serializers.Serializer):
     detail = serializers.CharField()
     code = serializers.CharField()
-    version = serializers.IntegerField(required=False)
+    version = serializers.IntegerField(required=False, help_text="The game's current version (409 only).")
+    errors = serializers.DictField(required=False, help_text="Messages per field, for invalid input.")

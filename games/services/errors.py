@@ -20,6 +20,11 @@ class NotYourTurn(ServiceError):
     code = "not_your_seat"
 
 
+class NotFound(ServiceError):
+    status = 404
+    code = "not_found"
+
+
 class StaleVersion(ServiceError):
     status = 409
     code = "stale_version"

@@ -14,7 +14,7 @@ from games.models import Game, Move, Player
 from games.rules.base import IllegalMove
 from games.services import after_commit, deadlines
 from games.services.engines import get_engine
-from games.services.errors import GameNotActive, IllegalMoveError, NotYourTurn, StaleVersion
+from games.services.errors import GameNotActive, IllegalMoveError, NotFound, NotYourTurn, StaleVersion
 from games.services.results import final_ranks
 from games.services.turns import update_turns
 
@@ -95,7 +95,9 @@ def submit_move(
             raise IllegalMoveError(_("The move id must be a UUID.")) from None
     try:
         with transaction.atomic():
-            game = Game.objects.select_for_update().get(pk=game_id)
+            game = Game.objects.select_for_update().filter(pk=game_id).first()
+            if game is None:
+                raise NotFound(_("There is no such game."))
             if version != game.version or game.status != Game.Status.ACTIVE:
                 if move_id is not None:
                     landed = Move.objects.filter(game=game, client_id=move_id).first()
