@@ -30,12 +30,14 @@ def seat_of(game: Game, user) -> int | None:
 def game_view(game: Game, user) -> dict[str, Any]:
     """Everything one user may see of a game: meta, their seat's view and their legal moves."""
     engine = get_engine(game.game_slug)
-    players = list(game.players.select_related("user"))
+    players = list(deadlines.with_away_flag(game.players.select_related("user")))
     seat = next((p.seat for p in players if user.is_authenticated and p.user_id == user.id and not p.is_bot), None)
     to_act = engine.to_act(game.state) if game.status == Game.Status.ACTIVE else []
     acting = seat is not None and seat in to_act and not players[seat].bot_took_over
     names = player_names(players)
-    away = deadlines.on_vacation_now(p.user_id for p in players if p.user_id and not p.is_bot)
+    # The annotation spares the windows query unless someone has a vacation that is not over.
+    travellers = [p.user_id for p in players if p.away and p.user_id and not p.is_bot]
+    away = deadlines.on_vacation_now(travellers) if travellers else set()
     now = timezone.now()
     return {
         "id": game.pk,
