@@ -31,16 +31,17 @@ from .state import hand_limit
 COLORS = ("worker", "building", "aristocrat")
 # Cards a pile loses per Durchgang (a + b * players), before the bot has seen the game's own pace:
 # the aristocrats usually run out first, the exchange cards last.
-PRIOR_DRAWS = {"worker": (3.0, 0.25), "building": (1.5, 0.5), "aristocrat": (3.0, 0.4), "exchange": (-0.4, 0.5)}
+PRIOR_DRAWS = {"worker": (2.9, 0.1), "building": (2.3, 0.45), "aristocrat": (2.3, 0.3), "exchange": (0.4, 0.5)}
 # Points a ruble is worth with r Durchgänge left: FINAL at the end, SLOPE more per round, at most CAP.
-RUBLE = {"final": 0.1, "slope": 0.3, "cap": 3.0}
+# Rubles of income still to come count INCOME times: they are spent again on more cards.
+RUBLE = {"final": 0.1, "slope": 0.35, "cap": 3.0, "income": 1.2}
 HAND_PENALTY = RULES["hand_penalty"]
 # How likely a hand card is to be stranded, by Durchgänge left (0: any more): the last pile card
 # may be dealt in the middle of a Durchgang, so the end comes sooner than the piles suggest.
 END_RISK = {1: 1.0, 2: 0.5, 3: 0.2, 0: 0.1}
 # A new kind of aristocrat raises each later step of the noble table: worth this much per
 # Durchgang still to come.
-NOBLE_STEP = {"per_round": 0.6}
+NOBLE_STEP = {"per_round": 0.4}
 # A card taken into hand is worth this share of laying it out later, less this much for the risk.
 TAKE = {"share": 0.6, "risk": 1.5}
 
@@ -75,13 +76,15 @@ def rounds_left(st: State) -> int:
     for p in st["p"]:
         for cid in p["cards"] + p["hand"]:
             seen[tab[cid].deck] += 1
-    first = RULES["first_display"][str(n)]
+    # The first deals say nothing about the pace: the first worker display has a fixed size and
+    # every worker of it is bought, so the first buildings fill the whole display.
+    first = {"worker": RULES["first_display"][str(n)], "building": RULES["display_size"]}
     last_round = math.inf
     for deck in DECKS:
         left = len(st["decks"][deck])
         deals = _deals_so_far(st, deck)
-        dealt = seen[deck] - (first if deck == "worker" else 0)
-        later_deals = deals - (1 if deck == "worker" else 0)
+        dealt = seen[deck] - (first[deck] if deck in first and deals else 0)
+        later_deals = deals - (1 if deck in first and deals else 0)
         a, b = PRIOR_DRAWS.get(deck, (2.0, 0.5))
         rate = max(1.0, (dealt + 2 * (a + b * n)) / (later_deals + 2))
         # Deals still to come: this round's if not dealt yet, then one per Durchgang.
@@ -110,7 +113,8 @@ class Outlook:
             self.scorings[color] = list(range(first, 0, -1))
         self.money_now = self.ruble_weight(self.rounds)
         self.points_per = {c: len(s) for c, s in self.scorings.items()}
-        self.rubles_per = {c: sum(self.ruble_weight(r) for r in s) for c, s in self.scorings.items()}
+        self.rubles_per = {c: RUBLE["income"] * sum(self.ruble_weight(r) for r in s)
+                           for c, s in self.scorings.items()}
 
     @staticmethod
     def ruble_weight(rounds: int) -> float:
