@@ -115,25 +115,43 @@ class Outlook:
         self.points_per = {c: len(s) for c, s in self.scorings.items()}
         self.rubles_per = {c: RUBLE["income"] * sum(self.ruble_weight(r) for r in s)
                            for c, s in self.scorings.items()}
+        self.plain: dict[str, float] = {}
+        self.lay_outs: dict[tuple[str, str | None, int], float] = {}
 
     @staticmethod
     def ruble_weight(rounds: int) -> float:
         """Points one ruble is worth with `rounds` Durchgänge left (1: only the final conversion)."""
         return min(RUBLE["cap"], RUBLE["final"] + RUBLE["slope"] * (rounds - 1))
 
-    def position(self, cards: list[str]) -> float:
-        """Income still to come from `cards` plus their final-scoring points."""
+    def card_income_value(self, cid: str) -> float:
         st, seat = self.st, self.seat
+        value = 0.0
+        for color in COLORS:
+            r, pts = card_income(st, seat, cid, color)
+            if r or pts:
+                value += pts * self.points_per[color] + r * self.rubles_per[color]
+        return value
+
+    def position(self, cards: list[str]) -> float:
+        """Income still to come from `cards` plus their final-scoring points.
+
+        A card without an ability pays its printed income whatever else lies beside it, so its
+        share is worked out once per decision; cards with abilities are asked every time."""
+        st, seat = self.st, self.seat
+        tab = table(st)
         p = st["p"][seat]
         saved = p["cards"]
         p["cards"] = cards
         try:
             value = 0.0
             for cid in cards:
-                for color in COLORS:
-                    r, pts = card_income(st, seat, cid, color)
-                    if r or pts:
-                        value += pts * self.points_per[color] + r * self.rubles_per[color]
+                if tab[cid].ability:
+                    value += self.card_income_value(cid)
+                else:
+                    plain = self.plain.get(cid)
+                    if plain is None:
+                        plain = self.plain[cid] = self.card_income_value(cid)
+                    value += plain
             parts = final_parts(st, seat)
             value += parts["nobles"] + parts["cards"]
         finally:
@@ -175,6 +193,15 @@ def noble_outlook(out: Outlook, before: list[str], after: list[str]) -> float:
 
 
 def lay_out_value(out: Outlook, base: float, card: Card, price: int, replace: Card | None) -> float:
+    # Replacing either of two identical cards comes to the same: value it once.
+    key = (card.id, replace.key if replace is not None else None, price)
+    value = out.lay_outs.get(key)
+    if value is None:
+        value = out.lay_outs[key] = _lay_out_value(out, base, card, price, replace)
+    return value
+
+
+def _lay_out_value(out: Outlook, base: float, card: Card, price: int, replace: Card | None) -> float:
     cards = list(out.st["p"][out.seat]["cards"])
     if replace is not None:
         cards[cards.index(replace.id)] = card.id
