@@ -1,7 +1,8 @@
 """What one seat (or a spectator, seat None) may see.
 
 Never in a view: another seat's hand (only its size), the order of a pile (only the unseen
-cards of that kind, sorted by name: see ``deck_contents``), the card drawn with another seat's Observatory, ``state["rng"]``.
+cards of that kind, sorted by name: see ``deck_contents``), the card drawn with another seat's
+Observatory, ``state["rng"]``.
 
 ``step`` is "actions", "over" or the kind of the pending decision at the head of the queue:
 "pub", "observatory", and the expansion's "debtors_prison", "guild_hall", "trading_house"
