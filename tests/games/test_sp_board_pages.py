@@ -1,5 +1,19 @@
 """The Sankt Petersburg board: its template helpers and the pages it renders."""
+import copy
+import random
+import re
+
+import pytest
+from django.utils import translation
+
+from games.models import Game
+from games.services import moves as move_service
+from games.services import tables
+from games.services.engines import get_engine
 from games.templatetags.sankt_petersburg import sp_group, sp_moves, sp_replaces
+from tests.factories import make_user
+
+ENGINE = "sankt-petersburg"
 
 
 def _card(cid, key, color, deck=None, **kw):
@@ -53,25 +67,11 @@ def test_exchange_cards_say_what_they_replace():
     context = {"view": view}
     assert sp_replaces(context, view["display"]["upper"][0]) == "a wood worker"
     assert sp_replaces(context, {"replaces": ["building"]}) == "any building"
+    assert sp_replaces(context, {"replaces": ["any"], "color": "aristocrat"}) == "any aristocrat"
     assert sp_replaces(context, {"replaces": ["lumberjack", "czar_and_carpenter"]}) == "Lumberjack or Czar_And_Carpenter"
 
 
 # --- pages ------------------------------------------------------------------------------------
-
-import copy  # noqa: E402
-import random  # noqa: E402
-import re  # noqa: E402
-
-import pytest  # noqa: E402
-from django.utils import translation  # noqa: E402
-
-from games.models import Game  # noqa: E402
-from games.services import moves as move_service  # noqa: E402
-from games.services import tables  # noqa: E402
-from games.services.engines import get_engine  # noqa: E402
-from tests.factories import make_user  # noqa: E402
-
-ENGINE = "sankt-petersburg"
 
 
 def _start(seed: int = 7) -> tuple[Game, dict]:
