@@ -2,10 +2,10 @@
 from django.db import transaction
 from django.dispatch import receiver
 
-from games.models import Game
-from games.signals import game_finished, seat_timed_out, turn_started
+from games.models import Game, Table
+from games.signals import game_finished, seat_timed_out, table_invitation, turn_started
 from notifications import tasks
-from notifications.services import summary, timeouts, tournament_mail, turns
+from notifications.services import invitations, summary, timeouts, tournament_mail, turns
 from rankings.signals import tournament_finished, tournament_round_started
 
 
@@ -30,11 +30,20 @@ def tell_seat_timed_out(sender, game, seat, deadline, took_over=False, ended=Fal
         tasks.deliver_notice.delay(notice.pk)
 
 
-@receiver(tournament_round_started)
+@receiver(table_invitation, sender=Table, dispatch_uid="notifications.table_invitation")
+def tell_invited(sender, table, user, **kwargs):
+    notice = invitations.invited(table, user)
+    if notice is not None:
+        tasks.deliver_notice.delay(notice.pk)
+
+
+@receiver(tournament_round_started, dispatch_uid="notifications.tournament_round_started")
 def tell_round_started(sender, tournament, round, games, **kwargs):
-    tournament_mail.round_started(tournament, round, games)
+    for notice in tournament_mail.round_started(tournament, round, games):
+        tasks.deliver_notice.delay(notice.pk)
 
 
-@receiver(tournament_finished)
+@receiver(tournament_finished, dispatch_uid="notifications.tournament_finished")
 def tell_tournament_finished(sender, tournament, **kwargs):
-    tournament_mail.tournament_finished(tournament)
+    for notice in tournament_mail.tournament_finished(tournament):
+        tasks.deliver_notice.delay(notice.pk)

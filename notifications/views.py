@@ -1,10 +1,12 @@
+from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import translation
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_POST
 
-from notifications.services import unsubscribe
+from notifications.models import Notice
+from notifications.services import notices, unsubscribe
 
 
 @csrf_exempt  # the signed token is the credential; mail clients post without a session (RFC 8058)
@@ -24,3 +26,25 @@ def unsubscribe_view(request: HttpRequest, token: str) -> HttpResponse:
     else:
         context["subscribed"] = unsubscribe.is_subscribed(user, kind)
     return render(request, "notifications/unsubscribe.html", context)
+
+
+@login_required
+def notice_list(request: HttpRequest) -> HttpResponse:
+    items = [{"notice": n, "text": notices.text(n)} for n in notices.recent(request.user, limit=50)]
+    return render(request, "notifications/list.html", {"items": items})
+
+
+@login_required
+@require_POST
+def notice_open(request: HttpRequest, pk: int) -> HttpResponse:
+    """Mark one notice read and go where it points."""
+    notice = get_object_or_404(Notice, pk=pk, user=request.user)
+    notices.mark_read(request.user, [notice.pk])
+    return redirect(notice.url or "notifications:list")
+
+
+@login_required
+@require_POST
+def notice_read_all(request: HttpRequest) -> HttpResponse:
+    notices.mark_read(request.user)
+    return redirect("notifications:list")

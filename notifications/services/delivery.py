@@ -8,7 +8,7 @@ from django.utils import timezone, translation
 
 from notifications.models import Notice
 from games.models import Game
-from notifications.services import mail, summary, timeouts, turns
+from notifications.services import invitations, mail, summary, timeouts, tournament_mail, turns
 
 User = get_user_model()
 
@@ -58,6 +58,17 @@ def _finished(notice: Notice, final: bool):
     if not final and not summary.ratings_ready(game):
         raise NotReady(notice.pk)
     return "notifications/email/summary", summary.summary_context(notice), "summary"
+
+
+@builder(Notice.Kind.INVITATION)
+def _invitation(notice: Notice, final: bool):
+    return invitations.email(notice)
+
+
+@builder(Notice.Kind.ROUND)
+@builder(Notice.Kind.TOURNAMENT)
+def _tournament(notice: Notice, final: bool):
+    return tournament_mail.email(notice)
 
 
 def deliver(notice_id: int, final: bool = True) -> bool:

@@ -8,7 +8,8 @@
     return input ? input.value : "";
   }
 
-  function socket(path, onMessage) {
+  // ``quiet`` sockets (the bell) leave the page's "live" mark to the page's own socket.
+  function socket(path, onMessage, quiet) {
     let delay = 500;
     function open() {
       const proto = location.protocol === "https:" ? "wss://" : "ws://";
@@ -16,14 +17,14 @@
       let pinger = null;
       ws.onopen = function () {
         delay = 500;
-        document.documentElement.dataset.live = "on";
+        if (!quiet) document.documentElement.dataset.live = "on";
         // Keeps the server's "is looking at this page" mark fresh.
         pinger = setInterval(function () { ws.send(JSON.stringify({ type: "ping" })); }, 30000);
       };
       ws.onmessage = function (e) { onMessage(JSON.parse(e.data)); };
       ws.onclose = function () {
         clearInterval(pinger);
-        document.documentElement.dataset.live = "off";
+        if (!quiet) document.documentElement.dataset.live = "off";
         setTimeout(open, delay);
         delay = Math.min(delay * 2, 15000);
       };
@@ -39,6 +40,16 @@
       if (focused) { const el = document.getElementById(focused); if (el) el.focus(); }
       document.dispatchEvent(new CustomEvent("board:updated", { detail: target }));
     }
+  }
+
+  // The bell: the unread count follows the person's notices live.
+  const bellCount = document.querySelector("[data-bell] [data-unread]");
+  if (bellCount) {
+    socket("/ws/notifications/", function (msg) {
+      if (msg.type !== "unread") return;
+      bellCount.textContent = msg.unread;
+      bellCount.hidden = !msg.unread;
+    }, true);
   }
 
   // Lobby: the list of open tables and "your games".
