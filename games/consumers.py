@@ -49,8 +49,11 @@ class GameConsumer(_TolerantJsonConsumer):
 
     async def receive_json(self, content, **kwargs):
         if content.get("type") == "ping":
+            # Joining again is harmless and restores a membership the channel layer lost (a restarted
+            # Redis, an expired group); the version lets the client catch up on what it missed.
+            await self.channel_layer.group_add(self.group, self.channel_name)
             await self._presence(True)
-            await self.send_json({"type": "pong"})
+            await self.send_json({"type": "pong", "version": await self._version()})
 
     @database_sync_to_async
     def _presence(self, watching: bool) -> None:

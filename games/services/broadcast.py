@@ -1,6 +1,10 @@
 """Announcements on channel groups. Payloads carry versions, never game content."""
+import logging
+
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+
+logger = logging.getLogger(__name__)
 
 LOBBY_GROUP = "lobby"
 
@@ -15,8 +19,14 @@ def user_group(user_id: int) -> str:
 
 def _send(group: str, message: dict) -> None:
     layer = get_channel_layer()
-    if layer is not None:
+    if layer is None:
+        return
+    try:
         async_to_sync(layer.group_send)(group, message)
+    except Exception:  # noqa: BLE001 - whatever the channel layer's backend raises when it is unreachable
+        # Announcements are sent after the change is committed and carry only a version: a lost one
+        # must not turn a stored move into an error. Clients catch up on their next ping or reconnect.
+        logger.warning("Could not announce %s on %s", message["type"], group, exc_info=True)
 
 
 def game_changed(game_id: int, version: int, status: str) -> None:

@@ -231,6 +231,6 @@ async def test_sockets_carry_versions_only_whoever_listens():
         await comm.send_to(text_data="not json")
         await comm.send_json_to(["ping"])
         await comm.send_json_to({"type": "ping"})
-        assert await comm.receive_json_from(timeout=3) == {"type": "pong"}
+        assert await comm.receive_json_from(timeout=3) == {"type": "pong", "version": 1}
         assert await comm.receive_nothing(timeout=0.2)
         await comm.disconnect()
