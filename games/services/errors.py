@@ -34,6 +34,11 @@ class StaleVersion(ServiceError):
         self.current_version = current_version
 
 
+class MoveIdReused(ServiceError):
+    status = 409
+    code = "move_id_reused"
+
+
 class GameNotActive(ServiceError):
     status = 409
     code = "game_over"

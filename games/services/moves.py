@@ -14,7 +14,8 @@ from games.models import Game, Move, Player
 from games.rules.base import IllegalMove
 from games.services import after_commit, deadlines
 from games.services.engines import get_engine
-from games.services.errors import GameNotActive, IllegalMoveError, NotFound, NotYourTurn, StaleVersion
+from games.services.errors import (GameNotActive, IllegalMoveError, MoveIdReused, NotFound, NotYourTurn,
+                                  StaleVersion)
 from games.services.results import final_ranks
 from games.services.turns import update_turns
 
@@ -102,7 +103,7 @@ def submit_move(
                 if move_id is not None:
                     landed = Move.objects.filter(game=game, client_id=move_id).first()
                     if landed is not None:
-                        return MoveOutcome(game, landed, repeated=True)
+                        return _repeated(game, landed, move)
                 if game.status != Game.Status.ACTIVE:
                     raise GameNotActive(_("This game is over."))
                 raise StaleVersion(
@@ -142,8 +143,15 @@ def submit_move(
         if move_id is not None:
             landed = Move.objects.filter(game_id=game_id, client_id=move_id).select_related("game").first()
             if landed is not None:
-                return MoveOutcome(landed.game, landed, repeated=True)
+                return _repeated(landed.game, landed, move)
         raise StaleVersion(_("The game has moved on. Reload and try again."), -1) from None
+
+
+def _repeated(game: Game, landed: Move, move: dict) -> MoveOutcome:
+    """A retry of a move that already landed; the same id for another move is a client's mistake."""
+    if landed.payload != move:
+        raise MoveIdReused(_("This move id was already used for another move."))
+    return MoveOutcome(game, landed, repeated=True)
 
 
 def _finish(game: Game, engine, players: list[Player], now) -> dict[int, tuple[int, int]]:

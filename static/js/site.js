@@ -187,7 +187,10 @@
   });
 
   socket("/ws/games/" + page.dataset.game + "/", function (msg) {
-    if (msg.type === "version" && msg.version !== version()) refresh(area, page.dataset.boardUrl);
+    // A pong carries the version too, so a page catches up on an announcement it missed.
+    if ((msg.type === "version" || msg.type === "pong") && msg.version !== undefined && msg.version !== version()) {
+      refresh(area, page.dataset.boardUrl);
+    }
     if (msg.type === "chat") refresh(chat, page.dataset.chatUrl);
   });
 })();
