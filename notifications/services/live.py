@@ -1,6 +1,5 @@
 """The bell's live count: a message on the person's own channel group."""
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
+from games.services import broadcast
 
 
 def group(user_id: int) -> str:
@@ -8,6 +7,5 @@ def group(user_id: int) -> str:
 
 
 def unread_changed(user_id: int, unread: int) -> None:
-    layer = get_channel_layer()
-    if layer is not None:
-        async_to_sync(layer.group_send)(group(user_id), {"type": "notices.changed", "unread": unread})
+    # Best effort, like every announcement: the count is read again on the next page load.
+    broadcast.send_all([(group(user_id), {"type": "notices.changed", "unread": unread})])
