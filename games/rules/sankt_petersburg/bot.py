@@ -295,12 +295,44 @@ def action_value(out: Outlook, base: float, pricer: Pricer, move: Move, money: i
     if kind == "sycophant_discard":
         cards = [c for c in st["p"][out.seat]["cards"] if c != move["card"]]
         return out.position(cards) - base
+    if kind == "observatory":
+        return observatory_value(out, base, pricer, tab[move["card"]], move["deck"], money)
     if kind == "debtors_prison":
         # The turn searches the open discard pile; the prison then pays nothing this scoring.
         best = max((v for _, v in discard_options(out, base, pricer, money)), default=0.0)
         prison = tab[move["card"]]
         return best - prison.points - prison.rubles * out.money_now - 0.5
     return None
+
+
+def best_use(out: Outlook, base: float, pricer: Pricer, card: Card, money: int) -> float:
+    """What a card drawn in private is worth: bought, taken into hand or (0) put away."""
+    values = [lay_out_value(out, base, card, price, replace)
+              for price, replace in pricer.options(card) if price <= money]
+    later = take_value(out, base, pricer, card, money)
+    if later is not None:
+        values.append(later)
+    return max([0.0] + values)
+
+
+def observatory_value(out: Outlook, base: float, pricer: Pricer, observatory: Card, deck: str,
+                      money: int) -> float:
+    """The expected worth of the pile's top card, from the cards of that pile the seat cannot
+    see (the pile and the other seats' hands, as the view shows them), less the point the
+    Observatory then does not score."""
+    st, tab = out.st, table(out.st)
+    unseen = list(st["decks"][deck])
+    for s, p in enumerate(st["p"]):
+        if s != out.seat:
+            unseen.extend(c for c in p["hand"] if tab[c].deck == deck)
+    kinds: dict[str, list] = {}
+    for cid in unseen:
+        kinds.setdefault(tab[cid].key, [cid, 0])[1] += 1
+    if not kinds:
+        return -1.0
+    expected = sum(count * best_use(out, base, pricer, tab[cid], money) for cid, count in kinds.values())
+    lost = observatory.points + observatory.rubles * out.money_now
+    return expected / len(unseen) - lost - 0.5
 
 
 def discard_options(out: Outlook, base: float, pricer: Pricer, money: int) -> list[tuple[Move, float]]:

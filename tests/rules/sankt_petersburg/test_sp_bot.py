@@ -5,7 +5,7 @@ import pytest
 
 from games.rules.sankt_petersburg import bot
 from games.rules.sankt_petersburg.cards import table
-from sp_helpers import E, act, goto, hand, lay, new, pull, rows, set_money
+from sp_helpers import E, act, deck_keep, goto, hand, lay, new, pull, rows, set_money, stack
 
 OPTION_SETS = [
     {"edition": "1"}, {"edition": "2"}, {"edition": "1", "sp_plus": True},
@@ -169,3 +169,25 @@ def test_bot_searches_the_discards_with_the_debtors_prison_for_a_bargain():
     move = E.bot_move(st, 0, random.Random(1))
     assert move["type"] == "debtors_prison_take" and move["choice"] == "buy"
     assert table(st)[move["card"]].key == "theater"
+
+
+def test_bot_uses_the_observatory_when_the_pile_promises_more_than_its_point():
+    st = new(2, seed=9)
+    goto(st, "building", start=0, round=3)
+    (observatory,) = lay(st, 0, "observatory")
+    rows(st, ["market"])
+    stack(st, "building", "theater", "theater")
+    deck_keep(st, "building", 2)
+    set_money(st, 0, 25)
+    assert E.bot_move(st, 0, random.Random(1)) == {"type": "observatory", "card": observatory, "deck": "building"}
+    act(st, 0, {"type": "observatory", "card": observatory, "deck": "building"})
+    assert E.bot_move(st, 0, random.Random(1)) == {"type": "observatory_take", "choice": "buy"}
+
+
+def test_bot_keeps_the_observatorys_point_when_the_piles_promise_little():
+    st = new(2, seed=9)
+    goto(st, "building", start=0, round=3)
+    lay(st, 0, "observatory")
+    rows(st, ["market"])
+    set_money(st, 0, 0)
+    assert E.bot_move(st, 0, random.Random(1))["type"] != "observatory"
