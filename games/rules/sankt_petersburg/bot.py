@@ -42,10 +42,12 @@ RUBLE = {"final": 0.1, "slope": 0.35, "cap": 3.0, "income": 1.2}
 HAND_PENALTY = RULES["hand_penalty"]
 # How likely a hand card is to be stranded, by Durchgänge left (0: any more): the last pile card
 # may be dealt in the middle of a Durchgang, so the end comes sooner than the piles suggest.
-END_RISK = {1: 1.0, 2: 0.5, 3: 0.2, 0: 0.1}
+END_RISK = {1: 1.0, 2: 0.8, 3: 0.5, 0: 0.1}
 # A new kind of aristocrat raises each later step of the noble table: worth this much per
 # Durchgang still to come.
 NOBLE_STEP = {"per_round": 0.4}
+# Rubles kept back at the Pub, by Durchgänge left (0: any more), for the cards still to buy.
+PUB_KEEP = {1: 8, 2: 30, 0: 60}
 # A card taken into hand is worth this share of laying it out later, less this much for the risk.
 TAKE = {"share": 0.6, "risk": 1.5}
 
@@ -249,7 +251,7 @@ def take_value(out: Outlook, base: float, pricer: Pricer, card: Card, money: int
     must be able to pay for it (and for what it holds already) out of the next round's income."""
     st, seat = out.st, out.seat
     hand = st["p"][seat]["hand"]
-    if len(hand) >= min(2, hand_limit(st, seat) - 1) or out.rounds < 2:
+    if len(hand) >= min(2, hand_limit(st, seat) - 1) or out.rounds < 3:
         return None
     options = pricer.options(card)
     if not options:
@@ -265,7 +267,7 @@ def take_value(out: Outlook, base: float, pricer: Pricer, card: Card, money: int
         if len(targets) <= claimed:
             return None
     committed = sum(hand_prices(st, seat, pricer))
-    margin = 1.0 if out.rounds >= 3 else 0.6
+    margin = 1.0 if out.rounds >= 4 else 0.6
     if price + committed > money + margin * income_next_round(out):
         return None
     later = lay_out_value(out, base, card, price, replace)
@@ -285,12 +287,13 @@ def action_value(out: Outlook, base: float, pricer: Pricer, move: Move, money: i
         risk = END_RISK.get(out.rounds, END_RISK[0])
         if kind == "play":
             value += HAND_PENALTY * risk
-        if out.rounds <= 2 and st["p"][out.seat]["hand"]:
-            # Every hand card left at the end costs the penalty: keep money to lay them out.
+        if out.rounds <= 3 and st["p"][out.seat]["hand"]:
+            # Every hand card left at the end costs the penalty: keep money to lay them out,
+            # counting on half the income still to come before the end.
             prices = hand_prices(st, out.seat, pricer)
             if kind == "play":
                 prices.remove(min(prices, key=lambda p: abs(p - price)))
-            coming = 0 if out.rounds == 1 else income_next_round(out) // 2
+            coming = income_next_round(out) * (out.rounds - 1) // 2
             lost = stranded(prices, money + coming - price) - stranded(prices, money + coming)
             value -= HAND_PENALTY * risk * lost
         return value
@@ -390,7 +393,7 @@ def pub_points(st: State, seat: int, legal: list[Move]) -> Move:
     """Points at 2 rubles each beat 10 rubles a point at the end; keep money to buy cards."""
     money = st["p"][seat]["money"]
     rounds = rounds_left(st)
-    keep = 8 if rounds == 1 else 30 if rounds == 2 else 60
+    keep = PUB_KEEP.get(rounds, PUB_KEEP[0])
     most = max(0, money - keep) // 2
     fitting = [m for m in legal if m.get("points", 0) <= most]
     return max(fitting, key=lambda m: m["points"]) if fitting else min(legal, key=lambda m: m.get("points", 0))

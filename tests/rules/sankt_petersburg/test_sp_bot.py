@@ -191,3 +191,16 @@ def test_bot_keeps_the_observatorys_point_when_the_piles_promise_little():
     rows(st, ["market"])
     set_money(st, 0, 0)
     assert E.bot_move(st, 0, random.Random(1))["type"] != "observatory"
+
+
+def test_bot_keeps_money_to_lay_out_its_hand_card_before_the_end():
+    """A fourth kind of aristocrat would be worth a little more than the Library alone, but
+    buying it would leave the Library in hand for the penalty."""
+    st = new(2, seed=10)
+    goto(st, "aristocrat", start=0, round=7)
+    st["end"] = True
+    lay(st, 0, "author", "administrator", "secretary")
+    (library,) = hand(st, 0, "library")
+    rows(st, ["controller"])
+    set_money(st, 0, 20)
+    assert E.bot_move(st, 0, random.Random(1)) == {"type": "play", "card": library}
