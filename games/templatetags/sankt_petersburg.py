@@ -216,13 +216,31 @@ def sp_card_moves(moves: dict, card_id: Any) -> dict | None:
     return (moves or {}).get("card", {}).get(str(card_id))
 
 
-@register.filter
-def sp_group(cards: list[dict] | None) -> list[dict[str, Any]]:
-    """A player's cards grouped by the colour they score as, in phase order."""
+@register.simple_tag
+def sp_group(cards: list[dict] | None, moves: dict | None = None) -> list[dict[str, Any]]:
+    """A player's cards grouped by the colour they score as, in phase order.
+
+    Identical cards lie in one stack (late in a game a player may own a dozen workers); a
+    card that can act now, or is turned, stays on its own."""
+    actionable = set((moves or {}).get("card", {}))
     groups = []
     for colour in COLOURS:
-        members = [c for c in cards or () if c.get("color") == colour]
-        groups.append({"colour": colour, "name": phase_name(colour), "cards": members})
+        stacks: list[dict[str, Any]] = []
+        by_key: dict[tuple, dict[str, Any]] = {}
+        for card in cards or ():
+            if card.get("color") != colour:
+                continue
+            alone = str(card["id"]) in actionable or card.get("flipped")
+            key = (card["key"], card.get("flipped", False))
+            if not alone and key in by_key:
+                by_key[key]["count"] += 1
+                continue
+            stack = {"card": card, "count": 1}
+            stacks.append(stack)
+            if not alone:
+                by_key[key] = stack
+        groups.append({"colour": colour, "name": phase_name(colour), "stacks": stacks,
+                       "total": sum(s["count"] for s in stacks)})
     return groups
 
 
