@@ -51,10 +51,11 @@ with ``scoring.add_income`` (money, points, the ∑ table and ``last_scoring``).
 Rule modules: ``register_rules(RuleModule(name, applies, ...))`` hooks option-wide rules into
 validation, deck composition, set-up, the start of each phase, the moment before each scoring
 (``before_scoring``) and the final scoring (the expansion's 5-player sack, its noble table beyond
-ten). ``state["ext"]`` is free room for their state.
+ten). ``state["ext"]`` is free room for their state; ``state["ext"]["stats"]`` maps a ∑-table
+label to per-seat values shown with the income rows.
 
-Every module or package in this package named ``abilities_*`` is imported at start-up, so new cards are
-added by new modules without editing the flow.
+Every module or package in this package named ``abilities_*`` is imported at start-up, so new
+cards are added by new modules without editing the flow.
 """
 import importlib
 import pkgutil

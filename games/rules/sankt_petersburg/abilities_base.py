@@ -49,7 +49,7 @@ def pub_apply(st: State, seat: int, d: dict, move: Move, events: list[Event]) ->
         raise IllegalMove("Decide how many points to buy at the Pub.")
     k = move.get("points")
     if not isinstance(k, int) or isinstance(k, bool) or not 0 <= k <= pub_max(st, seat):
-        raise IllegalMove(f"At the Pub you can buy 0 to {pub_max(st, seat)} points.")
+        raise IllegalMove("You cannot buy that many points at the Pub.")
     p = st["p"][seat]
     p["money"] -= k * PUB["rubles_per_point"]
     p["points"] += k

@@ -79,7 +79,7 @@ def action_moves(st: State, seat: int) -> list[Move]:
 def _card_arg(move: Move, field: str = "card") -> str:
     cid = move.get(field)
     if not isinstance(cid, str):
-        raise IllegalMove(f"'{field}' must be a card id.")
+        raise IllegalMove("Name a card by its id.")
     return cid
 
 
@@ -89,16 +89,16 @@ def check_lay_out(st: State, seat: int, card: Card, lower: bool, move: Move) -> 
     replace = None
     if card.exchange:
         if "replace" not in move:
-            raise IllegalMove(f"The {card.name_en} is an exchange card: choose which of your cards it replaces.")
+            raise IllegalMove("An exchange card replaces one of your cards: choose which.")
         rid = _card_arg(move, "replace")
         replace = next((t for t in pricer.targets(card) if t.id == rid), None)
         if replace is None:
-            raise IllegalMove(f"The {card.name_en} cannot replace that card.")
+            raise IllegalMove("This exchange card cannot replace that card.")
     elif "replace" in move:
-        raise IllegalMove(f"The {card.name_en} is not an exchange card.")
+        raise IllegalMove("Only an exchange card replaces one of your cards.")
     price = pricer.price(card, lower, replace)
     if price > st["p"][seat]["money"]:
-        raise IllegalMove(f"The {card.name_en} costs {price} rubles; you have {st['p'][seat]['money']}.")
+        raise IllegalMove("You do not have enough rubles for this card.")
     return price, replace
 
 
@@ -144,7 +144,7 @@ def take(st: State, seat: int, move: Move, events: list[Event]) -> str:
     p = st["p"][seat]
     limit = hand_limit(st, seat)
     if len(p["hand"]) >= limit:
-        raise IllegalMove(f"Your hand is full ({limit} cards).")
+        raise IllegalMove("Your hand is full.")
     (st["lower"] if lower else st["upper"]).remove(cid)
     p["hand"].append(cid)
     events.append(event(gettext_noop("{seat} takes the {card} into hand."), seat, seat=seat,

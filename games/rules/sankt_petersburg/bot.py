@@ -31,16 +31,17 @@ from .state import hand_limit
 COLORS = ("worker", "building", "aristocrat")
 # Cards a pile loses per Durchgang (a + b * players), before the bot has seen the game's own pace:
 # the aristocrats usually run out first, the exchange cards last.
-PRIOR_DRAWS = {"worker": (3.0, 0.25), "building": (1.5, 0.5), "aristocrat": (3.0, 0.4), "exchange": (-0.4, 0.5)}
+PRIOR_DRAWS = {"worker": (2.9, 0.1), "building": (2.3, 0.45), "aristocrat": (2.3, 0.3), "exchange": (0.4, 0.5)}
 # Points a ruble is worth with r Durchgänge left: FINAL at the end, SLOPE more per round, at most CAP.
-RUBLE = {"final": 0.1, "slope": 0.3, "cap": 3.0}
+# Rubles of income still to come count INCOME times: they are spent again on more cards.
+RUBLE = {"final": 0.1, "slope": 0.35, "cap": 3.0, "income": 1.2}
 HAND_PENALTY = RULES["hand_penalty"]
 # How likely a hand card is to be stranded, by Durchgänge left (0: any more): the last pile card
 # may be dealt in the middle of a Durchgang, so the end comes sooner than the piles suggest.
 END_RISK = {1: 1.0, 2: 0.5, 3: 0.2, 0: 0.1}
 # A new kind of aristocrat raises each later step of the noble table: worth this much per
 # Durchgang still to come.
-NOBLE_STEP = {"per_round": 0.6}
+NOBLE_STEP = {"per_round": 0.4}
 # A card taken into hand is worth this share of laying it out later, less this much for the risk.
 TAKE = {"share": 0.6, "risk": 1.5}
 
@@ -75,13 +76,15 @@ def rounds_left(st: State) -> int:
     for p in st["p"]:
         for cid in p["cards"] + p["hand"]:
             seen[tab[cid].deck] += 1
-    first = RULES["first_display"][str(n)]
+    # The first deals say nothing about the pace: the first worker display has a fixed size and
+    # every worker of it is bought, so the first buildings fill the whole display.
+    first = {"worker": RULES["first_display"][str(n)], "building": RULES["display_size"]}
     last_round = math.inf
     for deck in DECKS:
         left = len(st["decks"][deck])
         deals = _deals_so_far(st, deck)
-        dealt = seen[deck] - (first if deck == "worker" else 0)
-        later_deals = deals - (1 if deck == "worker" else 0)
+        dealt = seen[deck] - (first[deck] if deck in first and deals else 0)
+        later_deals = deals - (1 if deck in first and deals else 0)
         a, b = PRIOR_DRAWS.get(deck, (2.0, 0.5))
         rate = max(1.0, (dealt + 2 * (a + b * n)) / (later_deals + 2))
         # Deals still to come: this round's if not dealt yet, then one per Durchgang.
@@ -110,26 +113,45 @@ class Outlook:
             self.scorings[color] = list(range(first, 0, -1))
         self.money_now = self.ruble_weight(self.rounds)
         self.points_per = {c: len(s) for c, s in self.scorings.items()}
-        self.rubles_per = {c: sum(self.ruble_weight(r) for r in s) for c, s in self.scorings.items()}
+        self.rubles_per = {c: RUBLE["income"] * sum(self.ruble_weight(r) for r in s)
+                           for c, s in self.scorings.items()}
+        self.plain: dict[str, float] = {}
+        self.lay_outs: dict[tuple[str, str | None, int], float] = {}
 
     @staticmethod
     def ruble_weight(rounds: int) -> float:
         """Points one ruble is worth with `rounds` Durchgänge left (1: only the final conversion)."""
         return min(RUBLE["cap"], RUBLE["final"] + RUBLE["slope"] * (rounds - 1))
 
-    def position(self, cards: list[str]) -> float:
-        """Income still to come from `cards` plus their final-scoring points."""
+    def card_income_value(self, cid: str) -> float:
         st, seat = self.st, self.seat
+        value = 0.0
+        for color in COLORS:
+            r, pts = card_income(st, seat, cid, color)
+            if r or pts:
+                value += pts * self.points_per[color] + r * self.rubles_per[color]
+        return value
+
+    def position(self, cards: list[str]) -> float:
+        """Income still to come from `cards` plus their final-scoring points.
+
+        A card without an ability pays its printed income whatever else lies beside it, so its
+        share is worked out once per decision; cards with abilities are asked every time."""
+        st, seat = self.st, self.seat
+        tab = table(st)
         p = st["p"][seat]
         saved = p["cards"]
         p["cards"] = cards
         try:
             value = 0.0
             for cid in cards:
-                for color in COLORS:
-                    r, pts = card_income(st, seat, cid, color)
-                    if r or pts:
-                        value += pts * self.points_per[color] + r * self.rubles_per[color]
+                if tab[cid].ability:
+                    value += self.card_income_value(cid)
+                else:
+                    plain = self.plain.get(cid)
+                    if plain is None:
+                        plain = self.plain[cid] = self.card_income_value(cid)
+                    value += plain
             parts = final_parts(st, seat)
             value += parts["nobles"] + parts["cards"]
         finally:
@@ -171,6 +193,15 @@ def noble_outlook(out: Outlook, before: list[str], after: list[str]) -> float:
 
 
 def lay_out_value(out: Outlook, base: float, card: Card, price: int, replace: Card | None) -> float:
+    # Replacing either of two identical cards comes to the same: value it once.
+    key = (card.id, replace.key if replace is not None else None, price)
+    value = out.lay_outs.get(key)
+    if value is None:
+        value = out.lay_outs[key] = _lay_out_value(out, base, card, price, replace)
+    return value
+
+
+def _lay_out_value(out: Outlook, base: float, card: Card, price: int, replace: Card | None) -> float:
     cards = list(out.st["p"][out.seat]["cards"])
     if replace is not None:
         cards[cards.index(replace.id)] = card.id

@@ -24,8 +24,12 @@ def _kinds() -> list[dict[str, Any]]:
     for raw in DATA["cards"]:
         kind = dict(raw)
         for field, value in UNCERTAIN.get(kind["key"], {}).items():
-            if field not in ("fields", "note"):
-                kind[field] = value
+            if field in ("fields", "note"):
+                continue
+            # Nested parts ("params", "edition_2") merge, so an uncertain entry holds only its figure.
+            if isinstance(value, dict) and isinstance(kind.get(field), dict):
+                value = {**kind[field], **value}
+            kind[field] = value
         out.append(kind)
     return out
 

@@ -91,7 +91,7 @@ class SanktPetersburg(Engine):
             return state, events
         handler = MOVES.get(move["type"])
         if handler is None:
-            raise IllegalMove(f"Unknown move '{move['type']}'.")
+            raise IllegalMove("Unknown move.")
         if actions.first_round(state) and move["type"] != "buy":
             raise IllegalMove("In the first worker phase every player must buy a worker.")
         outcome = handler(state, seat, move, events)

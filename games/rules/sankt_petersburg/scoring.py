@@ -32,6 +32,24 @@ def income(st: State, seat: int, phase: str) -> tuple[int, int]:
     return rubles, points
 
 
+def add_income(st: State, seat: int, phase: str, rubles: int, points: int) -> None:
+    """Income of `phase` decided after its scoring (the Guild Hall's split): paid, entered in the
+    ∑ table and in the scoring's row of ``last_scoring``."""
+    p = st["p"][seat]
+    p["money"] += rubles
+    p["points"] += points
+    slot = INCOME_SLOT[phase]
+    p["inc"][slot] += rubles
+    p["inc"][slot + 1] += points
+    last = st["last_scoring"]
+    if last and last["phase"] == phase:
+        for row in last["rows"]:
+            if row["seat"] == seat:
+                row["gained"] = {"rubles": row["gained"]["rubles"] + rubles,
+                                 "points": row["gained"]["points"] + points}
+                row["after"] = {"rubles": p["money"], "points": p["points"]}
+
+
 def score_phase(st: State, phase: str, events: list[Event]) -> list[dict[str, Any]]:
     """Pay every seat's income from the phase's start player on; return the decisions that
     follow the scoring (Pub, ...), in seat order from the start player."""
@@ -139,6 +157,8 @@ def stats(st: State) -> list[dict[str, Any]]:
         row("Aristocrats: rubles", [i[4] for i in inc], "income"),
         row("Aristocrats: points", [i[5] for i in inc], "income"),
         row("Points bought at the Pub", [p["pub"] for p in players], "income"),
+        # Rows that rule modules and cards keep themselves (the 5-player sack, the Trading House).
+        *(row(label, list(values), "income") for label, values in st["ext"].get("stats", {}).items()),
         row("Total rubles income", [i[0] + i[2] + i[4] for i in inc], "totals"),
         row("Total points income", [i[1] + i[3] + i[5] for i in inc], "totals"),
         row("Points for different aristocrats", [x["nobles"] for x in parts], "end"),

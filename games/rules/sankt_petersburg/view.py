@@ -1,10 +1,12 @@
 """What one seat (or a spectator, seat None) may see.
 
 Never in a view: another seat's hand (only its size), the order of a pile (only the unseen
-cards of that kind, sorted by name: see ``deck_contents``), the card drawn with another seat's Observatory, ``state["rng"]``.
+cards of that kind, sorted by name: see ``deck_contents``), the card drawn with another seat's
+Observatory, ``state["rng"]``.
 
 ``step`` is "actions", "over" or the kind of the pending decision at the head of the queue:
-"pub", "observatory" (and the expansion's decision kinds). ``decision`` describes it:
+"pub", "observatory", and the expansion's "debtors_prison", "guild_hall", "trading_house"
+(their fields: abilities_expansion/__init__.py). ``decision`` describes it:
 ``{"kind", "seat", ...public fields}`` plus its private fields for the deciding seat only
 (the Observatory's drawn card as a card dict under "card").
 

@@ -361,3 +361,26 @@ def test_view_marks_the_seats_that_passed_since_the_last_action():
     act(st, 2, {"type": "buy", "card": upper[0]})
     assert [p["passed"] for p in E.view(st, 2)["players"]] == [False, True, False]
     assert E.to_act(st) == [0]
+
+
+def test_pass_until_display_wakes_on_a_card_action_but_not_on_a_card_from_hand():
+    """Yucata: 'bis ein Mitspieler eine Karte aus der Karten-Auslage nimmt/kauft oder eine
+    Karten-Aktion nutzt außer dem Lagerhaus'."""
+    st = new(3, seed=9)
+    goto(st, "building", start=0)
+    rows(st, ["market", "customs_house"], [])
+    (obs,) = lay(st, 1, "observatory")
+    (library,) = hand(st, 2, "library")
+    for seat in range(3):
+        set_money(st, seat, 40)
+    act(st, 0, {"type": "pass", "until": "display"})
+    act(st, 1, {"type": "pass"})
+    act(st, 2, {"type": "play", "card": library})
+    assert E.to_act(st) == [1]  # seat 0 still stands on its pass
+    assert st["p"][0]["auto"] == "display"
+    act(st, 1, {"type": "observatory", "card": obs, "deck": "building"})
+    act(st, 1, {"type": "observatory_take", "choice": "discard"})
+    assert st["p"][0]["auto"] is None
+    assert E.to_act(st) == [2]
+    act(st, 2, {"type": "pass"})
+    assert E.to_act(st) == [0]

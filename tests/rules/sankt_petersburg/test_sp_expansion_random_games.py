@@ -51,6 +51,15 @@ def _play(players, options, seed, seen=None):
     return st, log
 
 
+def _sum_table_adds_up(stats, players):
+    """Every point a seat holds shows in a row of the ∑ table: income, the Pub, the sack, the
+    Trading House, and the final scoring."""
+    parts = [r for r in stats if r["group"] == "income" and not r["label"].endswith("rubles")
+             or r["group"] == "end"]
+    final = next(r for r in stats if r["label"] == "Points")["values"]
+    assert [sum(r["values"][s] for r in parts) for s in range(players)] == final
+
+
 @pytest.mark.parametrize("players, options", CASES, ids=lambda x: str(x))
 def test_random_games_end_legally_and_replay_exactly(players, options):
     for seed in (1, 2):
@@ -58,6 +67,7 @@ def test_random_games_end_legally_and_replay_exactly(players, options):
         assert json.loads(json.dumps(st)) == st
         res = E.result(st)
         assert res.scores == [p["points"] for p in st["p"]] and min(res.ranks) == 1
+        _sum_table_adds_up(res.stats, players)
         again = E.setup(players, options, seed)
         for seat, move in log:
             again, _ = E.apply(again, seat, copy.deepcopy(move))

@@ -102,6 +102,8 @@ def test_fuenf_spieler_sack_2_points_each_worker_round_only():
     new_sack = st["sack"]
     assert new_sack == (old_sack + 2) % 5
     assert [p["points"] for p in st["p"]] == [x + (2 if s == new_sack else 0) for s, x in enumerate(points)]
+    row = next(r for r in E.view(st, 0)["stats"] if r["label"] == "Points for holding the sack")
+    assert sum(row["values"]) == 4 and row["values"][new_sack] >= 2
 
 
 def test_fuenf_spieler_sack_holder_never_start_player():

@@ -88,7 +88,9 @@ def test_hochstapler_discard_in_aristocrat_action_phase():
     assert moves_of(st, 0, "sycophant_discard") == []
     with pytest.raises(IllegalMove):
         E.apply(st, 0, {"type": "sycophant_discard", "card": syc})
-    goto(st, "aristocrat", start=0)
+    goto(st, "aristocrat", start=1)
+    act(st, 1, {"type": "pass", "until": "display"})
+    act(st, 2, {"type": "pass"})
     assert moves_of(st, 0, "sycophant_discard") == [{"type": "sycophant_discard", "card": syc}]
     before = dump(st)
     for bad in ({"type": "sycophant_discard", "card": "a999"}, {"type": "sycophant_discard"}):
@@ -98,7 +100,7 @@ def test_hochstapler_discard_in_aristocrat_action_phase():
     events = act(st, 0, {"type": "sycophant_discard", "card": syc})
     assert syc in st["discard"] and syc not in st["p"][0]["cards"]
     assert any(e["args"].get("card") == "Sycophant" for e in events)
-    assert E.to_act(st) == [1]
+    assert E.to_act(st) == [1]              # a card action wakes the pass until the display changes
 
 
 def test_hochstapler_counts_as_a_different_aristocrat():
@@ -321,6 +323,7 @@ def test_markthalle_3_rubles_for_2_points_after_the_building_scoring():
         "kind": "trading_house", "seat": 0, "rubles": 3, "points": 2}
     act(st, 0, {"type": "trading_house", "use": True})
     assert (st["p"][0]["money"], st["p"][0]["points"]) == (7, 2)
+    assert _stat(st, "Points bought at the Trading House", 0) == 2
     assert st["phase"] == "aristocrat"
 
 
@@ -349,3 +352,49 @@ def test_markthalle_comes_before_the_pub():
     assert [d["kind"] for d in st["queue"]] == ["trading_house", "pub"]
     act(st, 0, {"type": "trading_house", "use": True})
     assert [m["points"] for m in E.legal_moves(st, 0)] == [0, 1]
+
+
+def test_schuldturm_exchange_card_from_the_discard_pile_replaces_an_own_card():
+    st, prison = _prison(discard=("bank",))
+    market = lay(st, 0, "market")[0]
+    bank = st["discard"][0]
+    act(st, 0, {"type": "debtors_prison", "card": prison})
+    legal = E.legal_moves(st, 0)
+    assert {"type": "debtors_prison_take", "card": bank, "choice": "buy", "replace": market} in legal
+    assert {"type": "debtors_prison_take", "card": bank, "choice": "buy"} not in legal
+    with pytest.raises(IllegalMove):
+        E.apply(st, 0, {"type": "debtors_prison_take", "card": bank, "choice": "buy"})
+    act(st, 0, {"type": "debtors_prison_take", "card": bank, "choice": "buy", "replace": market})
+    assert st["p"][0]["money"] == 40 - (13 - 5)
+    assert bank in st["p"][0]["cards"] and market in st["discard"]
+
+
+def test_schuldturm_bad_answers_leave_the_state_untouched():
+    st, prison = _prison()
+    act(st, 0, {"type": "debtors_prison", "card": prison})
+    before = dump(st)
+    for bad in ({"type": "debtors_prison_take", "card": "b999", "choice": "buy"},
+                {"type": "debtors_prison_take", "card": st["discard"][0], "choice": "steal"},
+                {"type": "debtors_prison_take", "choice": "hand"}, {"type": "pass"}):
+        with pytest.raises(IllegalMove):
+            E.apply(st, 0, bad)
+    with pytest.raises(IllegalMove):
+        E.apply(st, 1, {"type": "debtors_prison_take", "choice": "back"})
+    assert dump(st) == before
+
+
+def test_markthalle_bad_answer_is_refused():
+    st = _trading()
+    before = dump(st)
+    for bad in ({"type": "trading_house", "use": "yes"}, {"type": "trading_house"}, {"type": "pub", "points": 0}):
+        with pytest.raises(IllegalMove):
+            E.apply(st, 0, bad)
+    assert dump(st) == before
+
+
+def test_handelshaus_is_the_2nd_edition_name():
+    """Markthalle (1st edition), Handelshaus in Module 2 of the 2nd edition."""
+    for edition, name in (("1", "Markthalle"), ("2", "Handelshaus")):
+        st = _fresh(edition=edition)
+        lay(st, 0, "trading_house")
+        assert E.view(st, 0)["players"][0]["cards"][0]["name_de"] == name

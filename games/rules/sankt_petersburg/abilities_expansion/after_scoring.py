@@ -13,8 +13,9 @@ from games.rules.base import Event, IllegalMove, Move, State, gettext_noop
 
 from ..cards import table
 from ..hooks import ABILITIES, DECISIONS, Ability, Decision, register_ability, register_decision
-from ..scoring import INCOME_SLOT
+from ..scoring import add_income
 from ..state import event
+from .stats import add_stat
 
 PHASE = "building"
 
@@ -43,18 +44,7 @@ def guild_apply(st: State, seat: int, d: dict, move: Move, events: list[Event]) 
     if move.get("type") != "guild_hall" or not isinstance(k, int) or isinstance(k, bool) or not 0 <= k <= total:
         raise IllegalMove(f"Split the Guild Hall's {total}: choose 0 to {total} points, the rest in rubles.")
     rubles = total - k
-    p = st["p"][seat]
-    p["money"] += rubles
-    p["points"] += k
-    slot = INCOME_SLOT[PHASE]
-    p["inc"][slot] += rubles
-    p["inc"][slot + 1] += k
-    last = st["last_scoring"]
-    if last and last["phase"] == PHASE:
-        for row in last["rows"]:
-            if row["seat"] == seat:
-                row["gained"] = {"rubles": row["gained"]["rubles"] + rubles, "points": row["gained"]["points"] + k}
-                row["after"] = {"rubles": p["money"], "points": p["points"]}
+    add_income(st, seat, PHASE, rubles, k)
     st["ext"].setdefault("guild_hall", {})[str(seat)] = k
     events.append(event(gettext_noop("{seat} takes {rubles} rubles and {points} points from the {card}."), seat,
                         seat=seat, rubles=rubles, points=k, card=table(st)[d["card"]].name_en))
@@ -124,6 +114,7 @@ def trade_apply(st: State, seat: int, d: dict, move: Move, events: list[Event]) 
         raise IllegalMove(f"The Trading House takes {params['rubles']} rubles; you have {p['money']}.")
     p["money"] -= params["rubles"]
     p["points"] += params["points"]
+    add_stat(st, "Points bought at the Trading House", seat, params["points"])
     events.append(event(gettext_noop("{seat} pays {rubles} rubles for {points} points at the {card}."), seat,
                         seat=seat, rubles=params["rubles"], points=params["points"],
                         card=table(st)[d["card"]].name_en))

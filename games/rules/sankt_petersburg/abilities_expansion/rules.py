@@ -9,6 +9,7 @@ from ..cards import RULES, noble_points
 from ..hooks import RuleModule, register_rules
 from ..state import event
 from .debtors_prison import turn_back
+from .stats import add_stat
 from .sycophant import before_aristocrat_scoring
 
 
@@ -37,7 +38,7 @@ def phase_start(st: State, phase: str, events: list[Event]) -> None:
     if phase == "worker" and seat is not None:
         gain = RULES["sack_points_per_worker_round"]
         st["p"][seat]["points"] += gain
-        st["ext"].setdefault("sack_points", [0] * st["n"])[seat] += gain
+        add_stat(st, "Points for holding the sack", seat, gain)
         events.append(event(gettext_noop("{seat} holds the sack and scores {points} points."), seat,
                             seat=seat, points=gain))
 

@@ -42,7 +42,9 @@ def sycophant_discard(st: State, seat: int, move: Move, events: list[Event]) -> 
         raise IllegalMove("A Sycophant is discarded in the aristocrat phase.")
     discard(st, seat, cid)
     events.append(event(gettext_noop("{seat} discards the {card}."), seat, seat=seat, card=tab[cid].name_en))
-    return "action"
+    # A card action: it ends the standing passes "until the display changes" (Yucata: every card
+    # action but the Warehouse's does).
+    return "card"
 
 
 def before_aristocrat_scoring(st: State, events: list[Event]) -> None:
