@@ -72,6 +72,24 @@ def sp_text(card: dict | None) -> str:
     return _(card["text"])
 
 
+@register.simple_tag
+def sp_waiting(view: dict, players: list[dict]) -> str:
+    """What another seat is deciding right now, for everyone who waits."""
+    from games.templatetags.game_tags import player_name
+
+    decision = view.get("decision") or {}
+    name = player_name(players, decision.get("seat"))
+    texts = {
+        "pub": _("%(name)s is deciding how many points to buy at the Pub."),
+        "observatory": _("%(name)s is deciding about the card drawn with the Observatory."),
+        "debtors_prison": _("%(name)s is searching the discard pile with the Debtor’s Prison."),
+        "guild_hall": _("%(name)s is splitting the Guild Hall’s income."),
+        "trading_house": _("%(name)s is deciding whether to trade at the Trading House."),
+    }
+    text = texts.get(view.get("step"))
+    return text % {"name": name} if text and decision else ""
+
+
 @register.filter
 def sp_phase(phase: str) -> str:
     return phase_name(phase)
