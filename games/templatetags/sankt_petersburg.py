@@ -210,8 +210,11 @@ def sp_moves(labelled_moves: list[dict], view: dict, seat: int | None) -> dict[s
             out["prison_back"] = move
         elif kind == "guild_hall":
             total = (view.get("decision") or {}).get("total", 0)
-            out["guild_hall"].append({"move": move, "points": move.get("points", 0),
-                                      "rubles": total - move.get("points", 0)})
+            pts = move.get("points", 0)
+            label = _("%(rubles)s + %(points)s") % {
+                "rubles": ngettext("%(n)s ruble", "%(n)s rubles", total - pts) % {"n": total - pts},
+                "points": ngettext("%(n)s point", "%(n)s points", pts) % {"n": pts}}
+            out["guild_hall"].append({"move": move, "points": pts, "label": label})
         elif kind == "trading_house":
             out["trading_house"].append(move)
         elif kind == "pub":
