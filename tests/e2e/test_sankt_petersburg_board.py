@@ -61,6 +61,10 @@ class SanktPetersburgAgainstABot(ChannelsLiveServerTestCase):
                 assert found["kind"] != "error", found["text"]
                 if found["kind"] == "over":
                     break
+                if turn == 2:
+                    # A pile's contents, opened once, stay open while the board redraws itself.
+                    page.locator("#sp-deck-worker > summary").focus()
+                    page.keyboard.press("Enter")
                 target = page.locator(f"#{found['id']}")
                 if found["kind"] == "exchange":
                     # Open the choice of the card to replace with the keyboard, then pick one.
@@ -78,6 +82,7 @@ class SanktPetersburgAgainstABot(ChannelsLiveServerTestCase):
                 raise AssertionError("the game did not end")
 
             assert Game.objects.get(pk=game_id).status == Game.Status.FINISHED
+            assert page.locator("#sp-deck-worker[open]").count() == 1
             assert done["buy"] >= 2 and done["pass"] >= 1 and done["keyboard"] >= 3, done
             result = page.locator("#board-area .result")
             assert "Points for different aristocrats" in result.inner_text()
