@@ -5,7 +5,7 @@ import pytest
 
 from games.rules.sankt_petersburg import bot
 from games.rules.sankt_petersburg.cards import table
-from sp_helpers import E, act, goto, hand, lay, new, pull, rows, set_money
+from sp_helpers import E, act, deck_keep, goto, hand, lay, new, pull, rows, set_money, stack
 
 OPTION_SETS = [
     {"edition": "1"}, {"edition": "2"}, {"edition": "1", "sp_plus": True},
@@ -38,11 +38,14 @@ def test_bot_move_is_always_legal(case):
     assert E.result(st).ranks
 
 
-def test_bot_buys_a_worker_in_the_first_round():
+def test_bot_buys_the_cheapest_worker_in_the_first_round():
+    """Every worker pays 3 rubles, so the cheapest one pays for itself soonest."""
     st = new(4, seed=3)
     seat = E.to_act(st)[0]
     move = E.bot_move(st, seat, random.Random(1))
     assert move["type"] == "buy" and move in E.legal_moves(st, seat)
+    tab = table(st)
+    assert tab[move["card"]].cost == min(tab[c].cost for c in st["upper"])
 
 
 def test_bot_lays_out_its_hand_card_in_the_last_round():
@@ -50,9 +53,9 @@ def test_bot_lays_out_its_hand_card_in_the_last_round():
     goto(st, "building", start=0, round=7)
     st["end"] = True
     rows(st, ["market"])
-    (market,) = hand(st, 0, "customs_house")
+    (customs_house,) = hand(st, 0, "customs_house")
     set_money(st, 0, 10)
-    assert E.bot_move(st, 0, random.Random(1)) == {"type": "play", "card": market}
+    assert E.bot_move(st, 0, random.Random(1)) == {"type": "play", "card": customs_house}
 
 
 def test_bot_does_not_take_cards_it_cannot_pay_for_in_the_last_round():
@@ -169,3 +172,50 @@ def test_bot_searches_the_discards_with_the_debtors_prison_for_a_bargain():
     move = E.bot_move(st, 0, random.Random(1))
     assert move["type"] == "debtors_prison_take" and move["choice"] == "buy"
     assert table(st)[move["card"]].key == "theater"
+
+
+def test_bot_uses_the_observatory_when_the_pile_promises_more_than_its_point():
+    st = new(2, seed=9)
+    goto(st, "building", start=0, round=3)
+    (observatory,) = lay(st, 0, "observatory")
+    rows(st, ["market"])
+    stack(st, "building", "theater", "theater")
+    deck_keep(st, "building", 2)
+    set_money(st, 0, 25)
+    assert E.bot_move(st, 0, random.Random(1)) == {"type": "observatory", "card": observatory, "deck": "building"}
+    act(st, 0, {"type": "observatory", "card": observatory, "deck": "building"})
+    assert E.bot_move(st, 0, random.Random(1)) == {"type": "observatory_take", "choice": "buy"}
+
+
+def test_bot_keeps_the_observatorys_point_when_the_piles_promise_little():
+    st = new(2, seed=9)
+    goto(st, "building", start=0, round=3)
+    lay(st, 0, "observatory")
+    rows(st, ["market"])
+    set_money(st, 0, 0)
+    assert E.bot_move(st, 0, random.Random(1))["type"] != "observatory"
+
+
+def test_bot_keeps_money_to_lay_out_its_hand_card_before_the_end():
+    """A fourth kind of aristocrat would be worth a little more than the Library alone, but
+    buying it would leave the Library in hand for the penalty."""
+    st = new(2, seed=10)
+    goto(st, "aristocrat", start=0, round=7)
+    st["end"] = True
+    lay(st, 0, "author", "administrator", "secretary")
+    (library,) = hand(st, 0, "library")
+    rows(st, ["controller"])
+    set_money(st, 0, 20)
+    assert E.bot_move(st, 0, random.Random(1)) == {"type": "play", "card": library}
+
+
+def test_bot_answers_a_decision_it_does_not_know_with_the_cautious_move(monkeypatch):
+    from games.rules.sankt_petersburg.hooks import DECISIONS, Decision
+    legal = [{"type": "choose", "n": 2}, {"type": "choose", "n": 0}]
+    monkeypatch.setitem(DECISIONS, "unknown_card", Decision(
+        "unknown_card", lambda st, seat, d: [dict(m) for m in legal], lambda st, seat, d, m, ev: None,
+        lambda st, seat, d: {"type": "choose", "n": 0}))
+    st = new(2, seed=11)
+    goto(st, "building", start=0, round=3)
+    st.update(queue=[{"kind": "unknown_card", "seat": 0}], step="decide", after="turn")
+    assert E.bot_move(st, 0, random.Random(1)) == {"type": "choose", "n": 0}
