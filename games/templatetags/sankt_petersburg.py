@@ -72,6 +72,24 @@ def sp_text(card: dict | None) -> str:
     return _(card["text"])
 
 
+@register.simple_tag
+def sp_waiting(view: dict, players: list[dict]) -> str:
+    """What another seat is deciding right now, for everyone who waits."""
+    from games.templatetags.game_tags import player_name
+
+    decision = view.get("decision") or {}
+    name = player_name(players, decision.get("seat"))
+    texts = {
+        "pub": _("%(name)s is deciding how many points to buy at the Pub."),
+        "observatory": _("%(name)s is deciding about the card drawn with the Observatory."),
+        "debtors_prison": _("%(name)s is searching the discard pile with the Debtor’s Prison."),
+        "guild_hall": _("%(name)s is splitting the Guild Hall’s income."),
+        "trading_house": _("%(name)s is deciding whether to trade at the Trading House."),
+    }
+    text = texts.get(view.get("step"))
+    return text % {"name": name} if text and decision else ""
+
+
 @register.filter
 def sp_phase(phase: str) -> str:
     return phase_name(phase)
@@ -192,8 +210,11 @@ def sp_moves(labelled_moves: list[dict], view: dict, seat: int | None) -> dict[s
             out["prison_back"] = move
         elif kind == "guild_hall":
             total = (view.get("decision") or {}).get("total", 0)
-            out["guild_hall"].append({"move": move, "points": move.get("points", 0),
-                                      "rubles": total - move.get("points", 0)})
+            pts = move.get("points", 0)
+            label = _("%(rubles)s + %(points)s") % {
+                "rubles": ngettext("%(n)s ruble", "%(n)s rubles", total - pts) % {"n": total - pts},
+                "points": ngettext("%(n)s point", "%(n)s points", pts) % {"n": pts}}
+            out["guild_hall"].append({"move": move, "points": pts, "label": label})
         elif kind == "trading_house":
             out["trading_house"].append(move)
         elif kind == "pub":
@@ -216,13 +237,31 @@ def sp_card_moves(moves: dict, card_id: Any) -> dict | None:
     return (moves or {}).get("card", {}).get(str(card_id))
 
 
-@register.filter
-def sp_group(cards: list[dict] | None) -> list[dict[str, Any]]:
-    """A player's cards grouped by the colour they score as, in phase order."""
+@register.simple_tag
+def sp_group(cards: list[dict] | None, moves: dict | None = None) -> list[dict[str, Any]]:
+    """A player's cards grouped by the colour they score as, in phase order.
+
+    Identical cards lie in one stack (late in a game a player may own a dozen workers); a
+    card that can act now, or is turned, stays on its own."""
+    actionable = set((moves or {}).get("card", {}))
     groups = []
     for colour in COLOURS:
-        members = [c for c in cards or () if c.get("color") == colour]
-        groups.append({"colour": colour, "name": phase_name(colour), "cards": members})
+        stacks: list[dict[str, Any]] = []
+        by_key: dict[tuple, dict[str, Any]] = {}
+        for card in cards or ():
+            if card.get("color") != colour:
+                continue
+            alone = str(card["id"]) in actionable or card.get("flipped")
+            key = (card["key"], card.get("flipped", False))
+            if not alone and key in by_key:
+                by_key[key]["count"] += 1
+                continue
+            stack = {"card": card, "count": 1}
+            stacks.append(stack)
+            if not alone:
+                by_key[key] = stack
+        groups.append({"colour": colour, "name": phase_name(colour), "stacks": stacks,
+                       "total": sum(s["count"] for s in stacks)})
     return groups
 
 

@@ -112,6 +112,21 @@
     });
   }
 
+  // One board fetch at a time: news arriving meanwhile is fetched once afterwards, and
+  // news about moves made while our own move is on its way waits for that move's redraw.
+  let latest = 0;
+  let fetching = null;
+  let again = false;
+  function refreshBoard() {
+    if (fetching) { again = true; return fetching; }
+    fetching = (async function () {
+      try {
+        do { again = false; await refresh(area, page.dataset.boardUrl); } while (again);
+      } finally { fetching = null; }
+    })();
+    return fetching;
+  }
+
   let busy = false;
   async function send(move, seat) {
     if (busy) return;
@@ -125,17 +140,18 @@
         headers: { "Content-Type": "application/json", "X-CSRFToken": csrfToken() },
         body: JSON.stringify(body),
       });
-      if (res.ok) { showError(""); await refresh(area, page.dataset.boardUrl); }
+      if (res.ok) { showError(""); await refreshBoard(); }
       else {
         let detail = res.statusText;
         try { detail = (await res.json()).detail || detail; } catch (e) { /* keep status text */ }
-        if (res.status === 409) await refresh(area, page.dataset.boardUrl);
+        if (res.status === 409) await refreshBoard();
         showError(detail);
       }
     } finally {
       busy = false;
       area.removeAttribute("aria-busy");
     }
+    if (latest > version()) refreshBoard();
   }
 
   function parseValue(v) {
@@ -188,8 +204,9 @@
 
   socket("/ws/games/" + page.dataset.game + "/", function (msg) {
     // A pong carries the version too, so a page catches up on an announcement it missed.
-    if ((msg.type === "version" || msg.type === "pong") && msg.version !== undefined && msg.version !== version()) {
-      refresh(area, page.dataset.boardUrl);
+    if ((msg.type === "version" || msg.type === "pong") && msg.version !== undefined) {
+      latest = Math.max(latest, msg.version);
+      if (msg.version !== version() && !busy) refreshBoard();
     }
     if (msg.type === "chat") refresh(chat, page.dataset.chatUrl);
   });

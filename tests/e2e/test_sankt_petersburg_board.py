@@ -9,7 +9,7 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 # Once the board has settled (no move on its way): the game's end, a shown refusal, or the
 # control to use next, picked by element id (every board control has a stable one): a
-# decision, now and then a card or an exchange, else "pass this phase".
+# decision, now and then a card, an exchange or a hand card, else "pass this phase".
 NEXT = """turn => {
   const area = document.getElementById('board-area');
   if (area.getAttribute('aria-busy')) return null;
@@ -21,11 +21,11 @@ NEXT = """turn => {
   let id;
   if ((id = first('.sp-decide .moves:not(.sp-pass) button[data-move], .sp-drawn button[data-move]')))
     return {id, kind: 'decision'};
-  if (turn % 4 === 0 && (id = first('.sp-display details.sp-choose'))) return {id, kind: 'exchange'};
-  if (firstRound || turn % 2 === 0) {
+  if (turn % 8 === 4 && (id = first('.sp-display details.sp-choose'))) return {id, kind: 'exchange'};
+  if (firstRound || turn % 4 === 0) {
     if ((id = first('.sp-display button[id^=sp-buy-], .sp-hand button[id^=sp-play-]'))) return {id, kind: 'buy'};
-    if (turn % 3 === 0 && (id = first('.sp-display button[id^=sp-take-]'))) return {id, kind: 'take'};
   }
+  if (turn % 12 === 6 && (id = first('.sp-display button[id^=sp-take-]'))) return {id, kind: 'take'};
   if ((id = first('#sp-pass-phase') || first('#sp-pass-turn'))) return {id, kind: 'pass'};
   return null;
 }"""
@@ -61,6 +61,10 @@ class SanktPetersburgAgainstABot(ChannelsLiveServerTestCase):
                 assert found["kind"] != "error", found["text"]
                 if found["kind"] == "over":
                     break
+                if turn == 2:
+                    # A pile's contents, opened once, stay open while the board redraws itself.
+                    page.locator("#sp-deck-worker > summary").focus()
+                    page.keyboard.press("Enter")
                 target = page.locator(f"#{found['id']}")
                 if found["kind"] == "exchange":
                     # Open the choice of the card to replace with the keyboard, then pick one.
@@ -78,6 +82,7 @@ class SanktPetersburgAgainstABot(ChannelsLiveServerTestCase):
                 raise AssertionError("the game did not end")
 
             assert Game.objects.get(pk=game_id).status == Game.Status.FINISHED
+            assert page.locator("#sp-deck-worker[open]").count() == 1
             assert done["buy"] >= 2 and done["pass"] >= 1 and done["keyboard"] >= 3, done
             result = page.locator("#board-area .result")
             assert "Points for different aristocrats" in result.inner_text()

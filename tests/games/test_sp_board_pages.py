@@ -53,13 +53,20 @@ def test_no_moves_for_a_spectator():
     assert not mv["any"] and mv["card"] == {} and mv["pass"] == {}
 
 
-def test_cards_are_grouped_by_the_colour_they_score_as():
+def test_cards_are_grouped_by_the_colour_they_score_as_and_identical_ones_stacked():
     view = _view()
-    cards = view["players"][0]["cards"] + [_card("x5", "bank", "building", deck="exchange")]
+    cards = view["players"][0]["cards"] + [_card("x5", "bank", "building", deck="exchange"),
+                                           _card("w6", "lumberjack", "worker", flipped=False),
+                                           _card("w8", "lumberjack", "worker", flipped=True)]
     groups = sp_group(cards)
     assert [g["colour"] for g in groups] == ["worker", "building", "aristocrat"]
-    assert [c["id"] for c in groups[1]["cards"]] == ["b3", "x5"]
-    assert groups[2]["cards"] == []
+    assert [(s["card"]["id"], s["count"]) for s in groups[0]["stacks"]] == [("w1", 2), ("w2", 1), ("w8", 1)]
+    assert groups[0]["total"] == 4
+    assert [s["card"]["id"] for s in groups[1]["stacks"]] == ["b3", "x5"]
+    assert groups[2]["stacks"] == []
+    # A card that can act now lies on its own.
+    apart = sp_group(cards, {"card": {"w6": {"observatory": []}}})
+    assert [(s["card"]["id"], s["count"]) for s in apart[0]["stacks"]][:2] == [("w1", 1), ("w2", 1)]
 
 
 def test_exchange_cards_say_what_they_replace():
