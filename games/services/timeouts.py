@@ -6,6 +6,7 @@ worker or a rerun after a crash finds nothing left to do.
 """
 from __future__ import annotations
 
+import logging
 from datetime import datetime
 
 from django.db import transaction
@@ -19,6 +20,7 @@ from games.services.engines import get_engine
 from games.services.moves import CLOCK, submit_move
 from games.services.turns import update_turns
 
+log = logging.getLogger(__name__)
 SWEEP_BATCH = 500
 # A second timeout in the same game hands the seat to a bot.
 TAKE_OVER_AFTER = 2
@@ -102,7 +104,10 @@ def sweep(now: datetime | None = None, limit: int | None = None) -> int:
     while True:
         batch = overdue(now, SWEEP_BATCH, after)
         for player_id, deadline, game_id in batch:
-            applied += apply_timeout(player_id, deadline, now, game_id)
+            try:
+                applied += apply_timeout(player_id, deadline, now, game_id)
+            except Exception:  # one broken game must not hold up everyone else's timeouts
+                log.exception("timeout of seat %s in game %s failed", player_id, game_id)
             handled += 1
             if limit is not None and handled >= limit:
                 return applied
