@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime
+from typing import Callable
 
 from django.db import transaction
 from django.utils import timezone
@@ -94,6 +95,40 @@ def _announce(game: Game, player: Player, deadline: datetime, *, took_over: bool
     transaction.on_commit(lambda: signals.seat_timed_out.send(
         sender=Game, game=game, seat=player.seat, took_over=took_over, ended=ended, deadline=deadline,
         timeouts=player.timeouts))
+
+
+CHUNK = 50
+
+
+def dispatch(enqueue: Callable[[list[list]], object], now: datetime | None = None) -> int:
+    """Hand every seat overdue at ``now`` to ``enqueue`` in chunks (for workers to share); returns how many.
+
+    Handing a seat out twice (two beats before a worker gets to it) is harmless: the
+    second ``apply_timeout`` finds the deadline handled and does nothing.
+    """
+    now = now or timezone.now()
+    handed = 0
+    after = None
+    while True:
+        batch = overdue(now, SWEEP_BATCH, after)
+        for i in range(0, len(batch), CHUNK):
+            enqueue([[pid, deadline.isoformat(), game_id] for pid, deadline, game_id in batch[i:i + CHUNK]])
+        handed += len(batch)
+        if len(batch) < SWEEP_BATCH:
+            return handed
+        after = (batch[-1][1], batch[-1][0])
+
+
+def apply_many(seats: list[list], now: datetime | None = None) -> int:
+    """A worker's share of a sweep: [player id, deadline (ISO), game id] per seat."""
+    now = now or timezone.now()
+    applied = 0
+    for player_id, deadline, game_id in seats:
+        try:
+            applied += apply_timeout(player_id, datetime.fromisoformat(deadline), now, game_id)
+        except Exception:  # one broken game must not hold up everyone else's timeouts
+            log.exception("timeout of seat %s in game %s failed", player_id, game_id)
+    return applied
 
 
 def sweep(now: datetime | None = None, limit: int | None = None) -> int:
