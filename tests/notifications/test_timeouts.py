@@ -50,6 +50,12 @@ def test_a_first_timeout_plays_the_default_move_and_tells_everyone(django_captur
     assert theirs.subject == f"Toy #{game.pk}: {name} ran out of time"
     assert f"{name} did not move in time in Toy #{game.pk}." in theirs.body
     assert f"/games/{game.pk}/" in html_of(own)
+    from notifications.services.notices import text
+
+    assert text(Notice.objects.get(user=victim.user, kind=Notice.Kind.TIMEOUT)) == (
+        f"Toy #{game.pk}: you ran out of time; the default move was played")
+    assert text(Notice.objects.get(user=watcher, kind=Notice.Kind.TIMEOUT)) == (
+        f"Toy #{game.pk}: {name} ran out of time; the default move was played")
     # The one who opted out of timeout emails still sees it under the bell.
     assert Notice.objects.get(user=quiet, kind=Notice.Kind.TIMEOUT).email == Notice.Email.NONE
 
