@@ -11,21 +11,25 @@ from rankings.signals import tournament_finished, tournament_round_started
 
 @receiver(turn_started, sender=Game, dispatch_uid="notifications.turn_started")
 def tell_turn_started(sender, game, seats, **kwargs):
-    for notice in turns.turn_started(game, seats):
+    with transaction.atomic():  # one commit for all of the event's notices
+        queued = turns.turn_started(game, seats)
+    for notice in queued:
         tasks.deliver_notice.delay(notice.pk)
 
 
 @receiver(game_finished, sender=Game, dispatch_uid="notifications.game_finished")
 def tell_game_finished(sender, game, **kwargs):
     # Queued behind the rating task that rankings' receiver (connected first) queues; the summary waits for it.
-    queued = summary.game_finished(game)
+    with transaction.atomic():
+        queued = summary.game_finished(game)
     transaction.on_commit(lambda: [tasks.deliver_notice.delay(n.pk) for n in queued])
 
 
 @receiver(seat_timed_out, sender=Game, dispatch_uid="notifications.seat_timed_out")
 def tell_seat_timed_out(sender, game, seat, deadline, took_over=False, ended=False, **kwargs):
-    queued = timeouts.seat_timed_out(game, seat, deadline, took_over=took_over, ended=ended,
-                                     timeouts=kwargs.get("timeouts", 1))
+    with transaction.atomic():
+        queued = timeouts.seat_timed_out(game, seat, deadline, took_over=took_over, ended=ended,
+                                         timeouts=kwargs.get("timeouts", 1))
     for notice in queued:
         tasks.deliver_notice.delay(notice.pk)
 

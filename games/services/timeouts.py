@@ -6,7 +6,9 @@ worker or a rerun after a crash finds nothing left to do.
 """
 from __future__ import annotations
 
+import logging
 from datetime import datetime
+from typing import Callable
 
 from django.db import transaction
 from django.utils import timezone
@@ -19,6 +21,7 @@ from games.services.engines import get_engine
 from games.services.moves import CLOCK, submit_move
 from games.services.turns import update_turns
 
+log = logging.getLogger(__name__)
 SWEEP_BATCH = 500
 # A second timeout in the same game hands the seat to a bot.
 TAKE_OVER_AFTER = 2
@@ -94,6 +97,40 @@ def _announce(game: Game, player: Player, deadline: datetime, *, took_over: bool
         timeouts=player.timeouts))
 
 
+CHUNK = 50
+
+
+def dispatch(enqueue: Callable[[list[list]], object], now: datetime | None = None) -> int:
+    """Hand every seat overdue at ``now`` to ``enqueue`` in chunks (for workers to share); returns how many.
+
+    Handing a seat out twice (two beats before a worker gets to it) is harmless: the
+    second ``apply_timeout`` finds the deadline handled and does nothing.
+    """
+    now = now or timezone.now()
+    handed = 0
+    after = None
+    while True:
+        batch = overdue(now, SWEEP_BATCH, after)
+        for i in range(0, len(batch), CHUNK):
+            enqueue([[pid, deadline.isoformat(), game_id] for pid, deadline, game_id in batch[i:i + CHUNK]])
+        handed += len(batch)
+        if len(batch) < SWEEP_BATCH:
+            return handed
+        after = (batch[-1][1], batch[-1][0])
+
+
+def apply_many(seats: list[list], now: datetime | None = None) -> int:
+    """A worker's share of a sweep: [player id, deadline (ISO), game id] per seat."""
+    now = now or timezone.now()
+    applied = 0
+    for player_id, deadline, game_id in seats:
+        try:
+            applied += apply_timeout(player_id, datetime.fromisoformat(deadline), now, game_id)
+        except Exception:  # one broken game must not hold up everyone else's timeouts
+            log.exception("timeout of seat %s in game %s failed", player_id, game_id)
+    return applied
+
+
 def sweep(now: datetime | None = None, limit: int | None = None) -> int:
     """Handle every seat overdue at ``now`` (or the first ``limit``); returns how many timed out."""
     now = now or timezone.now()
@@ -102,7 +139,10 @@ def sweep(now: datetime | None = None, limit: int | None = None) -> int:
     while True:
         batch = overdue(now, SWEEP_BATCH, after)
         for player_id, deadline, game_id in batch:
-            applied += apply_timeout(player_id, deadline, now, game_id)
+            try:
+                applied += apply_timeout(player_id, deadline, now, game_id)
+            except Exception:  # one broken game must not hold up everyone else's timeouts
+                log.exception("timeout of seat %s in game %s failed", player_id, game_id)
             handled += 1
             if limit is not None and handled >= limit:
                 return applied

@@ -50,6 +50,12 @@ def text(notice: Notice) -> str:
     if notice.kind == Notice.Kind.REMINDER:
         return _("%(game)s: your time to move runs out soon") % {"game": game}
     if notice.kind == Notice.Kind.TIMEOUT:
+        if d.get("you"):
+            if d.get("ended"):
+                return _("%(game)s: you ran out of time; the game ends unrated") % {"game": game}
+            if d.get("took_over"):
+                return _("%(game)s: you ran out of time again; a bot plays your seat") % {"game": game}
+            return _("%(game)s: you ran out of time; the default move was played") % {"game": game}
         if d.get("ended"):
             return _("%(game)s: %(name)s ran out of time; the game ends unrated") % {"game": game, "name": d.get("name")}
         if d.get("took_over"):

@@ -12,7 +12,7 @@ SALT = "notifications.unsubscribe"
 
 # kind -> (field, value that turns the email off, what the person is told)
 KINDS = {
-    "turn": ("turn_email", User.TurnEmail.NEVER, _("emails when it is your turn (and the daily digest)")),
+    "turn": ("turn_email", User.TurnEmail.NEVER, _("emails when it is your turn, and the daily digest")),
     "reminder": ("reminder_hours", 0, _("reminders before a deadline")),
     "timeout": ("email_on_timeout", False, _("emails when someone in your game runs out of time")),
     "summary": ("email_on_game_end", False, _("summaries when a game ends")),

@@ -6,6 +6,7 @@ import pytest
 from django.conf import settings
 from django.core import mail
 from django.db import connection, connections
+from django.utils import timezone
 
 from games.models import Game, Move
 from games.services import timeouts
@@ -49,6 +50,12 @@ def test_a_first_timeout_plays_the_default_move_and_tells_everyone(django_captur
     assert theirs.subject == f"Toy #{game.pk}: {name} ran out of time"
     assert f"{name} did not move in time in Toy #{game.pk}." in theirs.body
     assert f"/games/{game.pk}/" in html_of(own)
+    from notifications.services.notices import text
+
+    assert text(Notice.objects.get(user=victim.user, kind=Notice.Kind.TIMEOUT)) == (
+        f"Toy #{game.pk}: you ran out of time; the default move was played")
+    assert text(Notice.objects.get(user=watcher, kind=Notice.Kind.TIMEOUT)) == (
+        f"Toy #{game.pk}: {name} ran out of time; the default move was played")
     # The one who opted out of timeout emails still sees it under the bell.
     assert Notice.objects.get(user=quiet, kind=Notice.Kind.TIMEOUT).email == Notice.Email.NONE
 
@@ -167,3 +174,25 @@ def test_four_workers_at_once_apply_one_timeout_and_send_one_email_each():
     timeout_mails = [m for m in mail.outbox if "ran out of time" in m.subject]
     assert sorted(m.to[0] for m in timeout_mails) == sorted([ann.email, ben.email])
     assert Notice.objects.filter(kind=Notice.Kind.TIMEOUT).count() == 2
+
+
+@pytest.mark.django_db
+def test_the_beat_task_shares_overdue_seats_out_to_workers_in_chunks(django_capture_on_commit_callbacks, monkeypatch):
+    from games import tasks
+    from games.models import Player
+
+    games = []
+    with django_capture_on_commit_callbacks(execute=True):
+        for i in range(3):
+            games.append(start_toy_game(make_user(f"a{i}"), make_user(f"b{i}")))
+    Player.objects.filter(must_act=True).update(deadline=timezone.now() - timedelta(minutes=5))
+    monkeypatch.setattr(timeouts, "CHUNK", 2)
+    chunks = []
+    monkeypatch.setattr(tasks.apply_timeouts, "delay", lambda seats: chunks.append(seats) or
+                        tasks.apply_timeouts.apply(args=[seats]))
+    with django_capture_on_commit_callbacks(execute=True):
+        assert tasks.sweep_timeouts.delay().get() == 3
+    assert [len(c) for c in chunks] == [2, 1]
+    assert Move.objects.filter(game__in=games).count() == 3
+    # The same chunk handed out twice changes nothing.
+    assert timeouts.apply_many(chunks[0]) == 0
