@@ -86,6 +86,8 @@ def daphne(env: dict[str, str], port: int | None = None):
     With BENCH_PROFILE=<file.txt> in the environment the server runs under py-spy.
     """
     port = port or free_port()
+    # A benchmark stopped with SIGTERM still stops its server (the finally below).
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     (ROOT / "var").mkdir(exist_ok=True)
     log = open(ROOT / "var" / "bench-daphne.log", "w")
     command = [str(Path(sys.executable).parent / "daphne"), "-b", "127.0.0.1", "-p", str(port),
