@@ -113,7 +113,7 @@ def run_engine(base: str, engine, players: list, moves: int, warmup: int, rng: r
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--moves", type=int, default=2000, help="timed moves per engine")
+    parser.add_argument("--moves", type=int, default=1000, help="timed moves per engine")
     parser.add_argument("--warmup", type=int, default=200)
     args = parser.parse_args()
     env = prepare()

@@ -86,16 +86,18 @@ def daphne(env: dict[str, str], port: int | None = None):
     With BENCH_PROFILE=<file.txt> in the environment the server runs under py-spy.
     """
     port = port or free_port()
+    # A benchmark stopped with SIGTERM still stops its server (the finally below).
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     (ROOT / "var").mkdir(exist_ok=True)
     log = open(ROOT / "var" / "bench-daphne.log", "w")
     command = [str(Path(sys.executable).parent / "daphne"), "-b", "127.0.0.1", "-p", str(port),
                "config.asgi:application"]
     if os.environ.get("BENCH_PROFILE"):
         # py-spy (pip install py-spy) samples the server; collapsed stacks go to that path.
-        command = ["py-spy", "record", "--format", "raw", "--idle", "-o", os.environ["BENCH_PROFILE"], "--", *command]
+        command = ["py-spy", "record", "--format", "raw", "--rate", "50", "-o", os.environ["BENCH_PROFILE"], "--", *command]
     proc = subprocess.Popen(
         command,
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
     )
     try:
         deadline = time.monotonic() + 30
@@ -111,12 +113,18 @@ def daphne(env: dict[str, str], port: int | None = None):
                 time.sleep(0.1)
         yield f"http://127.0.0.1:{port}", proc.pid
     finally:
-        proc.send_signal(signal.SIGINT)  # py-spy writes its profile on SIGINT
+        # The whole process group: py-spy and the server under it. SIGINT lets py-spy write its
+        # profile; a server still busy with threads after that is killed.
+        os.killpg(proc.pid, signal.SIGINT)
         try:
             proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+            pass
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        proc.wait()
         log.close()
 
 
@@ -138,3 +146,41 @@ def rss_kib(pid: int) -> int:
         if line.startswith("VmRSS:"):
             return int(line.split()[1])
     raise RuntimeError("no VmRSS")
+
+
+def cpu_seconds(pid: int) -> float:
+    """User plus system CPU time a process has used so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def postgres_cpu_seconds(database_url: str = DEFAULT_DATABASE_URL) -> float:
+    """CPU time used so far by the PostgreSQL backends serving the benchmark database."""
+    import psycopg
+
+    with psycopg.connect(database_url, autocommit=True) as conn:
+        pids = [r[0] for r in conn.execute("SELECT pid FROM pg_stat_activity WHERE datname = current_database() "
+                                           "AND pid <> pg_backend_pid()")]
+    total = 0.0
+    for pid in pids:
+        try:
+            total += cpu_seconds(pid)
+        except FileNotFoundError:
+            pass
+    return total
+
+
+class CpuMeter:
+    """CPU used by the server process and the database backends between start() and stop()."""
+
+    def __init__(self, pid: int):
+        self.pid = pid
+
+    def start(self) -> None:
+        self.server, self.database = cpu_seconds(self.pid), postgres_cpu_seconds()
+
+    def stop(self, requests: int) -> dict:
+        server = cpu_seconds(self.pid) - self.server
+        database = postgres_cpu_seconds() - self.database
+        return {"server_cpu_ms_per_request": round(server * 1000 / max(requests, 1), 2),
+                "postgres_cpu_ms_per_request": round(database * 1000 / max(requests, 1), 2)}

@@ -44,9 +44,11 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "accounts.middleware.UserPreferencesMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Sync only, so last: under ASGI everything above it then runs in the request's one thread,
+    # instead of the async-capable middleware hopping between thread and event loop.
+    "accounts.middleware.UserPreferencesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
