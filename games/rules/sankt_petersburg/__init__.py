@@ -25,7 +25,7 @@ an ``"ability"`` in ``cards.json`` (with optional ``"params"``), and a module re
         "per_card",
         income=lambda st, seat, card, phase: ...,  # (rubles, points) this card pays at `phase`;
                                                     # replaces the printed income when given
-        discount=lambda st, seat, card, target: 0,  # rubles off `target` (a Card) for its owner
+        discount=lambda st, seat, card, target: 0,  # rubles off `target` (a Card) for its owner, >= 0
         hand_limit=lambda st, seat, card: 0,        # added to the owner's hand limit
         replaceable=lambda st, seat, card: True,    # may an exchange card replace it now?
         action_moves=lambda st, seat, card: [],     # extra moves on the owner's turn
@@ -41,17 +41,21 @@ Moves and decisions: ``register_move(type, handler)`` adds an action-phase move;
 ``(st, seat, move, events) -> outcome`` validates fully before changing anything and returns
 ``"card"`` (an action that counts as a display change for standing passes), ``"action"`` (an
 action that does not), ``"pass"`` or ``"wait"`` (it queued a decision; the turn ends once the
-decision queue is empty). ``register_decision(Decision(kind, legal, apply, timeout, public))``
-adds a pending decision (``{"kind": ..., "seat": ..., ...}`` in ``state["queue"]``, answered by the
-seat at its head); the Pub and the Observatory are decisions.
+decision queue is empty). ``register_decision(Decision(kind, legal, apply, timeout, public,
+private, order))`` adds a pending decision (``{"kind": ..., "seat": ..., ...}`` in
+``state["queue"]``, answered by the seat at its head; ``public``/``private`` give what the view
+shows to everyone / to the deciding seat; after a scoring each seat's decisions are sorted by
+``order``); the Pub and the Observatory are decisions. Income decided after a scoring is booked
+with ``scoring.add_income`` (money, points, the ∑ table and ``last_scoring``).
 
 Rule modules: ``register_rules(RuleModule(name, applies, ...))`` hooks option-wide rules into
-validation, deck composition, set-up, the start of each phase and the final scoring (the
-expansion's 5-player sack, its noble table beyond ten). ``state["ext"]`` is free room for their
-state.
+validation, deck composition, set-up, the start of each phase, the moment before each scoring
+(``before_scoring``) and the final scoring (the expansion's 5-player sack, its noble table beyond
+ten). ``state["ext"]`` is free room for their state; ``state["ext"]["stats"]`` maps a ∑-table
+label to per-seat values shown with the income rows.
 
-Every module in this package named ``abilities_*.py`` is imported at start-up, so new cards are
-added by new modules without editing the flow.
+Every module or package in this package named ``abilities_*`` is imported at start-up, so new
+cards are added by new modules without editing the flow.
 """
 import importlib
 import pkgutil

@@ -49,7 +49,7 @@ def pub_apply(st: State, seat: int, d: dict, move: Move, events: list[Event]) ->
         raise IllegalMove("Decide how many points to buy at the Pub.")
     k = move.get("points")
     if not isinstance(k, int) or isinstance(k, bool) or not 0 <= k <= pub_max(st, seat):
-        raise IllegalMove(f"At the Pub you can buy 0 to {pub_max(st, seat)} points.")
+        raise IllegalMove("You cannot buy that many points at the Pub.")
     p = st["p"][seat]
     p["money"] -= k * PUB["rubles_per_point"]
     p["points"] += k
@@ -95,6 +95,15 @@ register_ability(Ability("per_card", income=per_card_income))
 
 # --- Observatory -----------------------------------------------------------------------------
 
+# One line per pile, so that the pile's name is translated with the sentence.
+OBSERVATORY_MSG = {
+    "worker": gettext_noop("{seat} uses the Observatory on the worker pile."),
+    "building": gettext_noop("{seat} uses the Observatory on the building pile."),
+    "aristocrat": gettext_noop("{seat} uses the Observatory on the aristocrat pile."),
+    "exchange": gettext_noop("{seat} uses the Observatory on the exchange pile."),
+}
+
+
 def observatory_income(st: State, seat: int, cid: str, phase: str) -> tuple[int, int]:
     c = table(st)[cid]
     if phase != c.color or cid in st["p"][seat]["flipped"]:
@@ -125,7 +134,7 @@ def observatory(st: State, seat: int, move: Move, events: list[Event]) -> str:
     drawn = st["decks"][deck].pop()
     p["flipped"].append(cid)
     st["queue"] = [{"kind": "observatory", "seat": seat, "card": drawn, "deck": deck}] + st["queue"]
-    events.append(event(gettext_noop("{seat} uses the Observatory on the {deck} pile."), seat, seat=seat, deck=deck))
+    events.append(event(OBSERVATORY_MSG[deck], seat, seat=seat, deck=deck))
     events.append(event(gettext_noop("You draw the {card}."), seat, only=seat, card=tab[drawn].name_en))
     return "wait"
 

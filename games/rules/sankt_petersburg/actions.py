@@ -6,14 +6,12 @@ played from hand, ``"pass"``.
 """
 from __future__ import annotations
 
-from typing import Any
-
 from games.rules.base import Event, IllegalMove, Move, State, gettext_noop
 
-from .cards import Card, table
+from .cards import RULES, Card, table
 from .hooks import register_move
 from .prices import Pricer
-from .state import ability_cards, event, hand_limit
+from .state import event, hand_limit
 
 PASSES: tuple[Move, ...] = ({"type": "pass"}, {"type": "pass", "until": "display"},
                             {"type": "pass", "until": "phase"})
@@ -29,22 +27,36 @@ def action_moves(st: State, seat: int) -> list[Move]:
     p = st["p"][seat]
     money = p["money"]
     pricer = Pricer(st, seat)
+    keys, discounters = pricer.keys, pricer.discounters
+    min_price, same, low = RULES["min_price"], RULES["identical_discount"], RULES["lower_row_discount"]
     out: list[Move] = []
+
+    def affordable(card: Card, lower: bool) -> bool:
+        # Pricer.price without an exchange, inlined: legal moves are the hot path of playouts.
+        # Reductions never raise a price, so a card within the printed cost needs no sum.
+        cost = card.cost
+        if cost <= money and min_price <= money:
+            return True
+        off = keys.get(card.key, 0) * same + (low if lower else 0)
+        for fn, cid in discounters:
+            off += fn(st, seat, cid, card)
+        return max(min_price, cost - off) <= money
+
     if first_round(st):
-        for cid in st["upper"] + st["lower"]:
-            if pricer.price(tab[cid], cid in st["lower"]) <= money:
-                out.append({"type": "buy", "card": cid})
+        for row, is_lower in ((st["upper"], False), (st["lower"], True)):
+            for cid in row:
+                if affordable(tab[cid], is_lower):
+                    out.append({"type": "buy", "card": cid})
         return out
-    room = len(p["hand"]) < hand_limit(st, seat)
-    lower = st["lower"]
-    for row, is_lower in ((st["upper"], False), (lower, True)):
+    room = len(p["hand"]) < RULES["hand_limit"] + pricer.hand_extra
+    for row, is_lower in ((st["upper"], False), (st["lower"], True)):
         for cid in row:
             card = tab[cid]
             if card.exchange:
                 for t in pricer.targets(card):
                     if pricer.price(card, is_lower, t) <= money:
                         out.append({"type": "buy", "card": cid, "replace": t.id})
-            elif pricer.price(card, is_lower) <= money:
+            elif affordable(card, is_lower):
                 out.append({"type": "buy", "card": cid})
             if room:
                 out.append({"type": "take", "card": cid})
@@ -54,18 +66,20 @@ def action_moves(st: State, seat: int) -> list[Move]:
             for t in pricer.targets(card):
                 if pricer.price(card, False, t) <= money:
                     out.append({"type": "play", "card": cid, "replace": t.id})
-        elif pricer.price(card, False) <= money:
+        elif affordable(card, False):
             out.append({"type": "play", "card": cid})
-    for fn, cid in ability_cards(st, seat, "action_moves"):
+    for fn, cid in pricer.movers:
         out.extend(fn(st, seat, cid))
-    out.extend(dict(m) for m in PASSES)
+    out.append({"type": "pass"})
+    out.append({"type": "pass", "until": "display"})
+    out.append({"type": "pass", "until": "phase"})
     return out
 
 
 def _card_arg(move: Move, field: str = "card") -> str:
     cid = move.get(field)
     if not isinstance(cid, str):
-        raise IllegalMove(f"'{field}' must be a card id.")
+        raise IllegalMove("Name a card by its id.")
     return cid
 
 
@@ -75,16 +89,16 @@ def check_lay_out(st: State, seat: int, card: Card, lower: bool, move: Move) -> 
     replace = None
     if card.exchange:
         if "replace" not in move:
-            raise IllegalMove(f"The {card.name_en} is an exchange card: choose which of your cards it replaces.")
+            raise IllegalMove("An exchange card replaces one of your cards: choose which.")
         rid = _card_arg(move, "replace")
         replace = next((t for t in pricer.targets(card) if t.id == rid), None)
         if replace is None:
-            raise IllegalMove(f"The {card.name_en} cannot replace that card.")
+            raise IllegalMove("This exchange card cannot replace that card.")
     elif "replace" in move:
-        raise IllegalMove(f"The {card.name_en} is not an exchange card.")
+        raise IllegalMove("Only an exchange card replaces one of your cards.")
     price = pricer.price(card, lower, replace)
     if price > st["p"][seat]["money"]:
-        raise IllegalMove(f"The {card.name_en} costs {price} rubles; you have {st['p'][seat]['money']}.")
+        raise IllegalMove("You do not have enough rubles for this card.")
     return price, replace
 
 
@@ -130,7 +144,7 @@ def take(st: State, seat: int, move: Move, events: list[Event]) -> str:
     p = st["p"][seat]
     limit = hand_limit(st, seat)
     if len(p["hand"]) >= limit:
-        raise IllegalMove(f"Your hand is full ({limit} cards).")
+        raise IllegalMove("Your hand is full.")
     (st["lower"] if lower else st["upper"]).remove(cid)
     p["hand"].append(cid)
     events.append(event(gettext_noop("{seat} takes the {card} into hand."), seat, seat=seat,
@@ -173,7 +187,3 @@ register_move("take", take)
 register_move("play", play)
 register_move("pass", pass_)
 
-
-def describe_card(st: State, cid: str) -> dict[str, Any]:
-    c = table(st)[cid]
-    return {"id": cid, "name": c.name_en}

@@ -24,8 +24,12 @@ def _kinds() -> list[dict[str, Any]]:
     for raw in DATA["cards"]:
         kind = dict(raw)
         for field, value in UNCERTAIN.get(kind["key"], {}).items():
-            if field not in ("fields", "note"):
-                kind[field] = value
+            if field in ("fields", "note"):
+                continue
+            # Nested parts ("params", "edition_2") merge, so an uncertain entry holds only its figure.
+            if isinstance(value, dict) and isinstance(kind.get(field), dict):
+                value = {**kind[field], **value}
+            kind[field] = value
         out.append(kind)
     return out
 
@@ -120,6 +124,11 @@ def info(state: dict[str, Any], cid: str) -> Card:
 
 def name(cid: str, edition: str = "1") -> str:
     return INFO[edition][cid].name_en
+
+
+def kind_name(state: dict[str, Any], key: str) -> str:
+    """The English name of a card kind in this game's edition."""
+    return INFO[state["opts"]["edition"]][IDS_BY_KEY[key][0][0]].name_en
 
 
 def noble_points(different: int) -> int:

@@ -8,11 +8,11 @@ from games.rules.base import (Engine, Event, IllegalMove, InvalidOptions, Move, 
                               rank_by)
 
 from . import actions, bot, flow
-from .cards import table
+from .cards import kind_name, table
 from .hooks import DECISIONS, MOVES, active_rules
 from .moves import describe
 from .scoring import stats
-from .state import new_state
+from .state import new_state, to_act
 from .view import build_view
 
 FIVE_PLAYERS = ("Five players need the expansion 'In bester Gesellschaft': it brings the fifth "
@@ -20,14 +20,6 @@ FIVE_PLAYERS = ("Five players need the expansion 'In bester Gesellschaft': it br
 SP_PLUS_EDITION = "The SP+ variant is played with the 1st edition."
 SP_PLUS_EXPANSION = ("SP+ uses only the expansion cards that replace base cards; choose either SP+ or "
                      "the whole expansion.")
-
-
-def to_act(st: State) -> list[int]:
-    if st["step"] == "over":
-        return []
-    if st["queue"]:
-        return [st["queue"][0]["seat"]]
-    return [st["turn"]]
 
 
 class SanktPetersburg(Engine):
@@ -89,21 +81,25 @@ class SanktPetersburg(Engine):
         if state["queue"]:
             head = state["queue"][0]
             DECISIONS[head["kind"]].apply(state, seat, head, move, events)
-            state["queue"].pop(0)
-            if not state["queue"]:
+            # By identity: answering may have queued further decisions, even in front.
+            queue = state["queue"]
+            idx = next((i for i, d in enumerate(queue) if d is head), None)
+            if idx is not None:
+                del queue[idx]
+            if not queue:
                 flow.resume(state, events)
             return state, events
         handler = MOVES.get(move["type"])
         if handler is None:
-            raise IllegalMove(f"Unknown move '{move['type']}'.")
+            raise IllegalMove("Unknown move.")
         if actions.first_round(state) and move["type"] != "buy":
             raise IllegalMove("In the first worker phase every player must buy a worker.")
         outcome = handler(state, seat, move, events)
-        if outcome == "wait":
+        if outcome == "wait" and state["queue"]:
             state["step"] = "decide"
             state["after"] = "turn"
         else:
-            flow.end_turn(state, seat, outcome, events)
+            flow.end_turn(state, seat, "card" if outcome == "wait" else outcome, events)
         return state, events
 
     # --- display ------------------------------------------------------------------------------
@@ -125,7 +121,8 @@ class SanktPetersburg(Engine):
         details = {
             "final": state["final"],
             "money": [p["money"] for p in players],
-            "special_cards": [[tab_names[c].name_en for c in p["cards"] if tab_names[c].special] for p in players],
+            # Every special card laid out during the game, also those replaced later.
+            "special_cards": [[kind_name(state, k) for k in p["special"]] for p in players],
             "hand_cards": [[tab_names[c].name_en for c in p["hand"]] for p in players],
             "rounds": state["round"],
         }

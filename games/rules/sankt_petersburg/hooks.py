@@ -35,6 +35,9 @@ class Decision:
     # What every seat may see of the decision (the deciding seat gets ``private`` too).
     public: Callable[[State, dict], dict] = lambda st, d: {}
     private: Callable[[State, dict], dict] = lambda st, d: {}
+    # After a scoring each seat's decisions come in this order (lower first), seats in turn
+    # order from the phase's start player.
+    order: int = 0
 
 
 @dataclass(frozen=True)
@@ -47,6 +50,7 @@ class RuleModule:
     compose: Callable[[dict, dict[str, list[str]]], None] | None = None  # edit deck contents (ids)
     setup: Callable[[State, list[Event]], None] | None = None
     phase_start: Callable[[State, str, list[Event]], None] | None = None
+    before_scoring: Callable[[State, str, list[Event]], None] | None = None  # (st, phase, events)
     noble_points: Callable[[State, int, int], int] | None = None  # (st, seat, different) -> points
     final_points: Callable[[State, int], int] | None = None
 

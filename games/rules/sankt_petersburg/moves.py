@@ -24,9 +24,18 @@ Expansion moves and decisions are documented in their abilities_* modules.
 """
 from __future__ import annotations
 
+from typing import Callable
+
 from games.rules.base import Move
 
 from .cards import INFO
+
+# Labels of the moves that card modules add: type -> describe(move).
+DESCRIBERS: dict[str, Callable[[Move], str]] = {}
+
+
+def register_description(move_type: str, describer: Callable[[Move], str]) -> None:
+    DESCRIBERS[move_type] = describer
 
 
 def _name(cid: object) -> str:
@@ -61,5 +70,7 @@ def describe(move: Move) -> str:
     if t == "pub":
         n = move.get("points")
         return f"Buy {n} point{'s' if n != 1 else ''} at the Pub" if n else "Buy no points at the Pub"
+    if t in DESCRIBERS:
+        return DESCRIBERS[t](move)
     args = ", ".join(f"{k}={v}" for k, v in move.items() if k != "type")
     return f"{t}({args})" if args else str(t)

@@ -7,8 +7,6 @@ Smelter, ...). An exchange card costs its printed cost minus the value of the re
 """
 from __future__ import annotations
 
-from typing import Any
-
 from games.rules.base import State
 
 from .cards import RULES, Card, table
@@ -16,26 +14,37 @@ from .hooks import ABILITIES
 
 
 class Pricer:
-    """Prices for one seat, with the per-seat work done once (legal moves ask many times)."""
+    """Prices for one seat, with the per-seat work done once (legal moves ask many times).
 
-    __slots__ = ("st", "seat", "cards", "keys", "discounters", "flipped")
+    One pass over the seat's display also collects what the action phase needs from the
+    abilities: the hand limit bonus and the extra action moves.
+    """
+
+    __slots__ = ("st", "seat", "cards", "keys", "discounters", "flipped", "hand_extra", "movers")
 
     def __init__(self, st: State, seat: int) -> None:
         self.st, self.seat = st, seat
         tab = table(st)
         p = st["p"][seat]
-        self.cards = [tab[c] for c in p["cards"]]
+        self.cards = cards = [tab[c] for c in p["cards"]]
         self.flipped = p["flipped"]
         keys: dict[str, int] = {}
-        disc = []
-        for c in self.cards:
+        self.discounters: list = []
+        self.movers: list = []
+        self.hand_extra = 0
+        for c in cards:
             keys[c.key] = keys.get(c.key, 0) + 1
             if c.ability:
                 ab = ABILITIES.get(c.ability)
-                if ab and ab.discount:
-                    disc.append((ab.discount, c.id))
+                if ab is None:
+                    continue
+                if ab.discount:
+                    self.discounters.append((ab.discount, c.id))
+                if ab.hand_limit:
+                    self.hand_extra += ab.hand_limit(st, seat, c.id)
+                if ab.action_moves:
+                    self.movers.append((ab.action_moves, c.id))
         self.keys = keys
-        self.discounters = disc
 
     def reduction(self, card: Card, lower: bool) -> int:
         off = self.keys.get(card.key, 0) * RULES["identical_discount"]
@@ -72,7 +81,3 @@ class Pricer:
             return [(self.price(card, lower, t), t) for t in self.targets(card)]
         return [(self.price(card, lower), None)]
 
-
-def best_price(st: State, seat: int, card: Card, lower: bool = False) -> Any:
-    opts = Pricer(st, seat).options(card, lower)
-    return min(p for p, _ in opts) if opts else None

@@ -6,7 +6,7 @@ from typing import Any
 from games.rules.base import Event, State, gettext_noop
 
 from .cards import RULES, noble_points, table
-from .hooks import ABILITIES, active_rules
+from .hooks import ABILITIES, DECISIONS, active_rules
 from .state import event, order_from
 
 INCOME_SLOT = {"worker": 0, "building": 2, "aristocrat": 4}
@@ -32,9 +32,30 @@ def income(st: State, seat: int, phase: str) -> tuple[int, int]:
     return rubles, points
 
 
+def add_income(st: State, seat: int, phase: str, rubles: int, points: int) -> None:
+    """Income of `phase` decided after its scoring (the Guild Hall's split): paid, entered in the
+    ∑ table and in the scoring's row of ``last_scoring``."""
+    p = st["p"][seat]
+    p["money"] += rubles
+    p["points"] += points
+    slot = INCOME_SLOT[phase]
+    p["inc"][slot] += rubles
+    p["inc"][slot + 1] += points
+    last = st["last_scoring"]
+    if last and last["phase"] == phase:
+        for row in last["rows"]:
+            if row["seat"] == seat:
+                row["gained"] = {"rubles": row["gained"]["rubles"] + rubles,
+                                 "points": row["gained"]["points"] + points}
+                row["after"] = {"rubles": p["money"], "points": p["points"]}
+
+
 def score_phase(st: State, phase: str, events: list[Event]) -> list[dict[str, Any]]:
     """Pay every seat's income from the phase's start player on; return the decisions that
     follow the scoring (Pub, ...), in seat order from the start player."""
+    for module in active_rules(st["opts"]):
+        if module.before_scoring:
+            module.before_scoring(st, phase, events)
     rows = []
     slot = INCOME_SLOT[phase]
     start = st["tokens"][phase]
@@ -55,14 +76,17 @@ def score_phase(st: State, phase: str, events: list[Event]) -> list[dict[str, An
     queue = []
     tab = table(st)
     for seat in order_from(st, start):
+        mine: list[dict[str, Any]] = []
         for cid in st["p"][seat]["cards"]:
             c = tab[cid]
             if c.ability:
                 ab = ABILITIES.get(c.ability)
                 if ab and ab.after_scoring:
                     d = ab.after_scoring(st, seat, cid, phase)
-                    if d and not any(q["kind"] == d["kind"] and q["seat"] == seat for q in queue):
-                        queue.append(d)
+                    if d and not any(q["kind"] == d["kind"] for q in mine):
+                        mine.append(d)
+        mine.sort(key=lambda d: DECISIONS[d["kind"]].order)
+        queue.extend(mine)
     return queue
 
 
@@ -133,6 +157,8 @@ def stats(st: State) -> list[dict[str, Any]]:
         row("Aristocrats: rubles", [i[4] for i in inc], "income"),
         row("Aristocrats: points", [i[5] for i in inc], "income"),
         row("Points bought at the Pub", [p["pub"] for p in players], "income"),
+        # Rows that rule modules and cards keep themselves (the 5-player sack, the Trading House).
+        *(row(label, list(values), "income") for label, values in st["ext"].get("stats", {}).items()),
         row("Total rubles income", [i[0] + i[2] + i[4] for i in inc], "totals"),
         row("Total points income", [i[1] + i[3] + i[5] for i in inc], "totals"),
         row("Points for different aristocrats", [x["nobles"] for x in parts], "end"),

@@ -5,7 +5,7 @@ from typing import Any
 
 from games.rules.base import Event, State, new_rng_state, rng, shuffled
 
-from .cards import DECKS, PHASES, RULES, compose, info
+from .cards import DECKS, PHASES, RULES, compose, table
 from .hooks import ABILITIES, active_rules
 
 
@@ -68,10 +68,19 @@ def new_state(players: int, opts: dict[str, Any], seed: int) -> State:
     return st
 
 
+def to_act(st: State) -> list[int]:
+    if st["step"] == "over":
+        return []
+    if st["queue"]:
+        return [st["queue"][0]["seat"]]
+    return [st["turn"]]
+
+
 def hand_limit(st: State, seat: int) -> int:
     limit = RULES["hand_limit"]
+    tab = table(st)
     for cid in st["p"][seat]["cards"]:
-        c = info(st, cid)
+        c = tab[cid]
         if c.ability:
             ab = ABILITIES.get(c.ability)
             if ab and ab.hand_limit:
@@ -98,15 +107,3 @@ def draw(st: State, deck: str, count: int) -> list[str]:
         st["end"] = True
     return out
 
-
-def ability_cards(st: State, seat: int, hook: str) -> list[tuple[Any, str]]:
-    """(hook function, card id) for the seat's display cards whose ability has that hook."""
-    out = []
-    for cid in st["p"][seat]["cards"]:
-        c = info(st, cid)
-        if c.ability:
-            ab = ABILITIES.get(c.ability)
-            fn = getattr(ab, hook, None) if ab else None
-            if fn:
-                out.append((fn, cid))
-    return out

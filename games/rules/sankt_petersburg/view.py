@@ -1,10 +1,12 @@
 """What one seat (or a spectator, seat None) may see.
 
 Never in a view: another seat's hand (only its size), the order of a pile (only the unseen
-cards of that kind, sorted by name: see ``deck_contents``), the card drawn with another seat's Observatory, ``state["rng"]``.
+cards of that kind, sorted by name: see ``deck_contents``), the card drawn with another seat's
+Observatory, ``state["rng"]``.
 
 ``step`` is "actions", "over" or the kind of the pending decision at the head of the queue:
-"pub", "observatory" (and the expansion's decision kinds). ``decision`` describes it:
+"pub", "observatory", and the expansion's "debtors_prison", "guild_hall", "trading_house"
+(their fields: abilities_expansion/__init__.py). ``decision`` describes it:
 ``{"kind", "seat", ...public fields}`` plus its private fields for the deciding seat only
 (the Observatory's drawn card as a card dict under "card").
 
@@ -17,75 +19,116 @@ from typing import Any
 
 from games.rules.base import State
 
-from .cards import DECKS, PHASES, table
+from collections import Counter
+
+from .cards import DECKS, INFO, PHASES, Card, table
 from .hooks import DECISIONS
 from .prices import Pricer
-from .scoring import different_aristocrats, stats
-from .state import hand_limit
+from .scoring import stats
+from .state import hand_limit, to_act
 
 
-def card_dict(st: State, cid: str, price: Any = None) -> dict[str, Any]:
-    c = table(st)[cid]
+def _static(card: Card) -> dict[str, Any]:
     replaces: list[str] = []
-    if c.exchange:
-        craft = (c.replaces or {}).get("craft")
+    if card.exchange:
+        craft = (card.replaces or {}).get("craft")
         replaces = [craft] if craft else ["any"]
     return {
-        "id": cid, "key": c.key, "name": c.name_en, "name_de": c.name_de, "deck": c.deck, "color": c.color,
-        "cost": c.cost, "price": price, "income": {"rubles": c.rubles, "points": c.points},
-        "exchange": c.exchange, "replaces": replaces, "craft": c.craft, "text": c.text, "text_de": c.text_de,
+        "id": card.id, "key": card.key, "name": card.name_en, "name_de": card.name_de, "deck": card.deck,
+        "color": card.color, "cost": card.cost, "price": None,
+        "income": {"rubles": card.rubles, "points": card.points}, "exchange": card.exchange,
+        "replaces": replaces, "craft": card.craft, "text": card.text, "text_de": card.text_de,
     }
 
 
-def _price(pricer: Pricer | None, st: State, cid: str, lower: bool) -> Any:
+# The unchanging part of every card dict, built once per edition and card.
+STATIC: dict[str, dict[str, dict[str, Any]]] = {e: {cid: _static(c) for cid, c in INFO[e].items()} for e in INFO}
+DECK_OF: dict[str, str] = {cid: c.deck for cid, c in INFO["1"].items()}
+KEY_OF: dict[str, dict[str, str]] = {e: {cid: c.key for cid, c in INFO[e].items()} for e in INFO}
+KIND_NAME: dict[str, dict[str, str]] = {e: {c.key: c.name_en for c in INFO[e].values()} for e in INFO}
+# Kinds in the order the piles list them: by English name, then key.
+KIND_RANK: dict[str, dict[str, int]] = {
+    e: {k: i for i, k in enumerate(sorted(names, key=lambda k, names=names: (names[k], k)))}
+    for e, names in KIND_NAME.items()}
+
+
+def card_dict(st: State, cid: str, price: Any = None) -> dict[str, Any]:
+    """A fresh dict per card; its nested "income" and "replaces" are shared: views are read-only."""
+    d = STATIC[st["opts"]["edition"]][cid].copy()
+    d["price"] = price
+    return d
+
+
+def _price(pricer: Pricer | None, tab: dict[str, Card], cid: str, lower: bool, money: int) -> Any:
     if pricer is None:
         return None
-    opts = pricer.options(table(st)[cid], lower)
+    opts = pricer.options(tab[cid], lower)
     if not opts:
         return None
     best = min(p for p, _ in opts)
-    return best if best <= st["p"][pricer.seat]["money"] else None
+    return best if best <= money else None
 
 
-def deck_contents(st: State, deck: str, viewer: int | None) -> dict[str, Any]:
-    """The pile's size, and the cards of that pile the viewer cannot see, by kind: the pile plus
-    the other seats' hand cards from it (as Yucata shows them), so that a card drawn in private
-    never shows by its absence."""
-    tab = table(st)
-    counts: dict[str, list[Any]] = {}
-    unseen = list(st["decks"][deck])
+def deck_contents(st: State, viewer: int | None) -> dict[str, dict[str, Any]]:
+    """Per pile its size, and the cards of that pile the viewer cannot see, by kind: the pile
+    plus the other seats' hand cards from it (as Yucata shows them), so that a card drawn in
+    private never shows by its absence. Kinds sorted by name."""
+    key_of = KEY_OF[st["opts"]["edition"]].__getitem__
+    name_of, rank = KIND_NAME[st["opts"]["edition"]], KIND_RANK[st["opts"]["edition"]].__getitem__
+    hidden: dict[str, list[str]] = {d: [] for d in DECKS}
     for s, p in enumerate(st["p"]):
         if s != viewer:
-            unseen.extend(c for c in p["hand"] if tab[c].deck == deck)
-    for cid in unseen:
-        c = tab[cid]
-        entry = counts.setdefault(c.key, [c.name_en, 0])
-        entry[1] += 1
-    contents = [{"key": k, "name": v[0], "count": v[1]} for k, v in counts.items()]
-    contents.sort(key=lambda e: (e["name"], e["key"]))
-    return {"count": len(st["decks"][deck]), "contents": contents}
+            for c in p["hand"]:
+                hidden[DECK_OF[c]].append(c)
+    out = {}
+    for deck in DECKS:
+        pile = st["decks"][deck]
+        counts = Counter(map(key_of, pile))
+        if hidden[deck]:
+            counts.update(map(key_of, hidden[deck]))
+        out[deck] = {"count": len(pile),
+                     "contents": [{"key": k, "name": name_of[k], "count": counts[k]} for k in sorted(counts, key=rank)]}
+    return out
 
 
 def build_view(st: State, seat: int | None) -> dict[str, Any]:
-    viewer = seat if isinstance(seat, int) and 0 <= seat < st["n"] else None
+    viewer = seat if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < st["n"] else None
     over = st["step"] == "over"
+    tab = table(st)
+    static = STATIC[st["opts"]["edition"]]
     pricer = Pricer(st, viewer) if viewer is not None and not over else None
+    money = st["p"][viewer]["money"] if viewer is not None else 0
+
+    def priced(cid: str, lower: bool) -> dict[str, Any]:
+        return card_dict(st, cid, _price(pricer, tab, cid, lower, money))
+
+    # Seats that passed since the last action (the current streak of passes), plus standing passes.
+    n = st["n"]
+    passed = {(st["turn"] - k) % n for k in range(1, st["passes"] + 1)} if st["step"] == "actions" else set()
     players = []
     for s, p in enumerate(st["p"]):
         mine = s == viewer
+        flipped = p["flipped"]
         cards = []
+        workers = 0
+        nobles = set()
         for cid in p["cards"]:
-            d = card_dict(st, cid)
-            d["flipped"] = cid in p["flipped"]
+            d = static[cid].copy()
+            d["flipped"] = cid in flipped
             cards.append(d)
+            color = d["color"]
+            if color == "worker":
+                workers += 1
+            elif color == "aristocrat":
+                nobles.add(static[cid]["key"])
         players.append({
             "seat": s, "money": p["money"], "points": p["points"], "cards": cards,
             "hand_count": len(p["hand"]),
-            "hand": [card_dict(st, c, _price(pricer, st, c, False)) for c in p["hand"]] if mine else None,
-            "hand_limit": hand_limit(st, s), "passed": bool(p["auto"]),
+            "hand": [priced(c, False) for c in p["hand"]] if mine else None,
+            "hand_limit": hand_limit(st, s), "passed": s in passed or bool(p["auto"]),
             "auto_pass": p["auto"] if mine else None,
-            "workers": sum(1 for c in p["cards"] if table(st)[c].color == "worker"),
-            "different_aristocrats": different_aristocrats(st, s),
+            "workers": workers,
+            "different_aristocrats": len(nobles),
             "special": list(p["special"]),
         })
     decision = None
@@ -99,7 +142,6 @@ def build_view(st: State, seat: int | None) -> dict[str, Any]:
                 private["card"] = card_dict(st, private["card"])
             decision.update(private)
     step = "over" if over else (st["queue"][0]["kind"] if st["queue"] else "actions")
-    from .engine import to_act  # local: engine imports this module
     return {
         "round": st["round"], "phase": st["phase"], "step": step,
         "to_act": to_act(st),
@@ -108,10 +150,10 @@ def build_view(st: State, seat: int | None) -> dict[str, Any]:
         "tokens": dict(st["tokens"]), "sack": st["sack"],
         "first_round": st["first"],
         "display": {
-            "upper": [card_dict(st, c, _price(pricer, st, c, False)) for c in st["upper"]],
-            "lower": [card_dict(st, c, _price(pricer, st, c, True)) for c in st["lower"]],
+            "upper": [priced(c, False) for c in st["upper"]],
+            "lower": [priced(c, True) for c in st["lower"]],
         },
-        "decks": {d: deck_contents(st, d, viewer) for d in DECKS},
+        "decks": deck_contents(st, viewer),
         "discards": len(st["discard"]),
         "players": players,
         "decision": decision,

@@ -88,7 +88,8 @@ def test_setup(case):
     else:
         assert st["sack"] is None and sorted(set(held)) == list(range(players))
         assert max(held.count(s) for s in range(players)) == {2: 2, 3: 2, 4: 1}[players]
-    assert [p["money"] for p in st["p"]] == [25] * players
+    # 5 players: the sack holder starts with 27 rubles.
+    assert [p["money"] for p in st["p"]] == [27 if s == st["sack"] else 25 for s in range(players)]
     assert E.to_act(st) == [st["tokens"]["worker"]]
     assert json.loads(json.dumps(st)) == st
     assert len(json.dumps(st)) < 12000
@@ -348,3 +349,38 @@ def test_hand_helper_keeps_cards_unique():
     st = new(2, seed=5)
     ids = hand(st, 0, "library") + lay(st, 1, "market")
     assert len(set(_all_cards(st))) == len(_all_cards(st)) and len(ids) == 2
+
+
+def test_view_marks_the_seats_that_passed_since_the_last_action():
+    st = new(3, seed=6)
+    goto(st, "building", start=0)
+    upper, _ = rows(st, ["market", "customs_house"], [])
+    act(st, 0, {"type": "pass"})
+    act(st, 1, {"type": "pass", "until": "phase"})
+    assert [p["passed"] for p in E.view(st, 2)["players"]] == [True, True, False]
+    act(st, 2, {"type": "buy", "card": upper[0]})
+    assert [p["passed"] for p in E.view(st, 2)["players"]] == [False, True, False]
+    assert E.to_act(st) == [0]
+
+
+def test_pass_until_display_wakes_on_a_card_action_but_not_on_a_card_from_hand():
+    """Yucata: 'bis ein Mitspieler eine Karte aus der Karten-Auslage nimmt/kauft oder eine
+    Karten-Aktion nutzt außer dem Lagerhaus'."""
+    st = new(3, seed=9)
+    goto(st, "building", start=0)
+    rows(st, ["market", "customs_house"], [])
+    (obs,) = lay(st, 1, "observatory")
+    (library,) = hand(st, 2, "library")
+    for seat in range(3):
+        set_money(st, seat, 40)
+    act(st, 0, {"type": "pass", "until": "display"})
+    act(st, 1, {"type": "pass"})
+    act(st, 2, {"type": "play", "card": library})
+    assert E.to_act(st) == [1]  # seat 0 still stands on its pass
+    assert st["p"][0]["auto"] == "display"
+    act(st, 1, {"type": "observatory", "card": obs, "deck": "building"})
+    act(st, 1, {"type": "observatory_take", "choice": "discard"})
+    assert st["p"][0]["auto"] is None
+    assert E.to_act(st) == [2]
+    act(st, 2, {"type": "pass"})
+    assert E.to_act(st) == [0]

@@ -97,6 +97,7 @@ def test_unknown_or_foreign_cards_are_refused():
     _refused(st, 0, {"type": "play", "card": other})
     _refused(st, 0, {"type": "buy", "card": "nonsense"})
     _refused(st, 0, {"type": "dance"})
+    _refused(st, 0, {"type": "pass", "until": "forever"})
 
 
 # --- passing and the end of the action phase -----------------------------------------
@@ -106,7 +107,8 @@ def test_hinweis_passed_player_acts_again():
     """R:274, Y:131-133: a player who passed must make an action again on his next turn; he may
     pass once more or buy."""
     st, (upper, _) = _building_round(players=3)
-    act(st, 0, {"type": "pass"})
+    events = act(st, 0, {"type": "pass"})
+    assert [e["seat"] for e in events] == [0]           # "Passe!" is said out loud
     act(st, 1, {"type": "pass"})
     act(st, 2, {"type": "buy", "card": upper[1]})
     assert E.to_act(st) == [0]
@@ -162,14 +164,18 @@ def test_example_complete_action_phase():
     assert [pl(st, s)["hand_count"] for s in range(4)] == [1, 1, 0, 1]
 
 
-def test_action_phase_ends_when_display_empty():
-    """Y:108, 141: the actions also end as soon as no card is left in the display."""
-    st, (upper, _) = _building_round(players=3, upper=["market"], lower=[])
-    hand(st, 1, "customs_house")
-    act(st, 0, {"type": "buy", "card": upper[0]})
+@pytest.mark.parametrize("how", ["buy", "take"])
+def test_action_phase_ends_when_display_empty(how):
+    """Y:108, 141: the actions also end as soon as no card is left in the display, even though
+    players still hold cards they could play."""
+    st, (upper, _) = _building_round(players=3, upper=["customs_house"], lower=[])
+    hand(st, 1, "market")
+    lay(st, 2, "market")
+    act(st, 0, {"type": how, "card": upper[0]})
     view = v(st)
     assert view["phase"] == "aristocrat"
-    assert pl(st, 0)["points"] == 1     # the building round was scored
+    assert pl(st, 2)["points"] == 1     # the building round was scored
+    assert pl(st, 0)["points"] == (2 if how == "buy" else 0)
 
 
 def test_forget_buy_worker_in_building_round():
@@ -248,6 +254,20 @@ def test_pass_for_the_phase():
         if 0 in E.to_act(st):
             break
         act(st, E.to_act(st)[0], {"type": "pass"})
+    assert E.to_act(st) == [0]
+
+
+@pytest.mark.parametrize("until", ["display", "phase"])
+def test_standing_passes_end_with_the_action_phase(until):
+    """Y:1157-1162: a standing pass lasts at most to the end of the action phase."""
+    st, _ = _building_round(players=2, start=0)
+    act(st, 0, {"type": "pass", "until": until})
+    act(st, 1, {"type": "pass"})
+    view = v(st)
+    assert view["phase"] == "aristocrat"
+    assert pl(st, 0)["auto_pass"] is None
+    if E.to_act(st) == [1]:
+        act(st, 1, {"type": "pass"})
     assert E.to_act(st) == [0]
 
 

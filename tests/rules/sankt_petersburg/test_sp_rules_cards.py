@@ -58,6 +58,7 @@ def test_hinweis_observatory_drawn_card_bought_or_hand_or_discarded(choice):
     count = deck_count(st, "aristocrat")
     discards = v(st)["discards"]
     act(st, 0, {"type": "observatory", "card": obs, "deck": "aristocrat"})
+    assert v(st)["step"] == "observatory"
     assert deck_count(st, "aristocrat") == count - 1
     assert E.to_act(st) == [0]
     moves = E.legal_moves(st, 0)
@@ -198,7 +199,7 @@ def test_hinweis_pub_buys_up_to_five_points_at_two_rubles():
     lay(st, 1, "customs_house")
     pass_all(st)
     view = v(st)
-    assert view["phase"] == "building" and view["step"] != "actions"
+    assert (view["phase"], view["step"]) == ("building", "pub")
     assert E.to_act(st) == [1] and view["to_act"] == [1]
     assert points(st, 1) == 2                      # the scoring came first
     assert sorted(m["points"] for m in E.legal_moves(st, 1)) == [0, 1, 2, 3, 4, 5]
@@ -327,3 +328,31 @@ def test_potemkin_village_pays_nothing():
     lay(st, 0, "potemkin_village")
     pass_all(st)
     assert (money(st, 0), points(st, 0)) == (0, 0)
+
+
+# --- 2nd-edition base cards (Y:303-311, 349-350) ---------------------------------------------
+
+
+def test_mariinsky_second_edition_point_per_red_card():
+    """Y:303-311: the 2nd-edition Mariinsky Theater costs 15 and brings 1 point per red card at
+    the building scoring."""
+    st = new(2, edition="2")
+    goto(st, "building", start=0)
+    (mariinsky, _) = rows(st, upper=["mariinsky_theater", "market"])[0]
+    set_money(st, 0, 30)
+    (market,) = lay(st, 0, "market")
+    lay(st, 0, "author", "author", "senator", "lumberjack")
+    act(st, 0, {"type": "buy", "card": mariinsky, "replace": market})
+    assert money(st, 0) == 30 - (15 - 5)
+    pass_all(st)
+    assert (money(st, 0), points(st, 0)) == (20, 3)
+
+
+def test_observatory_second_edition_costs_seven():
+    """Y:349-350: the Observatory costs 7 rubles (2nd edition)."""
+    st = new(2, edition="2")
+    goto(st, "building", start=0)
+    (obs, _) = rows(st, upper=["observatory", "market"])[0]
+    set_money(st, 0, 30)
+    act(st, 0, {"type": "buy", "card": obs})
+    assert money(st, 0) == 23

@@ -105,6 +105,7 @@ def test_hinweis_first_worker_round_everyone_must_buy_two_workers(players):
         paid[seat] += _price(st, seat, cheapest["card"])
         act(st, seat, cheapest)
     assert order == [(start + i) % players for i in range(2 * players)]
+    assert len(v(st)["display"]["upper"]) == 8         # refilled to 8 whatever the player count
     for seat in range(players):
         p = pl(st, seat)
         assert p["workers"] == 2 and len(p["cards"]) == 2

@@ -234,3 +234,26 @@ def test_full_tie_shares_the_rank():
         set_money(st, seat, 15)
     pass_all(st)
     assert E.result(st).ranks == [1, 1]
+
+
+def test_sum_table_special_cards_and_hand_cards():
+    """Y:1188-1193: the ∑ table's last columns show the special cards bought and the hand cards."""
+    st = _to_last_exchange_round()
+    upper, _ = rows(st, upper=["pub", "observatory", "market", "author"])
+    set_money(st, 0, 20)
+    (held,) = hand(st, 1, "theater")
+    (seat,) = E.to_act(st)
+    if seat == 1:
+        act(st, 1, {"type": "pass"})
+    act(st, 0, {"type": "buy", "card": upper[0]})
+    act(st, 1, {"type": "pass"})
+    act(st, 0, {"type": "buy", "card": upper[1]})
+    act(st, 1, {"type": "pass"})
+    act(st, 0, {"type": "buy", "card": upper[2]})
+    pass_all(st)
+    assert E.is_over(st)
+    assert _stat(st, "special", "cards") == [2, 0]
+    assert _stat(st, "hand", "cards") == [0, 1]
+    result = E.result(st)
+    assert [r["values"] for r in result.stats if r["group"] == "cards"] == [[2, 0], [0, 1]]
+    assert held not in str(result.stats)
