@@ -126,10 +126,14 @@ def test_malformed_moves_are_refused_with_a_message_and_change_nothing(move_targ
     assert not Move.objects.filter(game=game).exists()
 
 
-def test_a_move_is_refused_for_a_game_that_does_not_exist(move_target):
-    client, _game = move_target
-    response = client.post("/api/games/987654/moves/", {"move": {"type": "pass"}, "version": 0}, format="json")
-    assert response.status_code == 404 and response.json()["detail"]
+@pytest.mark.parametrize("game_id", [987654, 10**20])
+def test_moves_and_resigning_are_refused_for_a_game_that_does_not_exist(move_target, game_id, client):
+    api, _game = move_target
+    response = api.post(f"/api/games/{game_id}/moves/", {"move": {"type": "pass"}, "version": 0}, format="json")
+    assert response.status_code == 404 and response.json()["detail"] == "There is no such game."
+    assert api.post(f"/api/games/{game_id}/resign/").status_code == 404
+    client.force_login(make_user("carol"))
+    assert client.post(f"/games/{game_id}/resign/", follow=True).status_code == 404
 
 
 def test_chat_fuzz_leaves_no_empty_or_oversized_messages(move_target):
