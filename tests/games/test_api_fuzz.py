@@ -163,3 +163,12 @@ def test_invalid_input_answers_in_the_documented_error_shape(move_target):
                                "errors": {"version": ["This field is required."]}}
     assert APIClient().post(f"/api/games/{game.pk}/moves/", {}, format="json").json()["code"] in (
         "not_authenticated", "permission_denied")
+
+
+@pytest.mark.parametrize("depth", [40, 900, 50_000])
+def test_deeply_nested_json_is_refused_not_a_crash(move_target, depth):
+    client, game = move_target
+    body = '{"move": {"type": "pass", "x": ' + "[" * depth + "]" * depth + '}, "version": 0}'
+    response = client.post(f"/api/games/{game.pk}/moves/", data=body, content_type="application/json")
+    assert response.status_code == 400 and response.json()["detail"] == "The JSON document is nested too deeply."
+    assert not Move.objects.filter(game=game).exists()
