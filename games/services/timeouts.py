@@ -6,6 +6,7 @@ worker or a rerun finds nothing left to do.
 """
 from __future__ import annotations
 
+import logging
 from datetime import datetime
 
 from django.db import transaction
@@ -20,6 +21,7 @@ from games.services.moves import CLOCK, submit_move
 from games.services.turns import update_turns
 
 SWEEP_BATCH = 500
+logger = logging.getLogger(__name__)
 
 
 def overdue(now: datetime, limit: int = SWEEP_BATCH) -> list[tuple[int, datetime]]:
@@ -81,6 +83,16 @@ def _end_unrated(game: Game, player: Player, now: datetime) -> None:
 
 
 def sweep(now: datetime | None = None) -> int:
-    """Handle every overdue seat found now; returns how many timeouts were applied."""
+    """Handle every overdue seat found now; returns how many timeouts were applied.
+
+    A seat whose timeout fails is logged and skipped (its transaction rolled back): the oldest
+    deadline comes first, so one broken game must not hold up every other game's timeouts.
+    """
     now = now or timezone.now()
-    return sum(apply_timeout(pid, deadline, now) for pid, deadline in overdue(now))
+    applied = 0
+    for pid, deadline in overdue(now):
+        try:
+            applied += apply_timeout(pid, deadline, now)
+        except Exception:  # noqa: BLE001 - any failure of one seat; the next sweep tries it again
+            logger.exception("Timeout of player %s (deadline %s) failed", pid, deadline)
+    return applied

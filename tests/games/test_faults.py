@@ -343,3 +343,22 @@ def test_a_worker_killed_during_a_timeout_and_the_rerun_apply_it_exactly_once(tm
     assert Player.objects.get(pk=late.pk).timeouts == 1
     timeout_moves = [m for m in Move.objects.filter(game=game) if any(e.get("timeout") for e in m.events)]
     assert len(timeout_moves) == 1 and Game.objects.get(pk=game.pk).version >= 1
+
+
+# --- one broken game must not stall the timeouts of all others -------------------------------------
+
+@pytest.mark.django_db
+def test_a_timeout_that_fails_does_not_stop_the_sweep_for_the_other_games():
+    from games.services import timeouts
+
+    broken = start_toy_game(make_user("alice"), make_user("bob"))
+    healthy = start_toy_game(make_user("carol"), make_user("dave"))
+    # The broken game's seat is overdue first, so a sweep that stops at it would never reach the other.
+    Player.objects.filter(game=broken, must_act=True).update(deadline=timezone.now() - timedelta(hours=2))
+    Player.objects.filter(game=healthy, must_act=True).update(deadline=timezone.now() - timedelta(hours=1))
+    Game.objects.filter(pk=broken.pk).update(game_slug="retired-game")  # its engine is gone
+
+    assert timeouts.sweep() == 1
+    assert Game.objects.get(pk=healthy.pk).version == 1
+    assert Game.objects.get(pk=broken.pk).version == 0
+    assert Player.objects.get(game=broken, must_act=True).timeouts == 0
