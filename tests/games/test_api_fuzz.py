@@ -60,8 +60,10 @@ FUZZ_SETTINGS = settings(max_examples=8, deadline=None, derandomize=True, databa
 @schema.parametrize()
 @FUZZ_SETTINGS
 def test_every_operation_answers_without_server_errors_and_as_documented(case, seated, keep_connection):
-    # Point ids at real objects so that requests reach the code behind the lookups.
-    if "id" in (case.path_parameters or {}) and str(case.path_parameters["id"]).isdigit():
+    # Point most ids at real objects so that requests reach the code behind the lookups; odd ones
+    # stay as generated (mostly objects that do not exist).
+    generated = str((case.path_parameters or {}).get("id", ""))
+    if generated.isdigit() and int(generated) % 2 == 0:
         real = seated["table"].pk if case.path.startswith("/api/tables/") else seated["game"].pk
         case.path_parameters["id"] = real
     case.call_and_validate(headers={"Authorization": f"Token {seated['token']}"},
