@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from games.models import ChatMessage, Game, Player
 from games.services import after_commit, broadcast, deadlines
 from games.services.engines import get_engine
-from games.services.errors import Forbidden, GameNotActive, TableError
+from games.services.errors import Forbidden, GameNotActive, NotFound, TableError
 from games.services.log import player_names
 from games.services.results import final_ranks
 from games.services.turns import update_turns
@@ -102,7 +102,9 @@ def resign(game_id: int, user) -> Game:
     When fewer than two seats remain in play, or no person is left, the game ends now.
     """
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game_id)
+        game = Game.objects.select_for_update().filter(pk=game_id).first()
+        if game is None:
+            raise NotFound(_("There is no such game."))
         if game.status != Game.Status.ACTIVE:
             raise GameNotActive(_("This game is over."))
         players = list(game.players.all())

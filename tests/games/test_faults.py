@@ -237,3 +237,128 @@ async def test_moves_are_stored_through_a_redis_restart_and_clients_catch_up(pri
         await watcher.disconnect()
     await fresh.disconnect()
     assert await database_sync_to_async(lambda: Move.objects.filter(game=game).count())() == 3
+
+
+# --- a Celery worker killed in the middle of a timeout --------------------------------------------
+
+BROKER = "redis://127.0.0.1:6379/10"
+
+
+def _worker(queue: str, log: Path) -> subprocess.Popen:
+    db = connection.settings_dict
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings", "CELERY_BROKER_URL": BROKER,
+           "CELERY_RESULT_BACKEND": BROKER, "CELERY_VISIBILITY_TIMEOUT": "1", "PYTHONUNBUFFERED": "1",
+           "DATABASE_URL": f"postgres://{db['USER']}:{db['PASSWORD'] or ''}@{db['HOST']}:{db['PORT'] or 5432}/"
+                           f"{db['NAME']}"}
+    env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+    out = log.open("ab")
+    proc = subprocess.Popen([sys.executable, "-m", "celery", "-A", "config", "worker", "--pool", "solo", "-Q", queue,
+                             "--without-heartbeat", "--without-mingle", "--without-gossip", "-l", "info"],
+                            cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+    for _ in range(600):
+        if b"ready." in log.read_bytes():
+            return proc
+        if proc.poll() is not None:
+            break
+        time.sleep(0.1)
+    os.killpg(proc.pid, signal.SIGKILL)
+    raise RuntimeError("the worker did not start:\n" + log.read_text(errors="replace")[-3000:])
+
+
+def _waiting_for_me() -> int:
+    with connection.cursor() as cursor:
+        # Sessions waiting for a lock this one holds (pg_locks is live; pg_stat_activity is a snapshot
+        # taken once per transaction).
+        cursor.execute("SELECT count(DISTINCT pid) FROM pg_locks "
+                       "WHERE NOT granted AND pg_backend_pid() = ANY(pg_blocking_pids(pid))")
+        return cursor.fetchone()[0]
+
+
+def _clean_broker(queue: str, task_ids: list[str]) -> None:
+    import redis
+
+    broker = redis.Redis.from_url(BROKER)
+    keys = [*broker.scan_iter(f"*{queue}*"), *(f"celery-task-meta-{t}" for t in task_ids)]
+    if keys:
+        broker.delete(*keys)
+    for tag, payload in broker.hscan_iter("unacked"):  # left by a worker killed before it acknowledged
+        if queue.encode() in payload:
+            broker.hdel("unacked", tag)
+            broker.zrem("unacked_index", tag)
+    broker.close()
+
+
+def _broker_reachable() -> bool:
+    return not _free(6379)
+
+
+@needs_postgres
+@pytest.mark.skipif(not _broker_reachable(), reason="needs Redis on 127.0.0.1:6379 as the Celery broker")
+@pytest.mark.django_db(transaction=True)
+def test_a_worker_killed_during_a_timeout_and_the_rerun_apply_it_exactly_once(tmp_path):
+    from celery import Celery
+
+    from games.services import tables
+
+    alice, bob = make_user("alice"), make_user("bob")
+    table = tables.create_table(alice, "san-juan", 2)
+    tables.join_table(table.pk, bob)
+    game = Game.objects.get(table=table)
+    late = Player.objects.filter(game=game, must_act=True).order_by("seat").first()
+    Player.objects.filter(pk=late.pk).update(deadline=timezone.now() - timedelta(minutes=5))
+
+    queue = f"faults-{uuid.uuid4().hex[:8]}"
+    client = Celery(broker=BROKER, backend=BROKER)
+    log = tmp_path / "worker.log"
+    sent = []
+    worker = _worker(queue, log)
+    try:
+        with transaction.atomic():
+            # Hold the game row: the worker's timeout blocks on it, in the middle of its task.
+            Game.objects.select_for_update().get(pk=game.pk)
+            first = client.send_task("games.tasks.sweep_timeouts", queue=queue)
+            sent.append(first)
+            for _ in range(1200):
+                if _waiting_for_me():
+                    break
+                time.sleep(0.05)
+            else:
+                pytest.fail("the worker never reached the timeout:\n" + log.read_text(errors="replace")[-3000:])
+            os.killpg(worker.pid, signal.SIGKILL)
+            worker.wait(timeout=10)
+        assert Player.objects.get(pk=late.pk).timeouts == 0 and Game.objects.get(pk=game.pk).version == 0
+
+        # A new worker picks up the killed worker's task again (late ack), and beat sends the sweep anew.
+        worker = _worker(queue, log)
+        second = client.send_task("games.tasks.sweep_timeouts", queue=queue)
+        sent.append(second)
+        applied = first.get(timeout=90) + second.get(timeout=90)
+    finally:
+        if worker.poll() is None:
+            os.killpg(worker.pid, signal.SIGKILL)
+            worker.wait(timeout=10)
+        _clean_broker(queue, [r.id for r in sent])
+        client.close()
+    assert applied == 1
+    assert Player.objects.get(pk=late.pk).timeouts == 1
+    timeout_moves = [m for m in Move.objects.filter(game=game) if any(e.get("timeout") for e in m.events)]
+    assert len(timeout_moves) == 1 and Game.objects.get(pk=game.pk).version >= 1
+
+
+# --- one broken game must not stall the timeouts of all others -------------------------------------
+
+@pytest.mark.django_db
+def test_a_timeout_that_fails_does_not_stop_the_sweep_for_the_other_games():
+    from games.services import timeouts
+
+    broken = start_toy_game(make_user("alice"), make_user("bob"))
+    healthy = start_toy_game(make_user("carol"), make_user("dave"))
+    # The broken game's seat is overdue first, so a sweep that stops at it would never reach the other.
+    Player.objects.filter(game=broken, must_act=True).update(deadline=timezone.now() - timedelta(hours=2))
+    Player.objects.filter(game=healthy, must_act=True).update(deadline=timezone.now() - timedelta(hours=1))
+    Game.objects.filter(pk=broken.pk).update(game_slug="retired-game")  # its engine is gone
+
+    assert timeouts.sweep() == 1
+    assert Game.objects.get(pk=healthy.pk).version == 1
+    assert Game.objects.get(pk=broken.pk).version == 0
+    assert Player.objects.get(game=broken, must_act=True).timeouts == 0

@@ -8,7 +8,7 @@ the walk every engine must keep its promises:
 * the state round-trips through JSON, and the game plays on identically after a store whose JSON
   objects come back with their keys in another order (PostgreSQL's jsonb reorders them);
 * replaying the move log from (players, options, seed) gives the same state, byte for byte;
-* every listed legal move applies, and a bad move raises IllegalMove (nothing else) and leaves
+* every listed legal move applies, and so do the timeout and bot moves; a bad move raises IllegalMove (nothing else) and leaves
   the state exactly as it was.
 
 New engines are covered as soon as they are registered.
@@ -175,6 +175,17 @@ def assert_wrong_seats_refused(engine: Engine, state: dict, players: int, legal:
             assert canonical(trial) == before
 
 
+def assert_automatic_moves_apply(engine: Engine, state: dict, to_act: list[int], rnd: random.Random) -> None:
+    """What the platform plays for a seat that timed out or is played by a bot must be legal."""
+    for seat in to_act:
+        for kind, move in (("timeout", engine.timeout_move(state, seat)),
+                           ("bot", engine.bot_move(copy.deepcopy(state), seat, random.Random(rnd.random())))):
+            try:
+                engine.apply(copy.deepcopy(state), seat, copy.deepcopy(move))
+            except IllegalMove as exc:
+                pytest.fail(f"{engine.slug}: the {kind} move {move!r} for seat {seat} is refused: {exc}")
+
+
 # --- the walk -------------------------------------------------------------------------------
 
 @st.composite
@@ -228,6 +239,7 @@ def test_random_games_keep_the_engine_contract(slug, data):
         if thorough:
             assert_bad_moves_change_nothing(engine, state, seat, legal, rnd)
             assert_wrong_seats_refused(engine, state, players, legal)
+            assert_automatic_moves_apply(engine, state, to_act, rnd)
         move = rnd.choice(legal)
         # Stored and loaded as the platform does: through JSON, keys possibly reordered.
         state, _events = engine.apply(reorder_keys(json.loads(json.dumps(state))), seat, copy.deepcopy(move))
