@@ -9,7 +9,8 @@ from .cards import RULES, noble_points, table
 from .hooks import ABILITIES, DECISIONS, active_rules
 from .state import event, order_from
 
-INCOME_SLOT = {"worker": 0, "building": 2, "aristocrat": 4}
+# Slots of a player's "inc" list (rubles, points); the Market's slots exist in Market games only.
+INCOME_SLOT = {"worker": 0, "building": 2, "aristocrat": 4, "market": 6}
 
 
 def card_income(st: State, seat: int, cid: str, phase: str) -> tuple[int, int]:
@@ -152,6 +153,12 @@ def stats(st: State) -> list[dict[str, Any]]:
     rows = [
         row("Workers: rubles", [i[0] for i in inc], "income"),
         row("Workers: points", [i[1] for i in inc], "income"),
+        # The Market: the market cards' rubles, the market place's points, the rubles paid to keep
+        # orange market cards.
+        *((row("Market: rubles", [i[6] for i in inc], "income"),
+           row("Market: points", [i[7] for i in inc], "income"),
+           row("Market: confirmations paid in rubles", list(st["ext"]["market"]["paid"]), "income"))
+          if st["opts"].get("market") else ()),
         row("Buildings: rubles", [i[2] for i in inc], "income"),
         row("Buildings: points", [i[3] for i in inc], "income"),
         row("Aristocrats: rubles", [i[4] for i in inc], "income"),
@@ -159,8 +166,8 @@ def stats(st: State) -> list[dict[str, Any]]:
         row("Points bought at the Pub", [p["pub"] for p in players], "income"),
         # Rows that rule modules and cards keep themselves (the 5-player sack, the Trading House).
         *(row(label, list(values), "income") for label, values in st["ext"].get("stats", {}).items()),
-        row("Total rubles income", [i[0] + i[2] + i[4] for i in inc], "totals"),
-        row("Total points income", [i[1] + i[3] + i[5] for i in inc], "totals"),
+        row("Total rubles income", [sum(i[0::2]) for i in inc], "totals"),
+        row("Total points income", [sum(i[1::2]) for i in inc], "totals"),
         row("Points for different aristocrats", [x["nobles"] for x in parts], "end"),
     ]
     if any(x["cards"] for x in parts):
