@@ -10,15 +10,19 @@ the bot will have, and hand cards are laid out before the game ends.
 
 Income is read through the engine's own hooks (``scoring.card_income``), so cards with abilities
 (per-card income, the Observatory) count as the engine pays them; the abilities the sum cannot see
-(discounts, the Pub, the Warehouse, the Potemkin Village's exchange value) get a small estimate.
-Moves the bot does not know (expansion actions, unknown decisions) are never chosen over a known
-one; an unknown decision is answered with the engine's cautious timeout move.
+(discounts, the Pub, the Warehouse, the Potemkin Village's exchange value, the Guild Hall and
+Trading House decisions) get an estimate. Cards drawn in private (Observatory, Debtor's Prison)
+are valued from what the seat may see: the unseen cards of the pile, the open discard pile.
+Moves the bot does not know are never chosen over a known one; an unknown decision is answered
+with the engine's cautious timeout move.
+
+The weights below were tuned in seeded games against the engine's first bot and against earlier
+versions of this one, at 2 to 5 players.
 """
 from __future__ import annotations
 
 import math
 import random
-from typing import Any
 
 from games.rules.base import Move, State
 
@@ -29,8 +33,8 @@ from .scoring import card_income, final_parts
 from .state import hand_limit
 
 COLORS = ("worker", "building", "aristocrat")
-# Cards a pile loses per Durchgang (a + b * players), before the bot has seen the game's own pace:
-# the aristocrats usually run out first, the exchange cards last.
+# Cards a pile loses per Durchgang (a + b * players), before the bot has seen the game's own pace;
+# the exchange cards go slowest.
 PRIOR_DRAWS = {"worker": (2.9, 0.1), "building": (2.3, 0.45), "aristocrat": (2.3, 0.3), "exchange": (0.4, 0.5)}
 # Points a ruble is worth with r Durchgänge left: FINAL at the end, SLOPE more per round, at most CAP.
 # Rubles of income still to come count INCOME times: they are spent again on more cards.
@@ -38,10 +42,12 @@ RUBLE = {"final": 0.1, "slope": 0.35, "cap": 3.0, "income": 1.2}
 HAND_PENALTY = RULES["hand_penalty"]
 # How likely a hand card is to be stranded, by Durchgänge left (0: any more): the last pile card
 # may be dealt in the middle of a Durchgang, so the end comes sooner than the piles suggest.
-END_RISK = {1: 1.0, 2: 0.5, 3: 0.2, 0: 0.1}
+END_RISK = {1: 1.0, 2: 0.8, 3: 0.5, 0: 0.1}
 # A new kind of aristocrat raises each later step of the noble table: worth this much per
 # Durchgang still to come.
 NOBLE_STEP = {"per_round": 0.4}
+# Rubles kept back at the Pub, by Durchgänge left (0: any more), for the cards still to buy.
+PUB_KEEP = {1: 8, 2: 30, 0: 60}
 # A card taken into hand is worth this share of laying it out later, less this much for the risk.
 TAKE = {"share": 0.6, "risk": 1.5}
 
@@ -245,7 +251,7 @@ def take_value(out: Outlook, base: float, pricer: Pricer, card: Card, money: int
     must be able to pay for it (and for what it holds already) out of the next round's income."""
     st, seat = out.st, out.seat
     hand = st["p"][seat]["hand"]
-    if len(hand) >= min(2, hand_limit(st, seat) - 1) or out.rounds < 2:
+    if len(hand) >= min(2, hand_limit(st, seat) - 1) or out.rounds < 3:
         return None
     options = pricer.options(card)
     if not options:
@@ -261,7 +267,7 @@ def take_value(out: Outlook, base: float, pricer: Pricer, card: Card, money: int
         if len(targets) <= claimed:
             return None
     committed = sum(hand_prices(st, seat, pricer))
-    margin = 1.0 if out.rounds >= 3 else 0.6
+    margin = 1.0 if out.rounds >= 4 else 0.6
     if price + committed > money + margin * income_next_round(out):
         return None
     later = lay_out_value(out, base, card, price, replace)
@@ -281,12 +287,13 @@ def action_value(out: Outlook, base: float, pricer: Pricer, move: Move, money: i
         risk = END_RISK.get(out.rounds, END_RISK[0])
         if kind == "play":
             value += HAND_PENALTY * risk
-        if out.rounds <= 2 and st["p"][out.seat]["hand"]:
-            # Every hand card left at the end costs the penalty: keep money to lay them out.
+        if out.rounds <= 3 and st["p"][out.seat]["hand"]:
+            # Every hand card left at the end costs the penalty: keep money to lay them out,
+            # counting on half the income still to come before the end.
             prices = hand_prices(st, out.seat, pricer)
             if kind == "play":
                 prices.remove(min(prices, key=lambda p: abs(p - price)))
-            coming = 0 if out.rounds == 1 else income_next_round(out) // 2
+            coming = income_next_round(out) * (out.rounds - 1) // 2
             lost = stranded(prices, money + coming - price) - stranded(prices, money + coming)
             value -= HAND_PENALTY * risk * lost
         return value
@@ -386,7 +393,7 @@ def pub_points(st: State, seat: int, legal: list[Move]) -> Move:
     """Points at 2 rubles each beat 10 rubles a point at the end; keep money to buy cards."""
     money = st["p"][seat]["money"]
     rounds = rounds_left(st)
-    keep = 8 if rounds == 1 else 30 if rounds == 2 else 60
+    keep = PUB_KEEP.get(rounds, PUB_KEEP[0])
     most = max(0, money - keep) // 2
     fitting = [m for m in legal if m.get("points", 0) <= most]
     return max(fitting, key=lambda m: m["points"]) if fitting else min(legal, key=lambda m: m.get("points", 0))
@@ -466,8 +473,3 @@ def choose(st: State, seat: int, legal: list[Move], rng: random.Random) -> Move:
         return decide(st, seat, legal, rng)
     return choose_action(st, seat, legal, rng)
 
-
-def describe_outlook(st: State, seat: int) -> dict[str, Any]:
-    """The bot's reading of the game (for tests and tuning)."""
-    out = Outlook(st, seat)
-    return {"rounds_left": out.rounds, "scorings": out.scorings, "ruble_weight": out.money_now}

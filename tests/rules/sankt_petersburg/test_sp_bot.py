@@ -191,3 +191,28 @@ def test_bot_keeps_the_observatorys_point_when_the_piles_promise_little():
     rows(st, ["market"])
     set_money(st, 0, 0)
     assert E.bot_move(st, 0, random.Random(1))["type"] != "observatory"
+
+
+def test_bot_keeps_money_to_lay_out_its_hand_card_before_the_end():
+    """A fourth kind of aristocrat would be worth a little more than the Library alone, but
+    buying it would leave the Library in hand for the penalty."""
+    st = new(2, seed=10)
+    goto(st, "aristocrat", start=0, round=7)
+    st["end"] = True
+    lay(st, 0, "author", "administrator", "secretary")
+    (library,) = hand(st, 0, "library")
+    rows(st, ["controller"])
+    set_money(st, 0, 20)
+    assert E.bot_move(st, 0, random.Random(1)) == {"type": "play", "card": library}
+
+
+def test_bot_answers_a_decision_it_does_not_know_with_the_cautious_move(monkeypatch):
+    from games.rules.sankt_petersburg.hooks import DECISIONS, Decision
+    legal = [{"type": "choose", "n": 2}, {"type": "choose", "n": 0}]
+    monkeypatch.setitem(DECISIONS, "unknown_card", Decision(
+        "unknown_card", lambda st, seat, d: [dict(m) for m in legal], lambda st, seat, d, m, ev: None,
+        lambda st, seat, d: {"type": "choose", "n": 0}))
+    st = new(2, seed=11)
+    goto(st, "building", start=0, round=3)
+    st.update(queue=[{"kind": "unknown_card", "seat": 0}], step="decide", after="turn")
+    assert E.bot_move(st, 0, random.Random(1)) == {"type": "choose", "n": 0}
