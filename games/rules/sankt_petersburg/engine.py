@@ -20,6 +20,8 @@ FIVE_PLAYERS = ("Five players need the expansion 'In bester Gesellschaft' (it br
                 "2nd edition.")
 # With the Market (2nd edition) five players follow the Market's rules and need no expansion.
 MARKET_EDITION = "The Market belongs to the 2nd edition (Das neue Sankt Petersburg): choose the 2nd edition."
+# Modules 3-6: "nur mit dem neuen Sankt Petersburg - Der Markt spielbar".
+HELPERS_MARKET = "Module 3 (the helpers) is played only with the Market."
 SP_PLUS_EDITION = "The SP+ variant is played with the 1st edition."
 SP_PLUS_EXPANSION = ("SP+ uses only the expansion cards that replace base cards; choose either SP+ or "
                      "the whole expansion.")
@@ -42,6 +44,9 @@ class SanktPetersburg(Engine):
         Option("market", "Market", kind="bool", default=False,
                help="2nd edition: 35 market cards, a market round between the worker and the building "
                     "round, the market place scored every Durchgang; display of 10; up to 5 players."),
+        Option("helpers", "Module 3: helpers", kind="bool", default=False,
+               help="With the Market: every player has a helper that makes one kind of card cheaper; "
+                    "the helpers pass to the right after every round of play."),
     )
 
     # --- options and set-up ----------------------------------------------------------------
@@ -52,6 +57,8 @@ class SanktPetersburg(Engine):
             raise InvalidOptions(SP_PLUS_EDITION)
         if options.get("market") and options["edition"] != "2":
             raise InvalidOptions(MARKET_EDITION)
+        if options.get("helpers") and not options.get("market"):
+            raise InvalidOptions(HELPERS_MARKET)
         if players == 5 and not options["expansion"] and not options.get("market"):
             raise InvalidOptions(FIVE_PLAYERS)
         for module in active_rules(options):

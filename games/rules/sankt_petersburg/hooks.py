@@ -57,6 +57,9 @@ class RuleModule:
     # A card has just been laid out (bought, played or taken from a pile into the display); it
     # may queue a decision at the front of state["queue"]: (st, seat, card id, events).
     laid_out: Callable[[State, int, str, list[Event]], None] | None = None
+    # Rubles off a card for a seat, like Ability.discount with card id None (Module 3's helpers):
+    # (st, seat, None, target Card) -> rubles >= 0.
+    discount: Callable[[State, int, Any, Any], int] | None = None
     # Keys this module adds to every view: (st, viewing seat or None) -> {key: value}.
     view: Callable[[State, int | None], dict[str, Any]] | None = None
     noble_points: Callable[[State, int, int], int] | None = None  # (st, seat, different) -> points

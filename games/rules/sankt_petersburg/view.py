@@ -181,6 +181,7 @@ def build_view(st: State, seat: int | None) -> dict[str, Any]:
         "game_end_triggered": st["end"],
         "options": dict(st["opts"]),
         "market": None,
+        "helpers": None,
     }
     # Parts of the view that option modules add (the Market's "market").
     for module in active_rules(st["opts"]):
