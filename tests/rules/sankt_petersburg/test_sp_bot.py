@@ -38,11 +38,14 @@ def test_bot_move_is_always_legal(case):
     assert E.result(st).ranks
 
 
-def test_bot_buys_a_worker_in_the_first_round():
+def test_bot_buys_the_cheapest_worker_in_the_first_round():
+    """Every worker pays 3 rubles, so the cheapest one pays for itself soonest."""
     st = new(4, seed=3)
     seat = E.to_act(st)[0]
     move = E.bot_move(st, seat, random.Random(1))
     assert move["type"] == "buy" and move in E.legal_moves(st, seat)
+    tab = table(st)
+    assert tab[move["card"]].cost == min(tab[c].cost for c in st["upper"])
 
 
 def test_bot_lays_out_its_hand_card_in_the_last_round():
@@ -50,9 +53,9 @@ def test_bot_lays_out_its_hand_card_in_the_last_round():
     goto(st, "building", start=0, round=7)
     st["end"] = True
     rows(st, ["market"])
-    (market,) = hand(st, 0, "customs_house")
+    (customs_house,) = hand(st, 0, "customs_house")
     set_money(st, 0, 10)
-    assert E.bot_move(st, 0, random.Random(1)) == {"type": "play", "card": market}
+    assert E.bot_move(st, 0, random.Random(1)) == {"type": "play", "card": customs_house}
 
 
 def test_bot_does_not_take_cards_it_cannot_pay_for_in_the_last_round():
