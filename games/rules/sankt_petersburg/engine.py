@@ -22,6 +22,7 @@ FIVE_PLAYERS = ("Five players need the expansion 'In bester Gesellschaft' (it br
 MARKET_EDITION = "The Market belongs to the 2nd edition (Das neue Sankt Petersburg): choose the 2nd edition."
 # Modules 3-6: "nur mit dem neuen Sankt Petersburg - Der Markt spielbar".
 HELPERS_MARKET = "Module 3 (the helpers) is played only with the Market."
+ASSIGNMENTS_MARKET = "Module 5 (the assignments) is played only with the Market."
 SP_PLUS_EDITION = "The SP+ variant is played with the 1st edition."
 SP_PLUS_EXPANSION = ("SP+ uses only the expansion cards that replace base cards; choose either SP+ or "
                      "the whole expansion.")
@@ -47,6 +48,9 @@ class SanktPetersburg(Engine):
         Option("helpers", "Module 3: helpers", kind="bool", default=False,
                help="With the Market: every player has a helper that makes one kind of card cheaper; "
                     "the helpers pass to the right after every round of play."),
+        Option("assignments", "Module 5: assignments", kind="bool", default=False,
+               help="With the Market: three secret assignments each; at the end each player scores "
+                    "the best of them."),
     )
 
     # --- options and set-up ----------------------------------------------------------------
@@ -59,6 +63,8 @@ class SanktPetersburg(Engine):
             raise InvalidOptions(MARKET_EDITION)
         if options.get("helpers") and not options.get("market"):
             raise InvalidOptions(HELPERS_MARKET)
+        if options.get("assignments") and not options.get("market"):
+            raise InvalidOptions(ASSIGNMENTS_MARKET)
         if players == 5 and not options["expansion"] and not options.get("market"):
             raise InvalidOptions(FIVE_PLAYERS)
         for module in active_rules(options):

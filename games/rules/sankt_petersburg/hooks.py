@@ -60,6 +60,9 @@ class RuleModule:
     # Rubles off a card for a seat, like Ability.discount with card id None (Module 3's helpers):
     # (st, seat, None, target Card) -> rubles >= 0.
     discount: Callable[[State, int, Any, Any], int] | None = None
+    # Parts of the final scoring right after the different aristocrats (Module 5's assignment):
+    # (st, seat) -> {part: points}; their ∑ labels in scoring.END_LABELS.
+    end_parts: Callable[[State, int], dict[str, int]] | None = None
     # Keys this module adds to every view: (st, viewing seat or None) -> {key: value}.
     view: Callable[[State, int | None], dict[str, Any]] | None = None
     noble_points: Callable[[State, int, int], int] | None = None  # (st, seat, different) -> points

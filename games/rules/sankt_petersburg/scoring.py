@@ -11,6 +11,8 @@ from .state import event, order_from
 
 # Slots of a player's "inc" list (rubles, points); the Market's slots exist in Market games only.
 INCOME_SLOT = {"worker": 0, "building": 2, "aristocrat": 4, "market": 6}
+# ∑ labels of the final-scoring parts that rule modules add (RuleModule.end_parts).
+END_LABELS: dict[str, str] = {}
 
 
 def card_income(st: State, seat: int, cid: str, phase: str) -> tuple[int, int]:
@@ -119,8 +121,12 @@ def final_parts(st: State, seat: int, rules: list[RuleModule] | None = None) -> 
             if ab and ab.end_points:
                 cards += ab.end_points(st, seat, cid)
     cards += sum(m.final_points(st, seat) for m in rules if m.final_points)
+    out = {"nobles": noble_score(st, seat, rules)}
+    for m in rules:
+        if m.end_parts:
+            out.update(m.end_parts(st, seat))
     return {
-        "nobles": noble_score(st, seat, rules),
+        **out,
         "cards": cards,
         "rubles": p["money"] // RULES["rubles_per_point"],
         "hand": -RULES["hand_penalty"] * len(p["hand"]),
@@ -176,6 +182,8 @@ def stats(st: State) -> list[dict[str, Any]]:
         row("Total rubles income", [sum(i[0::2]) for i in inc], "totals"),
         row("Total points income", [sum(i[1::2]) for i in inc], "totals"),
         row("Points for different aristocrats", [x["nobles"] for x in parts], "end"),
+        # Parts kept secret during the game (Module 5's assignments) show once it is over.
+        *(row(END_LABELS[k], [x[k] for x in parts], "end") for k in parts[0] if k in END_LABELS and over),
     ]
     if any(x["cards"] for x in parts):
         rows.append(row("Points from cards at the end", [x["cards"] for x in parts], "end"))

@@ -182,6 +182,7 @@ def build_view(st: State, seat: int | None) -> dict[str, Any]:
         "options": dict(st["opts"]),
         "market": None,
         "helpers": None,
+        "assignments": None,
     }
     # Parts of the view that option modules add (the Market's "market").
     for module in active_rules(st["opts"]):

@@ -16,7 +16,7 @@ OPTION_SETS = [
     {"edition": "1", "expansion": True}, {"edition": "2", "expansion": True},
     {"edition": "1", "sp_plus": True},
     {"edition": "2", "market": True}, {"edition": "2", "market": True, "expansion": True},
-    {"edition": "2", "market": True, "helpers": True},
+    {"edition": "2", "market": True, "helpers": True}, {"edition": "2", "market": True, "assignments": True},
 ]
 GAMES = [(n, o) for n in (2, 3, 4) for o in OPTION_SETS] + [
     (5, o) for o in OPTION_SETS if o.get("expansion") or o.get("market")]
@@ -30,9 +30,10 @@ def _id(case):
 def test_registered_with_slug_players_and_options():
     engine = registry.get("sankt-petersburg")
     assert (engine.name, engine.min_players, engine.max_players) == ("Sankt Petersburg", 2, 5)
-    assert [o.name for o in engine.options] == ["edition", "expansion", "sp_plus", "market", "helpers"]
+    assert [o.name for o in engine.options] == ["edition", "expansion", "sp_plus", "market", "helpers",
+                                                "assignments"]
     assert engine.normalize_options(4, {}) == {"edition": "1", "expansion": False, "sp_plus": False,
-                                               "market": False, "helpers": False}
+                                               "market": False, "helpers": False, "assignments": False}
 
 
 def test_listed_in_the_registry_modules():
