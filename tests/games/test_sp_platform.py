@@ -25,7 +25,7 @@ def api_for(user) -> APIClient:
 def test_table_form_offers_the_options_and_gives_the_rules_reason(client):
     client.force_login(make_user("alice"))
     form = client.get("/tables/new/?game=sankt-petersburg").content.decode()
-    for field in ('name="opt_edition"', 'name="opt_expansion"', 'name="opt_sp_plus"'):
+    for field in ('name="opt_edition"', 'name="opt_expansion"', 'name="opt_sp_plus"', 'name="opt_market"'):
         assert field in form
     refused = client.post("/tables/new/", {**FORM, "seats": 5})
     assert FIVE_PLAYERS in refused.content.decode().replace("&#x27;", "'")
@@ -33,7 +33,8 @@ def test_table_form_offers_the_options_and_gives_the_rules_reason(client):
     ok = client.post("/tables/new/", {**FORM, "seats": 5, "opt_expansion": "on"})
     table = Table.objects.get()
     assert ok.url == f"/tables/{table.pk}/"
-    assert table.options == {"edition": "1", "expansion": True, "sp_plus": False}
+    assert table.options == {"edition": "1", "expansion": True, "sp_plus": False, "market": False,
+                             "helpers": False, "assignments": False}
 
 
 def test_a_game_over_the_api_keeps_hands_hidden():

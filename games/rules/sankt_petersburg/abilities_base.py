@@ -17,7 +17,7 @@ from __future__ import annotations
 from games.rules.base import Event, IllegalMove, Move, State, gettext_noop
 
 from .actions import check_lay_out, lay_out
-from .cards import DECKS, UNCERTAIN, table
+from .cards import UNCERTAIN, table
 from .hooks import Ability, Decision, register_ability, register_decision, register_move
 from .prices import Pricer
 from .state import event, hand_limit
@@ -101,6 +101,7 @@ OBSERVATORY_MSG = {
     "building": gettext_noop("{seat} uses the Observatory on the building pile."),
     "aristocrat": gettext_noop("{seat} uses the Observatory on the aristocrat pile."),
     "exchange": gettext_noop("{seat} uses the Observatory on the exchange pile."),
+    "market": gettext_noop("{seat} uses the Observatory on the market pile."),
 }
 
 
@@ -114,7 +115,8 @@ def observatory_income(st: State, seat: int, cid: str, phase: str) -> tuple[int,
 def observatory_moves(st: State, seat: int, cid: str) -> list[Move]:
     if st["phase"] != "building" or cid in st["p"][seat]["flipped"]:
         return []
-    return [{"type": "observatory", "card": cid, "deck": d} for d in DECKS if len(st["decks"][d]) >= 2]
+    # Every pile of the game: with the Market (2nd edition) also the market pile.
+    return [{"type": "observatory", "card": cid, "deck": d} for d, pile in st["decks"].items() if len(pile) >= 2]
 
 
 def observatory(st: State, seat: int, move: Move, events: list[Event]) -> str:
@@ -127,7 +129,7 @@ def observatory(st: State, seat: int, move: Move, events: list[Event]) -> str:
         raise IllegalMove("The Observatory is used in the building phase.")
     if cid in p["flipped"]:
         raise IllegalMove("This Observatory has already been used this round.")
-    if deck not in DECKS:
+    if deck not in st["decks"]:
         raise IllegalMove("Choose one of the four piles.")
     if len(st["decks"][deck]) < 2:
         raise IllegalMove("The Observatory may not take the last card of a pile.")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from games.rules.base import Event, IllegalMove, Move, State, gettext_noop
 
 from .cards import RULES, Card, table
-from .hooks import register_move
+from .hooks import active_rules, register_move
 from .prices import Pricer
 from .state import event, hand_limit
 
@@ -120,6 +120,9 @@ def lay_out(st: State, seat: int, card: Card, price: int, replace: Card | None, 
         events.append(event(msg, seat, seat=seat, card=card.name_en, price=price))
     if card.special:
         p["special"].append(card.key)
+    for module in active_rules(st["opts"]):
+        if module.laid_out:
+            module.laid_out(st, seat, card.id, events)
 
 
 def buy(st: State, seat: int, move: Move, events: list[Event]) -> str:

@@ -76,7 +76,7 @@ def rounds_left(st: State) -> int:
         return 1
     n = st["n"]
     tab = table(st)
-    seen = {d: 0 for d in DECKS}
+    seen = dict.fromkeys(st["decks"], 0)  # every pile of the game (the Market's too)
     for cid in st["upper"] + st["lower"] + st["discard"]:
         seen[tab[cid].deck] += 1
     for p in st["p"]:

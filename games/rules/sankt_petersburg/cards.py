@@ -12,11 +12,27 @@ from typing import Any
 
 DATA: dict[str, Any] = json.loads(Path(__file__).with_name("cards.json").read_text(encoding="utf-8"))
 RULES: dict[str, Any] = DATA["rules"]
-DECKS: list[str] = [d["key"] for d in DATA["decks"]]
+# The four piles of every game; ALL_DECKS adds the piles an option brings (the Market's).
+DECKS: list[str] = [d["key"] for d in DATA["decks"] if "option" not in d]
+ALL_DECKS: list[str] = [d["key"] for d in DATA["decks"]]
 DECK_INFO: dict[str, dict[str, str]] = {d["key"]: d for d in DATA["decks"]}
 PHASES: tuple[str, ...] = ("worker", "building", "aristocrat", "exchange")
+# With the Market (2nd edition) the market round comes between the worker and the building round.
+MARKET_PHASES: tuple[str, ...] = ("worker", "market", "building", "aristocrat", "exchange")
 EDITIONS: tuple[str, ...] = ("1", "2")
 UNCERTAIN: dict[str, dict[str, Any]] = DATA["uncertain"]
+# Uncertain rule figures (the market value tiles) merge into RULES, so they too live in one place.
+RULES.update({k: v for k, v in UNCERTAIN.get("rules", {}).items() if k not in ("fields", "note")})
+
+
+def phases(state: dict[str, Any]) -> tuple[str, ...]:
+    """The rounds of one Durchgang in this game."""
+    return MARKET_PHASES if state["opts"].get("market") else PHASES
+
+
+def decks_of(options: dict[str, Any]) -> list[str]:
+    """The piles of a game with these options."""
+    return [d for d in ALL_DECKS if d in DECKS or options.get(DECK_INFO[d]["option"])]
 
 
 def _kinds() -> list[dict[str, Any]]:
@@ -43,9 +59,9 @@ class Card:
 
     __slots__ = ("id", "key", "deck", "color", "exchange", "cost", "rubles", "points", "craft",
                  "replaces", "replace_value", "ability", "params", "special", "name_en", "name_de",
-                 "text", "text_de", "set", "expansion_copy")
+                 "text", "text_de", "set", "expansion_copy", "good", "good_count", "orange")
 
-    def __init__(self, cid: str, kind: dict[str, Any], edition: str, expansion_copy: bool) -> None:
+    def __init__(self, cid: str, kind: dict[str, Any], edition: str, expansion_copy: bool, copy: int = 0) -> None:
         data = dict(kind)
         if edition == "2":
             data.update(kind.get("edition_2", {}))
@@ -69,10 +85,18 @@ class Card:
         self.text_de: str = data.get("text_de", self.text)
         self.set: str = data["set"]
         self.expansion_copy = expansion_copy
+        # Market symbols (2nd-edition prints only; they count only with the Market): the good
+        # ("chicken", "grain", "apple", "fish", "cabbage" or "any" = the owner's choice) and how many.
+        good = data.get("market_2nd", self.params.get("market_2nd")) if edition == "2" else None
+        if isinstance(good, list):
+            good = good[copy] if copy < len(good) else None
+        self.good: str | None = good
+        self.good_count: int = data.get("market_count", 1) if good else 0
+        self.orange: bool = bool(data.get("orange"))
 
 
 def _build() -> tuple[dict[str, dict[str, Card]], dict[str, list[tuple[str, dict[str, Any], bool]]]]:
-    counters = {d: 0 for d in DECKS}
+    counters = {d: 0 for d in ALL_DECKS}
     letters = {d["key"]: d["letter"] for d in DATA["decks"]}
     ids: dict[str, list[tuple[str, dict[str, Any], bool]]] = {k["key"]: [] for k in KINDS}
     for kind in KINDS:
@@ -81,8 +105,8 @@ def _build() -> tuple[dict[str, dict[str, Card]], dict[str, list[tuple[str, dict
             for _ in range(count):
                 counters[kind["deck"]] += 1
                 ids[kind["key"]].append((f"{letters[kind['deck']]}{counters[kind['deck']]}", kind, extra))
-    tables = {e: {cid: Card(cid, kind, e, extra) for lst in ids.values() for cid, kind, extra in lst}
-              for e in EDITIONS}
+    tables = {e: {cid: Card(cid, kind, e, extra, i) for lst in ids.values()
+                  for i, (cid, kind, extra) in enumerate(lst)} for e in EDITIONS}
     return tables, ids
 
 
@@ -98,9 +122,13 @@ def compose(options: dict[str, Any]) -> dict[str, list[str]]:
     """The card ids of each deck for these options (before the rule modules' ``compose``)."""
     edition = options["edition"]
     expansion, sp_plus = options.get("expansion", False), options.get("sp_plus", False)
-    decks: dict[str, list[str]] = {d: [] for d in DECKS}
+    decks: dict[str, list[str]] = {d: [] for d in decks_of(options)}
     for kind in KINDS:
         if edition not in kind["editions"]:
+            continue
+        if kind["set"] == "market":
+            if options.get("market"):
+                decks[kind["deck"]].extend(ids_of(kind["key"]))
             continue
         if kind["set"] == "base":
             if any(options.get(o) for o in kind.get("removed_by", ())):

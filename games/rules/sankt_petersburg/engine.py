@@ -15,8 +15,14 @@ from .scoring import stats
 from .state import new_state, to_act
 from .view import build_view
 
-FIVE_PLAYERS = ("Five players need the expansion 'In bester Gesellschaft': it brings the fifth "
-                "start-player stone (the sack) and the cards for a fifth player.")
+FIVE_PLAYERS = ("Five players need the expansion 'In bester Gesellschaft' (it brings the fifth "
+                "start-player stone, the sack, and the cards for a fifth player) or the Market of the "
+                "2nd edition.")
+# With the Market (2nd edition) five players follow the Market's rules and need no expansion.
+MARKET_EDITION = "The Market belongs to the 2nd edition (Das neue Sankt Petersburg): choose the 2nd edition."
+# Modules 3-6: "nur mit dem neuen Sankt Petersburg - Der Markt spielbar".
+HELPERS_MARKET = "Module 3 (the helpers) is played only with the Market."
+ASSIGNMENTS_MARKET = "Module 5 (the assignments) is played only with the Market."
 SP_PLUS_EDITION = "The SP+ variant is played with the 1st edition."
 SP_PLUS_EXPANSION = ("SP+ uses only the expansion cards that replace base cards; choose either SP+ or "
                      "the whole expansion.")
@@ -36,6 +42,15 @@ class SanktPetersburg(Engine):
                help="The expansion's 35 cards; needed for 5 players."),
         Option("sp_plus", "SP+", kind="bool", default=False,
                help="1st edition with only the expansion cards that replace base cards."),
+        Option("market", "Market", kind="bool", default=False,
+               help="2nd edition: 35 market cards, a market round between the worker and the building "
+                    "round, the market place scored every Durchgang; display of 10; up to 5 players."),
+        Option("helpers", "Module 3: helpers", kind="bool", default=False,
+               help="With the Market: every player has a helper that makes one kind of card cheaper; "
+                    "the helpers pass to the right after every round of play."),
+        Option("assignments", "Module 5: assignments", kind="bool", default=False,
+               help="With the Market: three secret assignments each; at the end each player scores "
+                    "the best of them."),
     )
 
     # --- options and set-up ----------------------------------------------------------------
@@ -44,7 +59,13 @@ class SanktPetersburg(Engine):
             raise InvalidOptions(SP_PLUS_EXPANSION)
         if options["sp_plus"] and options["edition"] != "1":
             raise InvalidOptions(SP_PLUS_EDITION)
-        if players == 5 and not options["expansion"]:
+        if options.get("market") and options["edition"] != "2":
+            raise InvalidOptions(MARKET_EDITION)
+        if options.get("helpers") and not options.get("market"):
+            raise InvalidOptions(HELPERS_MARKET)
+        if options.get("assignments") and not options.get("market"):
+            raise InvalidOptions(ASSIGNMENTS_MARKET)
+        if players == 5 and not options["expansion"] and not options.get("market"):
             raise InvalidOptions(FIVE_PLAYERS)
         for module in active_rules(options):
             if module.validate:
@@ -95,9 +116,11 @@ class SanktPetersburg(Engine):
         if actions.first_round(state) and move["type"] != "buy":
             raise IllegalMove("In the first worker phase every player must buy a worker.")
         outcome = handler(state, seat, move, events)
-        if outcome == "wait" and state["queue"]:
+        if state["queue"]:
+            # The move queued a decision (a card action, or a card laid out that asks its owner
+            # something, e.g. the good of a market '?' symbol): the turn ends once it is answered.
             state["step"] = "decide"
-            state["after"] = "turn"
+            state["after"] = "turn:action" if outcome == "action" else "turn"
         else:
             flow.end_turn(state, seat, "card" if outcome == "wait" else outcome, events)
         return state, events

@@ -12,12 +12,19 @@ from __future__ import annotations
 
 from games.rules.base import Event, State, gettext_noop
 
-from .cards import PHASES, RULES
+from .cards import RULES, phases
 from .hooks import active_rules
 from .scoring import final_scoring, score_phase
 from .state import display, draw, event
 
 NEXT_DECK = {"worker": "building", "building": "aristocrat", "aristocrat": "exchange", "exchange": "worker"}
+# With the Market the market pile refills the display after the worker round.
+NEXT_DECK_MARKET = {**NEXT_DECK, "worker": "market", "market": "building"}
+
+
+def display_size(st: State) -> int:
+    """8 cards; with the Market always 10, whatever the number of players."""
+    return RULES["display_size_market"] if st["opts"].get("market") else RULES["display_size"]
 
 
 def start_game(st: State, events: list[Event]) -> None:
@@ -93,11 +100,12 @@ def resume(st: State, events: list[Event]) -> None:
     if after == "phase":
         finish_phase(st, events)
     else:
-        end_turn(st, st["turn"], "card", events)
+        # "turn:action": a card played from hand queued the decision (no display change).
+        end_turn(st, st["turn"], "action" if after == "turn:action" else "card", events)
 
 
 def refill(st: State, deck: str, events: list[Event]) -> None:
-    missing = RULES["display_size"] - len(st["upper"]) - len(st["lower"])
+    missing = display_size(st) - len(st["upper"]) - len(st["lower"])
     if missing <= 0:
         return
     was_over = st["end"]
@@ -110,9 +118,13 @@ def refill(st: State, deck: str, events: list[Event]) -> None:
 
 def finish_phase(st: State, events: list[Event]) -> None:
     phase = st["phase"]
+    for module in active_rules(st["opts"]):
+        if module.phase_end:
+            module.phase_end(st, phase, events)
     if phase != "exchange":
-        refill(st, NEXT_DECK[phase], events)
-        start_phase(st, PHASES[PHASES.index(phase) + 1], events)
+        order = phases(st)
+        refill(st, (NEXT_DECK_MARKET if st["opts"].get("market") else NEXT_DECK)[phase], events)
+        start_phase(st, order[order.index(phase) + 1], events)
         return
     if st["end"]:
         final_scoring(st, events)
@@ -120,7 +132,7 @@ def finish_phase(st: State, events: list[Event]) -> None:
     st["discard"].extend(st["lower"])
     st["lower"] = st["upper"]
     st["upper"] = []
-    step = RULES["token_step"][str(st["n"])]
+    step = 1 if st["opts"].get("market") else RULES["token_step"][str(st["n"])]
     n = st["n"]
     st["tokens"] = {ph: (seat + step) % n for ph, seat in st["tokens"].items()}
     if st["sack"] is not None:

@@ -51,6 +51,20 @@ class RuleModule:
     setup: Callable[[State, list[Event]], None] | None = None
     phase_start: Callable[[State, str, list[Event]], None] | None = None
     before_scoring: Callable[[State, str, list[Event]], None] | None = None  # (st, phase, events)
+    # After a phase's scoring and the decisions it queued, before the display is refilled
+    # (the Market's market place scoring): (st, phase, events).
+    phase_end: Callable[[State, str, list[Event]], None] | None = None
+    # A card has just been laid out (bought, played or taken from a pile into the display); it
+    # may queue a decision at the front of state["queue"]: (st, seat, card id, events).
+    laid_out: Callable[[State, int, str, list[Event]], None] | None = None
+    # Rubles off a card for a seat, like Ability.discount with card id None (Module 3's helpers):
+    # (st, seat, None, target Card) -> rubles >= 0.
+    discount: Callable[[State, int, Any, Any], int] | None = None
+    # Parts of the final scoring right after the different aristocrats (Module 5's assignment):
+    # (st, seat) -> {part: points}; their ∑ labels in scoring.END_LABELS.
+    end_parts: Callable[[State, int], dict[str, int]] | None = None
+    # Keys this module adds to every view: (st, viewing seat or None) -> {key: value}.
+    view: Callable[[State, int | None], dict[str, Any]] | None = None
     noble_points: Callable[[State, int, int], int] | None = None  # (st, seat, different) -> points
     final_points: Callable[[State, int], int] | None = None
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from games.rules.base import State
 
 from .cards import RULES, Card, table
-from .hooks import ABILITIES
+from .hooks import ABILITIES, active_rules
 
 
 class Pricer:
@@ -44,6 +44,9 @@ class Pricer:
                     self.hand_extra += ab.hand_limit(st, seat, c.id)
                 if ab.action_moves:
                     self.movers.append((ab.action_moves, c.id))
+        for module in active_rules(st["opts"]):
+            if module.discount:
+                self.discounters.append((module.discount, None))
         self.keys = keys
 
     def reduction(self, card: Card, lower: bool) -> int:

@@ -9,7 +9,10 @@ from .cards import RULES, noble_points, table
 from .hooks import ABILITIES, DECISIONS, RuleModule, active_rules
 from .state import event, order_from
 
-INCOME_SLOT = {"worker": 0, "building": 2, "aristocrat": 4}
+# Slots of a player's "inc" list (rubles, points); the Market's slots exist in Market games only.
+INCOME_SLOT = {"worker": 0, "building": 2, "aristocrat": 4, "market": 6}
+# ∑ labels of the final-scoring parts that rule modules add (RuleModule.end_parts).
+END_LABELS: dict[str, str] = {}
 
 
 def card_income(st: State, seat: int, cid: str, phase: str) -> tuple[int, int]:
@@ -118,8 +121,12 @@ def final_parts(st: State, seat: int, rules: list[RuleModule] | None = None) -> 
             if ab and ab.end_points:
                 cards += ab.end_points(st, seat, cid)
     cards += sum(m.final_points(st, seat) for m in rules if m.final_points)
+    out = {"nobles": noble_score(st, seat, rules)}
+    for m in rules:
+        if m.end_parts:
+            out.update(m.end_parts(st, seat))
     return {
-        "nobles": noble_score(st, seat, rules),
+        **out,
         "cards": cards,
         "rubles": p["money"] // RULES["rubles_per_point"],
         "hand": -RULES["hand_penalty"] * len(p["hand"]),
@@ -159,6 +166,12 @@ def stats(st: State) -> list[dict[str, Any]]:
     rows = [
         row("Workers: rubles", [i[0] for i in inc], "income"),
         row("Workers: points", [i[1] for i in inc], "income"),
+        # The Market: the market cards' rubles, the market place's points, the rubles paid to keep
+        # orange market cards.
+        *((row("Market: rubles", [i[6] for i in inc], "income"),
+           row("Market: points", [i[7] for i in inc], "income"),
+           row("Market: confirmations paid in rubles", list(st["ext"]["market"]["paid"]), "income"))
+          if st["opts"].get("market") else ()),
         row("Buildings: rubles", [i[2] for i in inc], "income"),
         row("Buildings: points", [i[3] for i in inc], "income"),
         row("Aristocrats: rubles", [i[4] for i in inc], "income"),
@@ -166,9 +179,11 @@ def stats(st: State) -> list[dict[str, Any]]:
         row("Points bought at the Pub", [p["pub"] for p in players], "income"),
         # Rows that rule modules and cards keep themselves (the 5-player sack, the Trading House).
         *(row(label, list(values), "income") for label, values in st["ext"].get("stats", {}).items()),
-        row("Total rubles income", [i[0] + i[2] + i[4] for i in inc], "totals"),
-        row("Total points income", [i[1] + i[3] + i[5] for i in inc], "totals"),
+        row("Total rubles income", [sum(i[0::2]) for i in inc], "totals"),
+        row("Total points income", [sum(i[1::2]) for i in inc], "totals"),
         row("Points for different aristocrats", [x["nobles"] for x in parts], "end"),
+        # Parts kept secret during the game (Module 5's assignments) show once it is over.
+        *(row(END_LABELS[k], [x[k] for x in parts], "end") for k in parts[0] if k in END_LABELS and over),
     ]
     if any(x["cards"] for x in parts):
         rows.append(row("Points from cards at the end", [x["cards"] for x in parts], "end"))

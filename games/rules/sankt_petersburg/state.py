@@ -5,7 +5,7 @@ from typing import Any
 
 from games.rules.base import Event, State, new_rng_state, rng, shuffled
 
-from .cards import DECKS, PHASES, RULES, compose, table
+from .cards import PHASES, RULES, compose, decks_of, phases, table
 from .hooks import ABILITIES, active_rules
 
 
@@ -33,8 +33,18 @@ def new_player(money: int) -> dict[str, Any]:
 
 def deal_tokens(st: State) -> None:
     """Start-player stones: 4 players one each, 3 players one seat two, 2 players two each;
-    5 players one stone each of five, the fifth being the sack (never a start player)."""
+    5 players one stone each of five, the fifth being the sack (never a start player).
+    With the Market five stones, one per round (the market's is the sack): every player one, the
+    rest to random players (2 players: two each and the fifth to one of them)."""
     n = st["n"]
+    if st["opts"].get("market"):
+        stones = list(phases(st))
+        holders = list(range(n)) * (2 if n == 2 else 1)
+        holders += [rng(st).randrange(n) for _ in range(len(stones) - len(holders))]
+        holders = shuffled(st, holders)
+        st["tokens"] = dict(zip(stones, holders))
+        st["sack"] = None
+        return
     stones = list(PHASES) + (["sack"] if n == 5 else [])
     if n == 5:
         holders = list(range(5))
@@ -63,7 +73,7 @@ def new_state(players: int, opts: dict[str, Any], seed: int) -> State:
     for module in active_rules(opts):
         if module.compose:
             module.compose(opts, decks)
-    st["decks"] = {d: shuffled(st, sorted(decks[d], key=lambda c: int(c[1:]))) for d in DECKS}
+    st["decks"] = {d: shuffled(st, sorted(decks[d], key=lambda c: int(c[1:]))) for d in decks_of(opts)}
     deal_tokens(st)
     return st
 

@@ -12,6 +12,24 @@ Observatory, ``state["rng"]``.
 
 Card dicts: see the contract (sp-contract.md). ``replaces`` lists the craft symbol a green
 exchange card needs (``"any"``: any worker) or ``["any"]`` for blue and red exchange cards.
+``market_symbol``: null or ``{"good", "count"}`` (2nd-edition prints; good "any" = the '?' whose
+good the owner names, see market.chosen); market cards have deck and colour "market" (the orange
+ones are market cards whose text says so).
+
+The Market (option "market", abilities_market): phase "market" between "worker" and "building";
+tokens gain "market"; decks gain "market"; steps "market_good" (decision {"card"}) and
+"market_confirm" (decision {"card", "price", "good", "cards"}); ``last_scoring`` rows of the
+market scoring may carry ``"paid": {"rubles"}`` (orange cards confirmed: before + gained - paid =
+after). ``market`` is null without the option, else::
+
+    {"goods": ["chicken", "grain", "apple", "fish", "cabbage"],
+     "tile": {"number": 1-6, "first": vp, "second": vp},        # the market value in play
+     "tiles": [{"number", "first", "second"}] * 6,              # the whole stack, lowest first
+     "markers": [{good: position}] per seat (goods without a marker left out),
+     "chosen": {card id: good} for '?' cards laid out,
+     "paid": [rubles paid to confirm orange cards, per seat, whole game],
+     "last_scoring": null | {"round", "tile", "first", "second",
+                             "goods": {good: [points per seat]}, "points": [total per seat]}}
 """
 from __future__ import annotations
 
@@ -21,8 +39,8 @@ from games.rules.base import State
 
 from collections import Counter
 
-from .cards import DECKS, INFO, PHASES, Card, table
-from .hooks import DECISIONS
+from .cards import INFO, Card, phases, table
+from .hooks import DECISIONS, active_rules
 from .prices import Pricer
 from .scoring import stats
 from .state import hand_limit, to_act
@@ -38,6 +56,7 @@ def _static(card: Card) -> dict[str, Any]:
         "color": card.color, "cost": card.cost, "price": None,
         "income": {"rubles": card.rubles, "points": card.points}, "exchange": card.exchange,
         "replaces": replaces, "craft": card.craft, "text": card.text, "text_de": card.text_de,
+        "market_symbol": {"good": card.good, "count": card.good_count} if card.good else None,
     }
 
 
@@ -75,14 +94,13 @@ def deck_contents(st: State, viewer: int | None) -> dict[str, dict[str, Any]]:
     private never shows by its absence. Kinds sorted by name."""
     key_of = KEY_OF[st["opts"]["edition"]].__getitem__
     name_of, rank = KIND_NAME[st["opts"]["edition"]], KIND_RANK[st["opts"]["edition"]].__getitem__
-    hidden: dict[str, list[str]] = {d: [] for d in DECKS}
+    hidden: dict[str, list[str]] = {d: [] for d in st["decks"]}
     for s, p in enumerate(st["p"]):
         if s != viewer:
             for c in p["hand"]:
                 hidden[DECK_OF[c]].append(c)
     out = {}
-    for deck in DECKS:
-        pile = st["decks"][deck]
+    for deck, pile in st["decks"].items():
         counts = Counter(map(key_of, pile))
         if hidden[deck]:
             counts.update(map(key_of, hidden[deck]))
@@ -142,11 +160,11 @@ def build_view(st: State, seat: int | None) -> dict[str, Any]:
                 private["card"] = card_dict(st, private["card"])
             decision.update(private)
     step = "over" if over else (st["queue"][0]["kind"] if st["queue"] else "actions")
-    return {
+    out = {
         "round": st["round"], "phase": st["phase"], "step": step,
         "to_act": to_act(st),
         "turn": st["turn"] if step == "actions" else None,
-        "start_player": st["tokens"].get(st["phase"]) if st["phase"] in PHASES else None,
+        "start_player": st["tokens"].get(st["phase"]) if st["phase"] in phases(st) else None,
         "tokens": dict(st["tokens"]), "sack": st["sack"],
         "first_round": st["first"],
         "display": {
@@ -162,4 +180,12 @@ def build_view(st: State, seat: int | None) -> dict[str, Any]:
         "final": st["final"],
         "game_end_triggered": st["end"],
         "options": dict(st["opts"]),
+        "market": None,
+        "helpers": None,
+        "assignments": None,
     }
+    # Parts of the view that option modules add (the Market's "market").
+    for module in active_rules(st["opts"]):
+        if module.view:
+            out.update(module.view(st, viewer))
+    return out

@@ -165,9 +165,14 @@ def test_rule_numbers():
 def test_uncertain_figures_live_only_under_the_uncertain_key():
     raw = json.loads(pathlib.Path("games/rules/sankt_petersburg/cards.json").read_text(encoding="utf-8"))
     cards = {c["key"]: c for c in raw["cards"]}
-    assert set(raw["uncertain"]) <= set(cards)
+    # "rules": uncertain rule figures (the Market's value tiles), merged into RULES.
+    assert set(raw["uncertain"]) - {"rules"} <= set(cards)
+    for field in set(raw["uncertain"]["rules"]) - {"fields", "note"}:
+        assert field not in raw["rules"] and RULES[field] == raw["uncertain"]["rules"][field]
     for key, entry in raw["uncertain"].items():
         assert entry["note"], key
+        if key == "rules":
+            continue
         for field, value in entry.items():
             if field in ("fields", "note"):
                 continue

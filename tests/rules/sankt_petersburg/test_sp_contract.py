@@ -15,8 +15,11 @@ OPTION_SETS = [
     {"edition": "1"}, {"edition": "2"},
     {"edition": "1", "expansion": True}, {"edition": "2", "expansion": True},
     {"edition": "1", "sp_plus": True},
+    {"edition": "2", "market": True}, {"edition": "2", "market": True, "expansion": True},
+    {"edition": "2", "market": True, "helpers": True}, {"edition": "2", "market": True, "assignments": True},
 ]
-GAMES = [(n, o) for n in (2, 3, 4) for o in OPTION_SETS] + [(5, o) for o in OPTION_SETS if o.get("expansion")]
+GAMES = [(n, o) for n in (2, 3, 4) for o in OPTION_SETS] + [
+    (5, o) for o in OPTION_SETS if o.get("expansion") or o.get("market")]
 
 
 def _id(case):
@@ -27,8 +30,10 @@ def _id(case):
 def test_registered_with_slug_players_and_options():
     engine = registry.get("sankt-petersburg")
     assert (engine.name, engine.min_players, engine.max_players) == ("Sankt Petersburg", 2, 5)
-    assert [o.name for o in engine.options] == ["edition", "expansion", "sp_plus"]
-    assert engine.normalize_options(4, {}) == {"edition": "1", "expansion": False, "sp_plus": False}
+    assert [o.name for o in engine.options] == ["edition", "expansion", "sp_plus", "market", "helpers",
+                                                "assignments"]
+    assert engine.normalize_options(4, {}) == {"edition": "1", "expansion": False, "sp_plus": False,
+                                               "market": False, "helpers": False, "assignments": False}
 
 
 def test_listed_in_the_registry_modules():
@@ -66,7 +71,7 @@ def test_player_count_outside_two_to_five_is_refused(players):
         E.setup(players, {"expansion": True}, 1)
 
 
-@pytest.mark.parametrize("options", [{"edition": "3"}, {"market": True}])
+@pytest.mark.parametrize("options", [{"edition": "3"}, {"bazaar": True}])
 def test_unknown_option_values_are_refused(options):
     with pytest.raises(InvalidOptions):
         E.setup(3, options, 1)
@@ -83,7 +88,11 @@ def test_setup(case):
     assert len(st["upper"]) == first and st["lower"] == []
     assert all(table(st)[c].deck == "worker" for c in st["upper"])
     held = sorted(st["tokens"].values())
-    if players == 5:
+    if options.get("market"):
+        # The Market's five stones: every player one, 2 players two each, the rest at random.
+        assert st["sack"] is None and len(st["tokens"]) == 5 and set(held) == set(range(players))
+        assert min(held.count(s) for s in range(players)) == (2 if players == 2 else 1)
+    elif players == 5:
         assert st["sack"] is not None and sorted(held + [st["sack"]]) == [0, 1, 2, 3, 4]
     else:
         assert st["sack"] is None and sorted(set(held)) == list(range(players))
@@ -339,7 +348,7 @@ def test_result_stats_rows_and_groups():
 
 
 def test_card_ids_are_stable_strings():
-    assert all(c[0] in "wbax" and c[1:].isdigit() for c in ALL_IDS)
+    assert all(c[0] in "wbaxm" and c[1:].isdigit() for c in ALL_IDS)
     assert len(set(ALL_IDS)) == len(ALL_IDS)
     a, b = new(2, seed=1), new(2, seed=2)
     assert sorted(_all_cards(a)) == sorted(_all_cards(b))
