@@ -306,6 +306,8 @@ def test_a_worker_killed_during_a_timeout_and_the_rerun_apply_it_exactly_once(tm
     game = Game.objects.get(table=table)
     late = Player.objects.filter(game=game, must_act=True).order_by("seat").first()
     Player.objects.filter(pk=late.pk).update(deadline=timezone.now() - timedelta(minutes=5))
+    # What the beat's sweep hands to a worker for this seat.
+    seats = [[late.pk, Player.objects.get(pk=late.pk).deadline.isoformat(), game.pk]]
 
     queue = f"faults-{uuid.uuid4().hex[:8]}"
     client = Celery(broker=BROKER, backend=BROKER)
@@ -316,7 +318,7 @@ def test_a_worker_killed_during_a_timeout_and_the_rerun_apply_it_exactly_once(tm
         with transaction.atomic():
             # Hold the game row: the worker's timeout blocks on it, in the middle of its task.
             Game.objects.select_for_update().get(pk=game.pk)
-            first = client.send_task("games.tasks.sweep_timeouts", queue=queue)
+            first = client.send_task("games.tasks.apply_timeouts", args=[seats], queue=queue)
             sent.append(first)
             for _ in range(1200):
                 if _waiting_for_me():
@@ -328,9 +330,10 @@ def test_a_worker_killed_during_a_timeout_and_the_rerun_apply_it_exactly_once(tm
             worker.wait(timeout=10)
         assert Player.objects.get(pk=late.pk).timeouts == 0 and Game.objects.get(pk=game.pk).version == 0
 
-        # A new worker picks up the killed worker's task again (late ack), and beat sends the sweep anew.
+        # A new worker picks up the killed worker's task again (late ack), and the next sweep hands the
+        # same seat out once more.
         worker = _worker(queue, log)
-        second = client.send_task("games.tasks.sweep_timeouts", queue=queue)
+        second = client.send_task("games.tasks.apply_timeouts", args=[seats], queue=queue)
         sent.append(second)
         applied = first.get(timeout=90) + second.get(timeout=90)
     finally:
