@@ -16,6 +16,13 @@ from tests.factories import make_user
 ENGINE = "sankt-petersburg"
 
 
+@pytest.fixture(autouse=True)
+def english():
+    """English unless a test says otherwise (another test's German page may leave German on)."""
+    with translation.override("en"):
+        yield
+
+
 def _card(cid, key, color, deck=None, **kw):
     return {"id": cid, "key": key, "name": key.title(), "name_de": None, "deck": deck or color, "color": color,
             "cost": 5, "price": 5, "income": {"rubles": 3, "points": 0}, "exchange": deck == "exchange",
