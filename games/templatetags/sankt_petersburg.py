@@ -46,7 +46,7 @@ CRAFTS = {
     "gold": lambda: _("gold"),
     "wool": lambda: _("wool"),
     "fur": lambda: _("fur"),
-    "ship": lambda: _("ships"),
+    "ship": lambda: _("ship"),
     "wheat": lambda: _("wheat"),
     "all": lambda: _("every craft"),
 }

@@ -1,6 +1,7 @@
 // Sankt Petersburg board: keeps open panels (∑ table, draw piles, an exchange
-// choice) open when a live update redraws the board, and lets Escape close
-// an exchange choice. Moves themselves go through site.js ([data-move]).
+// choice) open when a live update redraws the board, brings the focus back to
+// the decision when the used control is gone, and lets Escape close an
+// exchange choice. Moves themselves go through site.js ([data-move]).
 (function () {
   "use strict";
   const area = document.getElementById("board-area");
@@ -31,6 +32,11 @@
       if (d && d.tagName === "DETAILS") d.open = true;
       else open.delete(id);
     });
+    // The control just used is gone (a card bought, a pass made): keyboard and screen-reader
+    // users continue at the next decision instead of the top of the page.
+    const lost = !document.activeElement || document.activeElement === document.body;
+    const title = document.getElementById("sp-decide-title");
+    if (lost && title) title.focus({ preventScroll: true });
   });
 
   area.addEventListener("keydown", function (e) {
