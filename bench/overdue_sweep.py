@@ -1,4 +1,4 @@
-"""Time the timeout sweep: 100,000 active seats waiting for a move, 10,000 of them overdue.
+"""Time the timeout sweep: 100,000 seats waiting for a move (in two-player games), 10,000 of them overdue.
 
 Runs in a throwaway database (PostgreSQL when it answers on 127.0.0.1, as the
 tests do), bulk-inserts users, games and seats, then:

@@ -1,10 +1,11 @@
 """What happens once a game change is committed: broadcasts, signals, bots."""
 import logging
 
+from django.conf import settings
 from django.db import transaction
 
 from games import signals
-from games.models import Game, Player
+from games.models import Game, Player, TimeControl
 from games.services import bots, broadcast
 
 logger = logging.getLogger(__name__)
@@ -15,6 +16,9 @@ def schedule(game: Game, players: list[Player], before: set[int], after: set[int
     bot_to_act = any(p.controlled_by_bot for p in players if p.seat in after)
     changed_users = {p.user_id for p in players if p.user_id and (p.seat in before) != (p.seat in after)}
     game_id, version, status = game.pk, game.version, game.status
+    # Live clocks run out within seconds, sooner than the periodic sweep comes round.
+    flags = [(p.pk, p.deadline) for p in players if p.seat in after and p.deadline and not p.controlled_by_bot
+             ] if game.time_control == TimeControl.LIVE and not finished else []
 
     def run() -> None:
         broadcast.send_all([broadcast.game_message(game_id, version, status),
@@ -24,6 +28,11 @@ def schedule(game: Game, players: list[Player], before: set[int], after: set[int
             _tell(signals.turn_started, game=game, seats=human_turns)
         if finished:
             _tell(signals.game_finished, game=game)
+        if flags and not settings.CELERY_TASK_ALWAYS_EAGER:  # eager: no broker to hold the task
+            from games.tasks import apply_timeouts
+
+            for player_id, deadline in flags:
+                apply_timeouts.apply_async(args=[[[player_id, deadline.isoformat(), game_id]]], eta=deadline)
         if bot_to_act and not finished and not bots.in_bot_loop():
             from games.tasks import play_bot_turns
 

@@ -87,7 +87,9 @@ def test_a_move_in_time_cancels_the_timeout():
 @pytest.mark.skipif(connection.vendor == "sqlite", reason="row locks need PostgreSQL")
 def test_two_workers_sweeping_at_once_apply_one_timeout():
     game = start_toy_game(make_user("alice"), make_user("bob"))
-    _player, later = _overdue_seat(game)
+    player, _later = _overdue_seat(game)
+    # Exactly at the deadline: the next seat's deadline, set when the timeout lands, lies beyond it.
+    later = player.deadline
     barrier = threading.Barrier(4)
     done = []
 

@@ -185,3 +185,22 @@ def test_the_board_shows_a_ticking_clock_for_live_games(client):
     client.force_login(alice)
     page = client.get(f"/games/{game.pk}/").content.decode()
     assert page.count("data-clock-ms=") == 2 and 'class="clock running"' in page
+
+
+def test_a_live_turn_books_its_timeout_for_the_moment_the_clock_runs_out(monkeypatch, settings,
+                                                                          django_capture_on_commit_callbacks):
+    from games import tasks
+
+    booked = []
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    monkeypatch.setattr(tasks.apply_timeouts, "apply_async", lambda args, eta: booked.append((args, eta)))
+    monkeypatch.setattr(tasks.play_bot_turns, "delay", lambda *a: None)
+    with django_capture_on_commit_callbacks(execute=True):
+        game = start_toy_game(make_user("alice"), make_user("bob"), time_control="live", minutes_per_player=3)
+    mover = game.players.get(must_act=True)
+    assert booked == [([[[mover.pk, mover.deadline.isoformat(), game.pk]]], mover.deadline)]
+    # When the task fires at that moment, the seat times out once.
+    from games.services import timeouts
+
+    assert timeouts.apply_many(booked[0][0][0], now=mover.deadline) == 1
+    assert timeouts.apply_many(booked[0][0][0], now=mover.deadline) == 0
