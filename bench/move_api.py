@@ -129,7 +129,9 @@ def main() -> None:
             count = min(max(engine.min_players, 4), engine.max_players)
             key = f"{engine.slug}/{count}p"
             figures[key] = run_engine(base, engine, players[:count], args.moves, args.warmup, random.Random(5))
-            figures[key]["queries_per_move"] = len(queries_per_move(engine, players[:count]))
+            statements = queries_per_move(engine, players[:count])
+            figures[key]["queries_per_move"] = len([q for q in statements if q not in ("BEGIN", "COMMIT")])
+            figures[key]["round_trips_per_move"] = len(statements)  # with BEGIN and COMMIT
     record("move_api", figures)
 
 

@@ -198,6 +198,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--move-share", type=float, default=0.2)
     parser.add_argument("--connections", type=int, default=64)
+    parser.add_argument("--label", default="", help="store the figures under <benchmark>/<label> beside the default run")
     args = parser.parse_args()
     env = prepare()
     from games.rules.registry import load_engines
@@ -225,7 +226,7 @@ def main() -> None:
     problems = load.problems + verify(games, cancelled=load.unfinished > 0)
     statuses = {f"{kind} {status}": n for (kind, status), n in sorted(load.statuses.items())}
     all_requests = load.latency["move"] + load.latency["read"]
-    record("sustained_load", {
+    record("sustained_load" + (f"/{args.label}" if args.label else ""), {
         "target_moves_per_s": 150, "target_p99_ms": 100.0,
         "offered_requests_per_s": args.rate, "move_share": args.move_share, "games": args.games,
         "seconds": round(elapsed, 1), "seconds_draining_after_offer": round(load.drain, 1),

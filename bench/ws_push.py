@@ -170,6 +170,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--idle", type=int, default=1000, help="idle connections for the memory figure")
+    parser.add_argument("--label", default="", help="store the figures under <benchmark>/<label> beside the default run")
     args = parser.parse_args()
     env = prepare()
     from games.rules.registry import load_engines
@@ -186,7 +187,7 @@ def main() -> None:
         memory = asyncio.run(idle_connections(base, pid, idle_cookies))
     from_commit, from_request, missing = push_latencies(games)
     moves = sum(len(g.sent) for g in games)
-    record("ws_push", {
+    record("ws_push" + (f"/{args.label}" if args.label else ""), {
         "target_p50_ms": 20.0, "target_p99_ms": 100.0, "target_kib_per_idle_connection": 100,
         "games": args.games, "sockets": 2 * args.games, "offered_moves_per_s": args.rate,
         "moves_per_s": round(moves / run["elapsed"], 1),
