@@ -182,7 +182,13 @@ def ability_bonus(out: Outlook, card: Card) -> float:
     elif card.ability == "discount":
         bonus += 1.5 * later * out.money_now * card.params.get("rubles", 1)
     elif card.ability == "pub":
-        bonus += 1.5 if out.rounds <= 3 else 0.5
+        # Money beyond what the bot keeps for cards buys points here near the end.
+        per_point, most = card.params.get("rubles_per_point", 2), card.params.get("points_max", 5)
+        money = out.st["p"][out.seat]["money"] + income_next_round(out)
+        for r in buildings:
+            spare = max(0, money - PUB_KEEP.get(r, PUB_KEEP[0])) // per_point
+            bonus += max(0.0, 1 - per_point * out.ruble_weight(r)) * min(most, spare)
+        bonus += 0.5
     elif card.ability == "warehouse":
         bonus += 0.5 if later >= 1 else 0.0
     if card.replace_value > card.cost and later >= 1:

@@ -6,7 +6,7 @@ from typing import Any
 from games.rules.base import Event, State, gettext_noop
 
 from .cards import RULES, noble_points, table
-from .hooks import ABILITIES, DECISIONS, active_rules
+from .hooks import ABILITIES, DECISIONS, RuleModule, active_rules
 from .state import event, order_from
 
 INCOME_SLOT = {"worker": 0, "building": 2, "aristocrat": 4}
@@ -95,16 +95,19 @@ def different_aristocrats(st: State, seat: int) -> int:
     return len({tab[c].key for c in st["p"][seat]["cards"] if tab[c].color == "aristocrat"})
 
 
-def noble_score(st: State, seat: int) -> int:
+def noble_score(st: State, seat: int, rules: list[RuleModule] | None = None) -> int:
     different = different_aristocrats(st, seat)
-    for module in active_rules(st["opts"]):
+    for module in active_rules(st["opts"]) if rules is None else rules:
         if module.noble_points:
             return module.noble_points(st, seat, different)
     return noble_points(different)
 
 
-def final_parts(st: State, seat: int) -> dict[str, int]:
-    """The final scoring's parts in the rules' order (what they would be now)."""
+def final_parts(st: State, seat: int, rules: list[RuleModule] | None = None) -> dict[str, int]:
+    """The final scoring's parts in the rules' order (what they would be now). `rules`: the
+    active rule modules, when the caller has them at hand."""
+    if rules is None:
+        rules = active_rules(st["opts"])
     p = st["p"][seat]
     cards = 0
     tab = table(st)
@@ -114,10 +117,10 @@ def final_parts(st: State, seat: int) -> dict[str, int]:
             ab = ABILITIES.get(c.ability)
             if ab and ab.end_points:
                 cards += ab.end_points(st, seat, cid)
-    rules = sum(m.final_points(st, seat) for m in active_rules(st["opts"]) if m.final_points)
+    cards += sum(m.final_points(st, seat) for m in rules if m.final_points)
     return {
-        "nobles": noble_score(st, seat),
-        "cards": cards + rules,
+        "nobles": noble_score(st, seat, rules),
+        "cards": cards,
         "rubles": p["money"] // RULES["rubles_per_point"],
         "hand": -RULES["hand_penalty"] * len(p["hand"]),
     }
@@ -143,7 +146,11 @@ def stats(st: State) -> list[dict[str, Any]]:
     n = st["n"]
     players = st["p"]
     over = st["final"] is not None
-    parts = st["final"] if over else [final_parts(st, s) for s in range(n)]
+    if over:
+        parts = st["final"]
+    else:
+        rules = active_rules(st["opts"])
+        parts = [final_parts(st, s, rules) for s in range(n)]
 
     def row(label: str, values: list[Any], group: str) -> dict[str, Any]:
         return {"label": label, "values": values, "group": group}

@@ -38,11 +38,14 @@ def test_bot_move_is_always_legal(case):
     assert E.result(st).ranks
 
 
-def test_bot_buys_a_worker_in_the_first_round():
+def test_bot_buys_the_cheapest_worker_in_the_first_round():
+    """Every worker pays 3 rubles, so the cheapest one pays for itself soonest."""
     st = new(4, seed=3)
     seat = E.to_act(st)[0]
     move = E.bot_move(st, seat, random.Random(1))
     assert move["type"] == "buy" and move in E.legal_moves(st, seat)
+    tab = table(st)
+    assert tab[move["card"]].cost == min(tab[c].cost for c in st["upper"])
 
 
 def test_bot_lays_out_its_hand_card_in_the_last_round():
@@ -50,9 +53,9 @@ def test_bot_lays_out_its_hand_card_in_the_last_round():
     goto(st, "building", start=0, round=7)
     st["end"] = True
     rows(st, ["market"])
-    (market,) = hand(st, 0, "customs_house")
+    (customs_house,) = hand(st, 0, "customs_house")
     set_money(st, 0, 10)
-    assert E.bot_move(st, 0, random.Random(1)) == {"type": "play", "card": market}
+    assert E.bot_move(st, 0, random.Random(1)) == {"type": "play", "card": customs_house}
 
 
 def test_bot_does_not_take_cards_it_cannot_pay_for_in_the_last_round():
@@ -204,3 +207,15 @@ def test_bot_keeps_money_to_lay_out_its_hand_card_before_the_end():
     rows(st, ["controller"])
     set_money(st, 0, 20)
     assert E.bot_move(st, 0, random.Random(1)) == {"type": "play", "card": library}
+
+
+def test_bot_answers_a_decision_it_does_not_know_with_the_cautious_move(monkeypatch):
+    from games.rules.sankt_petersburg.hooks import DECISIONS, Decision
+    legal = [{"type": "choose", "n": 2}, {"type": "choose", "n": 0}]
+    monkeypatch.setitem(DECISIONS, "unknown_card", Decision(
+        "unknown_card", lambda st, seat, d: [dict(m) for m in legal], lambda st, seat, d, m, ev: None,
+        lambda st, seat, d: {"type": "choose", "n": 0}))
+    st = new(2, seed=11)
+    goto(st, "building", start=0, round=3)
+    st.update(queue=[{"kind": "unknown_card", "seat": 0}], step="decide", after="turn")
+    assert E.bot_move(st, 0, random.Random(1)) == {"type": "choose", "n": 0}
