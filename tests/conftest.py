@@ -1,3 +1,6 @@
+import os
+from concurrent.futures import ThreadPoolExecutor
+
 import pytest
 
 from games.rules.base import registry
@@ -21,3 +24,14 @@ def clear_cache():
 
         cache.clear()
     yield
+
+
+def _fresh_sync_to_async_thread() -> None:
+    """A live server forked after an async test inherits asgiref's executor but not its thread, and
+    every database call in the server would wait for that thread forever: give the child its own."""
+    from asgiref.sync import SyncToAsync
+
+    SyncToAsync.single_thread_executor = ThreadPoolExecutor(max_workers=1)
+
+
+os.register_at_fork(after_in_child=_fresh_sync_to_async_thread)

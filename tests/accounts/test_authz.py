@@ -234,3 +234,14 @@ async def test_sockets_carry_versions_only_whoever_listens():
         assert await comm.receive_json_from(timeout=3) == {"type": "pong", "version": 1}
         assert await comm.receive_nothing(timeout=0.2)
         await comm.disconnect()
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_sockets_from_other_sites_are_refused():
+    game = await database_sync_to_async(lambda: start_toy_game(make_user("alice"), make_user("bob")))()
+    for path in (f"/ws/games/{game.pk}/", "/ws/lobby/"):
+        comm = WebsocketCommunicator(application, path, headers=[(b"origin", b"https://evil.example")])
+        connected, _ = await comm.connect()
+        assert not connected
+        await comm.disconnect()

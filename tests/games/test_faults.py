@@ -365,3 +365,18 @@ def test_a_timeout_that_fails_does_not_stop_the_sweep_for_the_other_games():
     assert Game.objects.get(pk=healthy.pk).version == 1
     assert Game.objects.get(pk=broken.pk).version == 0
     assert Player.objects.get(game=broken, must_act=True).timeouts == 0
+
+
+def test_presence_without_a_cache_means_nobody_is_watching(monkeypatch):
+    from django.core.cache import cache
+
+    from games.services import presence
+
+    def down(*args, **kwargs):
+        raise ConnectionError("Redis is restarting")
+
+    for name in ("get", "set", "delete"):
+        monkeypatch.setattr(cache, name, down)
+    presence.mark_watching(1, 2, "chan")
+    presence.unmark_watching(1, 2, "chan")
+    assert presence.is_watching(1, 2) is False
