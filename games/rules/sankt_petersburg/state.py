@@ -88,6 +88,9 @@ def to_act(st: State) -> list[int]:
 
 def hand_limit(st: State, seat: int) -> int:
     limit = RULES["hand_limit"]
+    for module in active_rules(st["opts"]):
+        if module.hand_limit:
+            limit += module.hand_limit(st, seat)
     tab = table(st)
     for cid in st["p"][seat]["cards"]:
         c = tab[cid]

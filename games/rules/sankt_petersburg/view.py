@@ -183,6 +183,7 @@ def build_view(st: State, seat: int | None) -> dict[str, Any]:
         "market": None,
         "helpers": None,
         "assignments": None,
+        "events": None,
     }
     # Parts of the view that option modules add (the Market's "market").
     for module in active_rules(st["opts"]):
