@@ -24,6 +24,7 @@ MARKET_EDITION = "The Market belongs to the 2nd edition (Das neue Sankt Petersbu
 HELPERS_MARKET = "Module 3 (the helpers) is played only with the Market."
 ASSIGNMENTS_MARKET = "Module 5 (the assignments) is played only with the Market."
 EVENTS_MARKET = "Module 4 (the events) is played only with the Market."
+OBSTACLES_MARKET = "Module 6 (the obstacles) is played only with the Market."
 SP_PLUS_EDITION = "The SP+ variant is played with the 1st edition."
 SP_PLUS_EXPANSION = ("SP+ uses only the expansion cards that replace base cards; choose either SP+ or "
                      "the whole expansion.")
@@ -55,6 +56,9 @@ class SanktPetersburg(Engine):
         Option("assignments", "Module 5: assignments", kind="bool", default=False,
                help="With the Market: three secret assignments each; at the end each player scores "
                     "the best of them."),
+        Option("obstacles", "Module 6: obstacles", kind="bool", default=False,
+               help="With the Market: three bonus obstacles and two real obstacles on the score track; "
+                    "a real obstacle stops a player who does not meet its requirement."),
     )
 
     # --- options and set-up ----------------------------------------------------------------
@@ -69,6 +73,8 @@ class SanktPetersburg(Engine):
             raise InvalidOptions(HELPERS_MARKET)
         if options.get("events") and not options.get("market"):
             raise InvalidOptions(EVENTS_MARKET)
+        if options.get("obstacles") and not options.get("market"):
+            raise InvalidOptions(OBSTACLES_MARKET)
         if options.get("assignments") and not options.get("market"):
             raise InvalidOptions(ASSIGNMENTS_MARKET)
         if players == 5 and not options["expansion"] and not options.get("market"):
@@ -96,6 +102,13 @@ class SanktPetersburg(Engine):
         return actions.action_moves(state, seat)
 
     def apply(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
+        state, events = self._apply(state, seat, move)
+        for module in active_rules(state["opts"]):
+            if module.after_move:
+                module.after_move(state, events)
+        return state, events
+
+    def _apply(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
         if not isinstance(move, dict) or not isinstance(move.get("type"), str):
             raise IllegalMove("A move needs a type.")
         if state["step"] == "over":

@@ -99,6 +99,9 @@ def resume(st: State, events: list[Event]) -> None:
     st["step"] = "actions"
     if after == "phase":
         finish_phase(st, events)
+    elif after == "hold":
+        # A decision held the game between moves (Module 6's bonus choice): carry on as before.
+        pass
     elif after == "again":
         # The seat used a move before its regular turn (Module 4): its turn goes on.
         if not (st["upper"] or st["lower"]):

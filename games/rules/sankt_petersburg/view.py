@@ -184,6 +184,7 @@ def build_view(st: State, seat: int | None) -> dict[str, Any]:
         "helpers": None,
         "assignments": None,
         "events": None,
+        "obstacles": None,
     }
     # Parts of the view that option modules add (the Market's "market").
     for module in active_rules(st["opts"]):

@@ -1,4 +1,4 @@
-"""The Market with Modules 3, 4 and 5 and the expansion together: the seed allows "In bester
+"""The Market with Modules 3, 4, 5 and 6 and the expansion together: the seed allows "In bester
 Gesellschaft" "zusammen mit dem Markt und allen 6 Modulen". Whole games with the bot, the timeout
 moves and random moves stay legal and replay exactly."""
 import copy
@@ -8,7 +8,7 @@ import pytest
 
 from sp_helpers import E, dump
 
-ALL = {"edition": "2", "market": True, "helpers": True, "events": True, "assignments": True}
+ALL = {"edition": "2", "market": True, "helpers": True, "events": True, "assignments": True, "obstacles": True}
 
 
 @pytest.mark.parametrize("players, expansion", [(2, False), (5, True)])
