@@ -67,6 +67,6 @@ def test_a_game_over_the_api_keeps_hands_hidden():
     theirs = apis[1 - seat].get(f"/api/games/{game.pk}/").json()["view"]
     assert [c["id"] for c in mine["players"][seat]["hand"]] == [take["card"]]
     assert theirs["players"][seat]["hand"] is None and theirs["players"][seat]["hand_count"] == 1
-    assert take["card"] not in json.dumps(theirs)
+    assert f'"{take["card"]}"' not in json.dumps(theirs)  # the whole id, not "b3" inside "b31"
     log = apis[1 - seat].get(f"/api/games/{game.pk}/log/").json()
     assert any("into hand" in line["text"] for line in log)

@@ -264,16 +264,18 @@ def test_observatory_card_is_seen_only_by_its_user():
     (drawn,) = stack(st, "aristocrat", "judge")
     obs = st["p"][0]["cards"][0]
     events = act(st, 0, {"type": "observatory", "card": obs, "deck": "aristocrat"})
-    assert [e for e in events if drawn in json.dumps(e)] == []
+    whole = f'"{drawn}"'  # the whole id, not "a3" inside "a31"
+    assert [e for e in events if whole in json.dumps(e)] == []
+    assert [e for e in events if "only" not in e and "Judge" in json.dumps(e)] == []
     assert E.view(st, 0)["decision"]["card"]["id"] == drawn
     for viewer in (1, 2, None):
         view = E.view(st, viewer)
-        assert drawn not in json.dumps(view)
+        assert whole not in json.dumps(view)
         assert view["decision"] == {"kind": "observatory", "seat": 0, "deck": "aristocrat"}
     private = [e for e in events if "only" in e]
     assert private and all(e["only"] == 0 for e in private)
     act(st, 0, {"type": "observatory_take", "choice": "hand"})
-    assert drawn not in json.dumps(E.view(st, 1))
+    assert whole not in json.dumps(E.view(st, 1))
     judges = next(c for c in E.view(st, 1)["decks"]["aristocrat"]["contents"] if c["key"] == "judge")
     assert judges["count"] == 2  # the pile's other Judge plus the one in seat 0's hand
 
