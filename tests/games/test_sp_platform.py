@@ -34,7 +34,7 @@ def test_table_form_offers_the_options_and_gives_the_rules_reason(client):
     table = Table.objects.get()
     assert ok.url == f"/tables/{table.pk}/"
     assert table.options == {"edition": "1", "expansion": True, "sp_plus": False, "market": False,
-                             "helpers": False, "assignments": False}
+                             "helpers": False, "events": False, "assignments": False, "obstacles": False}
 
 
 def test_a_game_over_the_api_keeps_hands_hidden():

@@ -23,6 +23,8 @@ MARKET_EDITION = "The Market belongs to the 2nd edition (Das neue Sankt Petersbu
 # Modules 3-6: "nur mit dem neuen Sankt Petersburg - Der Markt spielbar".
 HELPERS_MARKET = "Module 3 (the helpers) is played only with the Market."
 ASSIGNMENTS_MARKET = "Module 5 (the assignments) is played only with the Market."
+EVENTS_MARKET = "Module 4 (the events) is played only with the Market."
+OBSTACLES_MARKET = "Module 6 (the obstacles) is played only with the Market."
 SP_PLUS_EDITION = "The SP+ variant is played with the 1st edition."
 SP_PLUS_EXPANSION = ("SP+ uses only the expansion cards that replace base cards; choose either SP+ or "
                      "the whole expansion.")
@@ -48,9 +50,15 @@ class SanktPetersburg(Engine):
         Option("helpers", "Module 3: helpers", kind="bool", default=False,
                help="With the Market: every player has a helper that makes one kind of card cheaper; "
                     "the helpers pass to the right after every round of play."),
+        Option("events", "Module 4: events", kind="bool", default=False,
+               help="With the Market: six events, each used once; every player may trigger one "
+                    "before a turn from the 2nd round of play on."),
         Option("assignments", "Module 5: assignments", kind="bool", default=False,
                help="With the Market: three secret assignments each; at the end each player scores "
                     "the best of them."),
+        Option("obstacles", "Module 6: obstacles", kind="bool", default=False,
+               help="With the Market: three bonus obstacles and two real obstacles on the score track; "
+                    "a real obstacle stops a player who does not meet its requirement."),
     )
 
     # --- options and set-up ----------------------------------------------------------------
@@ -63,6 +71,10 @@ class SanktPetersburg(Engine):
             raise InvalidOptions(MARKET_EDITION)
         if options.get("helpers") and not options.get("market"):
             raise InvalidOptions(HELPERS_MARKET)
+        if options.get("events") and not options.get("market"):
+            raise InvalidOptions(EVENTS_MARKET)
+        if options.get("obstacles") and not options.get("market"):
+            raise InvalidOptions(OBSTACLES_MARKET)
         if options.get("assignments") and not options.get("market"):
             raise InvalidOptions(ASSIGNMENTS_MARKET)
         if players == 5 and not options["expansion"] and not options.get("market"):
@@ -90,6 +102,13 @@ class SanktPetersburg(Engine):
         return actions.action_moves(state, seat)
 
     def apply(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
+        state, events = self._apply(state, seat, move)
+        for module in active_rules(state["opts"]):
+            if module.after_move:
+                module.after_move(state, events)
+        return state, events
+
+    def _apply(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
         if not isinstance(move, dict) or not isinstance(move.get("type"), str):
             raise IllegalMove("A move needs a type.")
         if state["step"] == "over":
@@ -116,6 +135,20 @@ class SanktPetersburg(Engine):
         if actions.first_round(state) and move["type"] != "buy":
             raise IllegalMove("In the first worker phase every player must buy a worker.")
         outcome = handler(state, seat, move, events)
+        if outcome == "again":
+            # A move before the regular turn (Module 4's events): the display may have changed, so
+            # standing passes "until the display changes" wake and the streak of passes ends;
+            # the same seat then takes its regular turn (after the decision it queued, if any).
+            state["passes"] = 0
+            for i, p in enumerate(state["p"]):
+                if i != seat and p["auto"] == "display":
+                    p["auto"] = None
+            if state["queue"]:
+                state["step"] = "decide"
+                state["after"] = "again"
+            elif not (state["upper"] or state["lower"]):
+                flow.end_actions(state, events)
+            return state, events
         if state["queue"]:
             # The move queued a decision (a card action, or a card laid out that asks its owner
             # something, e.g. the good of a market '?' symbol): the turn ends once it is answered.

@@ -99,6 +99,13 @@ def resume(st: State, events: list[Event]) -> None:
     st["step"] = "actions"
     if after == "phase":
         finish_phase(st, events)
+    elif after == "hold":
+        # A decision held the game between moves (Module 6's bonus choice): carry on as before.
+        pass
+    elif after == "again":
+        # The seat used a move before its regular turn (Module 4): its turn goes on.
+        if not (st["upper"] or st["lower"]):
+            end_actions(st, events)
     else:
         # "turn:action": a card played from hand queued the decision (no display change).
         end_turn(st, st["turn"], "action" if after == "turn:action" else "card", events)

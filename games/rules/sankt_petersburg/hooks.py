@@ -60,9 +60,16 @@ class RuleModule:
     # Rubles off a card for a seat, like Ability.discount with card id None (Module 3's helpers):
     # (st, seat, None, target Card) -> rubles >= 0.
     discount: Callable[[State, int, Any, Any], int] | None = None
+    # Added to a seat's hand limit (Module 4's Warehouse event): (st, seat) -> cards.
+    hand_limit: Callable[[State, int], int] | None = None
+    # Extra action-phase moves of the seat to act (Module 4's events): (st, seat) -> moves.
+    action_moves: Callable[[State, int], list[Move]] | None = None
     # Parts of the final scoring right after the different aristocrats (Module 5's assignment):
     # (st, seat) -> {part: points}; their ∑ labels in scoring.END_LABELS.
     end_parts: Callable[[State, int], dict[str, int]] | None = None
+    # After every applied move (Module 6's obstacles gate every gain of points): (st, events).
+    # A decision it appends to an empty queue holds the game until answered.
+    after_move: Callable[[State, list[Event]], None] | None = None
     # Keys this module adds to every view: (st, viewing seat or None) -> {key: value}.
     view: Callable[[State, int | None], dict[str, Any]] | None = None
     noble_points: Callable[[State, int, int], int] | None = None  # (st, seat, different) -> points

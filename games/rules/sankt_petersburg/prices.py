@@ -47,6 +47,10 @@ class Pricer:
         for module in active_rules(st["opts"]):
             if module.discount:
                 self.discounters.append((module.discount, None))
+            if module.hand_limit:
+                self.hand_extra += module.hand_limit(st, seat)
+            if module.action_moves:
+                self.movers.append((lambda st, seat, _cid, f=module.action_moves: f(st, seat), None))
         self.keys = keys
 
     def reduction(self, card: Card, lower: bool) -> int:

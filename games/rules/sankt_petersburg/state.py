@@ -35,12 +35,13 @@ def deal_tokens(st: State) -> None:
     """Start-player stones: 4 players one each, 3 players one seat two, 2 players two each;
     5 players one stone each of five, the fifth being the sack (never a start player).
     With the Market five stones, one per round (the market's is the sack): every player one, the
-    rest to random players (2 players: two each and the fifth to one of them)."""
+    rest to different random players (2 players: two each and the fifth to one of them)."""
     n = st["n"]
     if st["opts"].get("market"):
         stones = list(phases(st))
         holders = list(range(n)) * (2 if n == 2 else 1)
-        holders += [rng(st).randrange(n) for _ in range(len(stones) - len(holders))]
+        # "Die übrigen beiden Karten werden je einem Spieler zugelost": each to a different player.
+        holders += rng(st).sample(range(n), len(stones) - len(holders))
         holders = shuffled(st, holders)
         st["tokens"] = dict(zip(stones, holders))
         st["sack"] = None
@@ -88,6 +89,9 @@ def to_act(st: State) -> list[int]:
 
 def hand_limit(st: State, seat: int) -> int:
     limit = RULES["hand_limit"]
+    for module in active_rules(st["opts"]):
+        if module.hand_limit:
+            limit += module.hand_limit(st, seat)
     tab = table(st)
     for cid in st["p"][seat]["cards"]:
         c = tab[cid]

@@ -30,6 +30,11 @@ after). ``market`` is null without the option, else::
      "paid": [rubles paid to confirm orange cards, per seat, whole game],
      "last_scoring": null | {"round", "tile", "first", "second",
                              "goods": {good: [points per seat]}, "points": [total per seat]}}
+
+The modules of the Market add one key each, null without their option (shapes in the module's
+package docstring): "helpers" (Module 3, abilities_helpers), "events" (Module 4,
+abilities_events; step "twin"), "assignments" (Module 5, abilities_assignments; the viewer's own
+only until the game is over), "obstacles" (Module 6, abilities_obstacles; step "obstacle_bonus").
 """
 from __future__ import annotations
 
@@ -183,6 +188,8 @@ def build_view(st: State, seat: int | None) -> dict[str, Any]:
         "market": None,
         "helpers": None,
         "assignments": None,
+        "events": None,
+        "obstacles": None,
     }
     # Parts of the view that option modules add (the Market's "market").
     for module in active_rules(st["opts"]):

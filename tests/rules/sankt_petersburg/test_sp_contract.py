@@ -17,6 +17,7 @@ OPTION_SETS = [
     {"edition": "1", "sp_plus": True},
     {"edition": "2", "market": True}, {"edition": "2", "market": True, "expansion": True},
     {"edition": "2", "market": True, "helpers": True}, {"edition": "2", "market": True, "assignments": True},
+    {"edition": "2", "market": True, "events": True}, {"edition": "2", "market": True, "obstacles": True},
 ]
 GAMES = [(n, o) for n in (2, 3, 4) for o in OPTION_SETS] + [
     (5, o) for o in OPTION_SETS if o.get("expansion") or o.get("market")]
@@ -31,9 +32,10 @@ def test_registered_with_slug_players_and_options():
     engine = registry.get("sankt-petersburg")
     assert (engine.name, engine.min_players, engine.max_players) == ("Sankt Petersburg", 2, 5)
     assert [o.name for o in engine.options] == ["edition", "expansion", "sp_plus", "market", "helpers",
-                                                "assignments"]
+                                                "events", "assignments", "obstacles"]
     assert engine.normalize_options(4, {}) == {"edition": "1", "expansion": False, "sp_plus": False,
-                                               "market": False, "helpers": False, "assignments": False}
+                                               "market": False, "helpers": False, "events": False,
+                                               "assignments": False, "obstacles": False}
 
 
 def test_listed_in_the_registry_modules():

@@ -114,13 +114,15 @@ def test_aufbau_lowest_market_value_tile_on_top():
 
 @pytest.mark.parametrize("players, counts", [(5, [1] * 5), (4, [1, 1, 1, 1]), (3, [1, 1, 1]), (2, [2, 2])])
 def test_aufbau_symbol_cards(players, counts):
-    """5 players one each; 4: one each + the 5th to a random player; 3: one each + the other two to
-    random players; 2: two each + the 5th to one of them."""
+    """5 players one each; 4: one each + the 5th to a random player; 3: one each + the other two
+    "je einem Spieler zugelost" (to two different players); 2: two each + the 5th to one of them."""
     for seed in range(6):
         st = mnew(players, seed)
         assert sorted(st["tokens"]) == sorted(["worker", "market", "building", "aristocrat", "exchange"])
         held = Counter(st["tokens"].values())
         assert all(held[s] >= counts[s] for s in range(players)) and sum(held.values()) == 5
+        # The remaining stones go to different players.
+        assert max(held.values()) <= (3 if players == 2 else 2)
 
 
 # --- Ablauf --------------------------------------------------------------------------------------------

@@ -1,0 +1,273 @@
+"""Module 6 "Die Hürden" (option ``obstacles``; with the Market only).
+
+Five obstacles on the score track (texts and requirements in cards.json rules "obstacles"): three
+random bonus obstacles on spaces 10, 50 and 70 and two random real obstacles on 20 and 35 (Yucata
+always uses these spaces). A seat whose marker reaches or passes a bonus obstacle gets its bonus
+once. Reaching the space before a real obstacle checks its requirement (for that space): met, the
+marker passes it and the seat gets its bonus; not met, the marker stops there and further points
+are lost until a later gain finds the requirement met. Passed obstacles no longer count. Bonus
+points move the marker on as usual. Obstacles apply in the final scoring too (a blocked seat changes
+no rubles into points); there a choice bonus is taken automatically (the one giving more points).
+
+Every gain of points is gated after each move (the engine's ``after_move`` hook compares each seat's
+points with the points the module has seen). The ∑ table gains "Obstacles: bonus rubles",
+"Obstacles: bonus points" and "Points lost at obstacles" (negative), so the table adds up.
+
+Decision ``obstacle_bonus`` (market place / card bonus obstacles during the game):
+  {"obstacle": key, "rubles": r, "points": p}; moves {"type": "obstacle_bonus", "take": "rubles" |
+  "points"}; timeout: points.
+View: "obstacles" null without the option, else {"spaces": [{"space", "key", "kind", "name",
+"name_de", "text", "text_de", "need" (real: what this space asks)}], "passed": [[spaces] per seat],
+"blocked": [space of the real obstacle a seat waits at, or null]}.
+Refusal: engine.OBSTACLES_MARKET.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from games.rules.base import Event, IllegalMove, Move, State, gettext_noop, shuffled
+
+from ..abilities_market.market import markers
+from ..abilities_expansion.stats import add_stat
+from ..cards import RULES, table
+from ..hooks import Decision, RuleModule, register_decision, register_rules
+from ..moves import register_description
+from ..state import event
+
+OBSTACLES: dict[str, dict[str, Any]] = {o["key"]: o for o in RULES["obstacles"]}
+SPACES = RULES["obstacle_spaces"]
+BONUS_RUBLES, BONUS_POINTS, LOST = "Obstacles: bonus rubles", "Obstacles: bonus points", "Points lost at obstacles"
+
+
+def obstacles_game(options: dict) -> bool:
+    return bool(options.get("obstacles"))
+
+
+def ext(st: State) -> dict[str, Any]:
+    return st["ext"]["obstacles"]
+
+
+def setup(st: State, events: list[Event]) -> None:
+    bonus = shuffled(st, [k for k, o in OBSTACLES.items() if o["kind"] == "bonus"])[:3]
+    real = shuffled(st, [k for k, o in OBSTACLES.items() if o["kind"] == "real"])[:2]
+    track = sorted(list(zip(SPACES["bonus"], bonus)) + list(zip(SPACES["real"], real)))
+    st["ext"]["obstacles"] = {"track": [[s, k] for s, k in track], "passed": [[] for _ in range(st["n"])],
+                              "seen": [0] * st["n"], "final_done": False}
+    for label in (BONUS_RUBLES, BONUS_POINTS, LOST):
+        st["ext"].setdefault("stats", {}).setdefault(label, [0] * st["n"])
+
+
+# --- requirements and bonuses ----------------------------------------------------------------------
+
+def _cards(st: State, seat: int) -> list:
+    tab = table(st)
+    return [tab[c] for c in st["p"][seat]["cards"]]
+
+
+def met(st: State, seat: int, key: str, space: int) -> bool:
+    need = OBSTACLES[key]["need"][str(space)]
+    cards = _cards(st, seat)
+    if key == "real_workers":
+        return len({c.key for c in cards if c.color == "worker"}) >= need
+    if key == "real_market":
+        pos = markers(st, seat).values()
+        return len(pos) >= need[0] and max(pos, default=0) >= need[1]
+    if key == "real_buildings":
+        return sum(1 for c in cards if c.color == "building") >= need
+    if key == "real_nobles":
+        return sum(1 for c in cards if c.color == "aristocrat") >= need
+    if key == "real_exchange":
+        ex = [c for c in cards if c.exchange]
+        if need == "one_of_each":
+            return {"worker", "building", "aristocrat"} <= {c.color for c in ex}
+        return len(ex) >= need
+    raise ValueError(key)
+
+
+def fixed_bonus(st: State, seat: int, key: str) -> tuple[int, int] | None:
+    """(rubles, points) of an obstacle without a choice; None for the two choice bonuses."""
+    cards = _cards(st, seat)
+    red = [c for c in cards if c.color == "aristocrat"]
+    blue = [c for c in cards if c.color == "building"]
+    if key == "bonus_nobles":
+        return 0, len(red)
+    if key == "bonus_buildings":
+        return len(blue), 0
+    if key == "bonus_exchange":
+        n = sum(1 for c in cards if c.exchange)
+        return n, n
+    if key == "real_workers":
+        return 0, 0
+    if key == "real_market":
+        pos = markers(st, seat).values()
+        return max(pos, default=0), len(pos)
+    if key == "real_buildings":
+        return len(blue), max((c.points for c in blue), default=0)
+    if key == "real_nobles":
+        # A lone Sycophant gives 0 rubles, not -1 (the designer's ruling in the seed).
+        return max([c.rubles for c in red] + [0]), len(red)
+    if key == "real_exchange":
+        return 0, 2 * sum(1 for c in cards if c.exchange)
+    return None
+
+
+def choice_values(st: State, seat: int, key: str) -> tuple[int, int]:
+    """(rubles, points) on offer: take one of them."""
+    if key == "bonus_market":
+        n = len(markers(st, seat))
+        return n, n
+    cards = _cards(st, seat)
+    return max((c.rubles for c in cards), default=0), max((c.points for c in cards), default=0)
+
+
+# --- the gate ------------------------------------------------------------------------------------
+
+def pay(st: State, seat: int, rubles: int, points: int, key: str, events: list[Event]) -> int:
+    """Bonus rubles paid; bonus points returned (the caller moves the marker)."""
+    st["p"][seat]["money"] += rubles
+    add_stat(st, BONUS_RUBLES, seat, rubles)
+    add_stat(st, BONUS_POINTS, seat, points)
+    if rubles or points:
+        events.append(event(gettext_noop("{seat} gets {rubles} rubles and {points} points at the {obstacle}."), seat,
+                            seat=seat, rubles=rubles, points=points, obstacle=OBSTACLES[key]["name_en"]))
+    return points
+
+
+def gate(st: State, seat: int, gain: int, events: list[Event], final_stage: str | None = None) -> None:
+    """Move the seat's marker `gain` points on through the obstacles."""
+    p = st["p"][seat]
+    target = p["points"] + gain
+    passed = ext(st)["passed"][seat]
+    for space, key in ext(st)["track"]:
+        if space in passed:
+            continue
+        kind = OBSTACLES[key]["kind"]
+        if kind == "real":
+            if target < space - 1:
+                break
+            if not met(st, seat, key, space):
+                lost = target - (space - 1)
+                if lost:
+                    add_stat(st, LOST, seat, -lost)
+                    events.append(event(gettext_noop("{seat} is stopped by the {obstacle} and loses {points} points."),
+                                        seat, seat=seat, obstacle=OBSTACLES[key]["name_en"], points=lost))
+                target = space - 1
+                break
+            passed.append(space)
+            target += pay(st, seat, *fixed_bonus(st, seat, key), key, events)
+        else:
+            if target < space:
+                break
+            passed.append(space)
+            fixed = fixed_bonus(st, seat, key)
+            if fixed is not None:
+                target += pay(st, seat, *fixed, key, events)
+                continue
+            rubles, points = choice_values(st, seat, key)
+            if not rubles and not points:
+                continue
+            if final_stage is None:
+                st["queue"].append({"kind": "obstacle_bonus", "seat": seat, "obstacle": key})
+            else:
+                # Final scoring: the bonus that gives more points (rubles count only while they
+                # can still be changed into points).
+                extra = (p["money"] + rubles) // 10 - p["money"] // 10 if final_stage == "before_rubles" else 0
+                if extra > points:
+                    pay(st, seat, rubles, 0, key, events)
+                else:
+                    target += pay(st, seat, 0, points, key, events)
+    p["points"] = target
+
+
+def after_move(st: State, events: list[Event]) -> None:
+    e = ext(st)
+    if st["step"] == "over":
+        if not e["final_done"]:
+            e["final_done"] = True
+            final(st, events)
+        return
+    had_queue = bool(st["queue"])
+    last = st["last_scoring"]
+    for seat, p in enumerate(st["p"]):
+        gain = p["points"] - e["seen"][seat]
+        if gain > 0:
+            before = p["points"]
+            p["points"] = e["seen"][seat]
+            gate(st, seat, gain, events)
+            # The scoring of this move shows where the marker really stands.
+            for row in (last or {}).get("rows", ()):
+                if row["seat"] == seat and row["after"]["points"] == before:
+                    row["after"] = {"rubles": p["money"], "points": p["points"]}
+        e["seen"][seat] = p["points"]
+    if st["queue"] and not had_queue:
+        st["step"] = "decide"
+        st["after"] = "hold"
+
+
+def final(st: State, events: list[Event]) -> None:
+    """The final scoring again, part by part through the obstacles: nobles, the assignment, cards,
+    rubles (none while blocked: those points are lost), hand cards."""
+    e = ext(st)
+    for seat, p in enumerate(st["p"]):
+        parts = st["final"][seat]
+        p["points"] = e["seen"][seat]
+        for part, value in parts.items():
+            if part in ("rubles", "hand"):
+                continue
+            if value > 0:
+                gate(st, seat, value, events, "before_rubles")
+            else:
+                p["points"] += value
+        parts["rubles"] = p["money"] // RULES["rubles_per_point"]
+        gate(st, seat, parts["rubles"], events, "after_rubles")
+        p["points"] += parts["hand"]
+        e["seen"][seat] = p["points"]
+
+
+# --- decision ----------------------------------------------------------------------------------------
+
+def bonus_legal(st: State, seat: int, d: dict) -> list[Move]:
+    return [{"type": "obstacle_bonus", "take": "rubles"}, {"type": "obstacle_bonus", "take": "points"}]
+
+
+def bonus_apply(st: State, seat: int, d: dict, move: Move, events: list[Event]) -> None:
+    take = move.get("take")
+    if move.get("type") != "obstacle_bonus" or take not in ("rubles", "points"):
+        raise IllegalMove("Take the bonus in rubles or in points.")
+    rubles, points = choice_values(st, seat, d["obstacle"])
+    if take == "rubles":
+        pay(st, seat, rubles, 0, d["obstacle"], events)
+    else:
+        # Points: the after-move gate moves the marker on.
+        st["p"][seat]["points"] += pay(st, seat, 0, points, d["obstacle"], events)
+
+
+def bonus_public(st: State, d: dict) -> dict[str, Any]:
+    rubles, points = choice_values(st, d["seat"], d["obstacle"])
+    return {"obstacle": d["obstacle"], "rubles": rubles, "points": points}
+
+
+register_decision(Decision("obstacle_bonus", bonus_legal, bonus_apply,
+                           lambda st, seat, d: {"type": "obstacle_bonus", "take": "points"}, public=bonus_public))
+register_description("obstacle_bonus", lambda m: "Take the bonus in rubles" if m.get("take") == "rubles"
+                     else "Take the bonus in points")
+
+
+def view(st: State, seat: Any) -> dict[str, Any]:
+    e = ext(st)
+    spaces = []
+    for space, key in e["track"]:
+        o = OBSTACLES[key]
+        spaces.append({"space": space, "key": key, "kind": o["kind"], "name": o["name_en"], "name_de": o["name_de"],
+                       "text": o["text"], "text_de": o["text_de"],
+                       "need": o["need"][str(space)] if o["kind"] == "real" else None})
+    blocked = []
+    for s, p in enumerate(st["p"]):
+        nxt = next((space for space, key in e["track"] if space not in e["passed"][s]
+                    and OBSTACLES[key]["kind"] == "real"), None)
+        blocked.append(nxt if nxt is not None and p["points"] == nxt - 1 and
+                       not met(st, s, dict((sp, k) for sp, k in e["track"])[nxt], nxt) else None)
+    return {"obstacles": {"spaces": spaces, "passed": [sorted(x) for x in e["passed"]], "blocked": blocked}}
+
+
+register_rules(RuleModule("obstacles", obstacles_game, setup=setup, view=view, after_move=after_move))

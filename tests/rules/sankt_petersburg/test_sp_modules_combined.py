@@ -1,0 +1,36 @@
+"""The Market with Modules 3, 4, 5 and 6 and the expansion together: the seed allows "In bester
+Gesellschaft" "zusammen mit dem Markt und allen 6 Modulen". Whole games with the bot, the timeout
+moves and random moves stay legal and replay exactly."""
+import copy
+import random
+
+import pytest
+
+from sp_helpers import E, dump
+
+ALL = {"edition": "2", "market": True, "helpers": True, "events": True, "assignments": True, "obstacles": True}
+
+
+@pytest.mark.parametrize("players, expansion", [(2, False), (5, True)])
+def test_bot_timeout_and_random_moves_stay_legal_with_every_module(players, expansion):
+    options = {**ALL, "expansion": expansion}
+    rng = random.Random(players)
+    st = E.setup(players, options, players)
+    log = []
+    while not E.is_over(st):
+        (seat,) = E.to_act(st)
+        legal = E.legal_moves(st, seat)
+        assert E.timeout_move(st, seat) in legal
+        move = E.bot_move(st, seat, rng) if len(log) % 2 else rng.choice(legal)
+        assert move in legal
+        log.append((seat, copy.deepcopy(move)))
+        st, _ = E.apply(st, seat, move)
+        assert len(log) < 5000
+    res = E.result(st)
+    parts = [r for r in res.stats if r["group"] == "income" and not r["label"].endswith("rubles")
+             or r["group"] == "end"]
+    assert [sum(r["values"][s] for r in parts) for s in range(players)] == res.scores
+    again = E.setup(players, options, players)
+    for seat, move in log:
+        again, _ = E.apply(again, seat, copy.deepcopy(move))
+    assert dump(again) == dump(st)
