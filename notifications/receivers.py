@@ -5,16 +5,14 @@ from django.dispatch import receiver
 from games.models import Game, Table
 from games.signals import game_finished, seat_timed_out, table_invitation, turn_started
 from notifications import tasks
-from notifications.services import invitations, summary, timeouts, tournament_mail, turns
+from notifications.services import invitations, summary, timeouts, tournament_mail
 from rankings.signals import tournament_finished, tournament_round_started
 
 
 @receiver(turn_started, sender=Game, dispatch_uid="notifications.turn_started")
 def tell_turn_started(sender, game, seats, **kwargs):
-    with transaction.atomic():  # one commit for all of the event's notices
-        queued = turns.turn_started(game, seats)
-    for notice in queued:
-        tasks.deliver_notice.delay(notice.pk)
+    # A worker writes the notices, so that a move's request does not wait for them.
+    tasks.tell_turn_started.delay(game.pk, list(seats))
 
 
 @receiver(game_finished, sender=Game, dispatch_uid="notifications.game_finished")

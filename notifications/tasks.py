@@ -27,3 +27,21 @@ def send_digests() -> int:
     from notifications.services import turns
 
     return turns.send_due_digests()
+
+
+@shared_task(acks_late=True)
+def tell_turn_started(game_id: int, seats: list[int]) -> int:
+    """The turn notices of one move, written off the move's request; returns how many emails go out now."""
+    from django.db import transaction
+
+    from games.models import Game
+    from notifications.services import turns
+
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        return 0
+    with transaction.atomic():  # one commit for all of the event's notices
+        queued = turns.turn_started(game, seats)
+    for notice in queued:
+        deliver_notice.delay(notice.pk)
+    return len(queued)
