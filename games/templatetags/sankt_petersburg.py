@@ -421,17 +421,13 @@ def sp_market(view: dict) -> dict | None:
 
 
 @register.simple_tag
-def sp_obstacles(view: dict, seat: int) -> list[dict[str, Any]]:
-    """The obstacles along the score track with ``seat``'s status: passed, blocked or ahead."""
-    obstacles = view.get("obstacles")
-    if not obstacles:
-        return []
-    passed = (obstacles.get("passed") or [])
-    blocked = (obstacles.get("blocked") or [])
-    mine = passed[seat] if seat is not None and seat < len(passed) else []
-    stuck = blocked[seat] if seat is not None and seat < len(blocked) else None
-    out = []
-    for space in obstacles.get("spaces") or ():
-        status = "passed" if space["space"] in mine else "blocked" if space["space"] == stuck else "ahead"
-        out.append({**space, "status": status})
-    return out
+def sp_obstacle_status(view: dict, space: dict, seat: int) -> str:
+    """"passed", "blocked" (stuck before this real obstacle) or "ahead" for ``seat``."""
+    obstacles = view.get("obstacles") or {}
+    passed = obstacles.get("passed") or []
+    blocked = obstacles.get("blocked") or []
+    if seat < len(passed) and space["space"] in passed[seat]:
+        return "passed"
+    if seat < len(blocked) and blocked[seat] == space["space"]:
+        return "blocked"
+    return "ahead"

@@ -286,3 +286,51 @@ def test_every_legal_move_has_a_control_on_the_board(client, options, wanted):
         if wanted <= seen:
             break
     assert wanted <= seen, seen
+
+
+MODULES = {"edition": "2", "market": True, "helpers": True, "events": True, "assignments": True,
+           "obstacles": True}
+
+
+@pytest.mark.django_db
+def test_a_market_game_draws_the_market_place_and_the_modules(client):
+    anna, bea = make_user("anna"), make_user("bea")
+    game = tables.start_seated_game(ENGINE, [anna, bea], MODULES, seed=4, rated=False)
+    users = {p.seat: p.user for p in game.players.select_related("user")}
+    game = _play(game, users, lambda v: v["round"] >= 3 and v["last_scoring"]
+                 and v["last_scoring"]["phase"] == "market" and v["step"] == "actions")
+    engine = get_engine(ENGINE)
+    client.force_login(users[0])
+    page = client.get(f"/games/{game.pk}/board/").content.decode()
+    view = engine.view(game.state, 0)
+    assert "Market place" in page and "Market value now" in page and 'class="sp-marker s-' in page
+    for good in ("Chicken", "Grain", "Apples", "Fish", "Cabbage"):
+        assert good in page
+    assert 'id="sp-deck-market"' in page and "Paid for market cards" in page
+    assert view["helpers"][0]["name"] in page and "Helpers" in page
+    for a in view["assignments"]["mine"]:
+        assert a["text"] in page
+    assert "Obstacles on the score track" in page and view["obstacles"]["spaces"][0]["name"] in page
+    assert "Sponsor" in page and "Twin" in page
+
+    # Another seat's assignments stay secret; spectators see none.
+    secret = [a["text"] for a in engine.view(game.state, 1)["assignments"]["mine"]]
+    client.logout()
+    spectator = client.get(f"/games/{game.pk}/board/").content.decode()
+    assert "Every player holds three secret assignments." in spectator
+    assert not any(text in spectator for text in secret if text not in (a["text"] for a in view["assignments"]["mine"]))
+
+
+@pytest.mark.django_db
+def test_the_market_board_speaks_german(client):
+    anna, bea = make_user("anna"), make_user("bea")
+    game = tables.start_seated_game(ENGINE, [anna, bea], MODULES, seed=4, rated=False)
+    users = {p.seat: p.user for p in game.players.select_related("user")}
+    game = _play(game, users, lambda v: v["round"] >= 2 and v["step"] == "actions")
+    users[0].language = "de"
+    users[0].save(update_fields=["language"])
+    client.force_login(users[0])
+    with translation.override("en"):
+        page = client.get(f"/games/{game.pk}/board/").content.decode()
+    assert "Marktplatz" in page and "Aktueller Marktwert" in page and "Hühner" in page
+    assert "Aufträge" in page and "Helfer" in page and "Hürden auf der Siegpunktleiste" in page
