@@ -18,14 +18,42 @@ from django.utils.translation import ngettext, pgettext
 
 register = template.Library()
 
-PHASES = ("worker", "building", "aristocrat", "exchange")
+PHASES = ("worker", "market", "building", "aristocrat", "exchange")
 # Colours a card can score as, in the order a player's cards are grouped.
-COLOURS = ("worker", "building", "aristocrat")
+COLOURS = ("worker", "market", "building", "aristocrat")
+GOODS = ("chicken", "grain", "apple", "fish", "cabbage")
+EVENTS = ("twin", "sponsor", "ghost", "new_luck", "warehouse", "grabber")
+
+
+def good_name(good: str) -> str:
+    return {
+        "chicken": _("Chicken"), "grain": _("Grain"), "apple": _("Apples"), "fish": _("Fish"),
+        "cabbage": _("Cabbage"), "any": _("any good"),
+    }.get(good, good)
+
+
+def event_name(key: str) -> str:
+    return {
+        "twin": _("Twin"), "sponsor": _("Sponsor"), "ghost": _("Ghost"), "new_luck": _("New luck"),
+        "warehouse": _("Warehouse"), "grabber": _("Grabber"),
+    }.get(key, key)
+
+
+def event_text(key: str) -> str:
+    return {
+        "twin": _("A second card from the current pile joins the first card of the upper row; take both."),
+        "sponsor": _("6 rubles for you, 2 for every other player."),
+        "ghost": _("Discard one display card; a card from the current pile takes its place."),
+        "new_luck": _("One card per player from the current pile into the upper row."),
+        "warehouse": _("Your hand limit goes up by 1."),
+        "grabber": _("Buy the top card of the discard pile."),
+    }.get(key, "")
 
 
 def phase_name(phase: str) -> str:
     return {
         "worker": pgettext("sankt-petersburg phase", "Workers"),
+        "market": pgettext("sankt-petersburg phase", "Market"),
         "building": pgettext("sankt-petersburg phase", "Buildings"),
         "aristocrat": pgettext("sankt-petersburg phase", "Aristocrats"),
         "exchange": pgettext("sankt-petersburg phase", "Exchange"),
@@ -35,6 +63,7 @@ def phase_name(phase: str) -> str:
 def deck_name(deck: str) -> str:
     return {
         "worker": _("Worker cards"),
+        "market": _("Market cards"),
         "building": _("Building cards"),
         "aristocrat": _("Aristocrat cards"),
         "exchange": _("Exchange cards"),
@@ -85,6 +114,10 @@ def sp_waiting(view: dict, players: list[dict]) -> str:
         "debtors_prison": _("%(name)s is searching the discard pile with the Debtor’s Prison."),
         "guild_hall": _("%(name)s is splitting the Guild Hall’s income."),
         "trading_house": _("%(name)s is deciding whether to trade at the Trading House."),
+        "market_good": _("%(name)s is choosing the good of a market card."),
+        "market_confirm": _("%(name)s is deciding whether to pay for a market card."),
+        "twin": _("%(name)s is taking the twin cards."),
+        "obstacle_bonus": _("%(name)s is choosing an obstacle bonus."),
     }
     text = texts.get(view.get("step"))
     return text % {"name": name} if text and decision else ""
@@ -179,7 +212,8 @@ def sp_moves(labelled_moves: list[dict], view: dict, seat: int | None) -> dict[s
     by_card: dict[str, dict[str, Any]] = {}
     out: dict[str, Any] = {"card": by_card, "pass": {}, "pub": [], "observatory_take": [],
                            "observatory_exchange": [], "guild_hall": [], "trading_house": [],
-                           "prison_back": None, "other": [],
+                           "prison_back": None, "other": [], "events": [], "market_good": [],
+                           "market_confirm": [], "obstacle_bonus": [], "twin_discard": None,
                            "any": bool(labelled_moves)}
     for item in labelled_moves or ():
         move = item["move"]
@@ -198,7 +232,23 @@ def sp_moves(labelled_moves: list[dict], view: dict, seat: int | None) -> dict[s
             by_card.setdefault(str(card), {"exchange": []}).setdefault("observatory", []).append(move)
         elif kind in ("sycophant_discard", "debtors_prison") and card is not None:
             by_card.setdefault(str(card), {"exchange": []})[kind] = move
-        elif kind == "debtors_prison_take" and card is not None:
+        elif kind == "event" and move.get("event") == "ghost" and card is not None:
+            by_card.setdefault(str(card), {"exchange": []})["ghost"] = move
+        elif kind == "event":
+            label = event_name(move.get("event", ""))
+            if "replace" in move:
+                replaced = own.get(move["replace"], {"id": move["replace"], "name": str(move["replace"])})
+                label = _("%(event)s, replacing your %(card)s") % {"event": label, "card": sp_name(replaced)}
+            out["events"].append({"move": move, "label": label, "text": event_text(move.get("event", ""))})
+        elif kind == "market_good":
+            out["market_good"].append({"move": move, "label": good_name(move.get("good", ""))})
+        elif kind == "market_confirm":
+            out["market_confirm"].append(move)
+        elif kind == "obstacle_bonus":
+            out["obstacle_bonus"].append(move)
+        elif kind == "twin_take" and move.get("choice") == "discard":
+            out["twin_discard"] = move
+        elif kind in ("debtors_prison_take", "twin_take") and card is not None:
             # A card of the discard pile: the same buttons as on a display card.
             slot = by_card.setdefault(str(card), {"exchange": []})
             if "replace" in move:
@@ -246,6 +296,8 @@ def sp_group(cards: list[dict] | None, moves: dict | None = None) -> list[dict[s
     actionable = set((moves or {}).get("card", {}))
     groups = []
     for colour in COLOURS:
+        if colour == "market" and not any(c.get("color") == "market" for c in cards or ()):
+            continue
         stacks: list[dict[str, Any]] = []
         by_key: dict[tuple, dict[str, Any]] = {}
         for card in cards or ():
@@ -282,9 +334,100 @@ def sp_phases(view: dict) -> list[dict[str, Any]]:
     tokens = view.get("tokens") or {}
     current = view.get("phase")
     return [{"key": p, "name": phase_name(p), "holder": tokens.get(p), "current": p == current}
-            for p in PHASES]
+            for p in PHASES if p != "market" or "market" in tokens]
 
 
 @register.filter
 def sp_has_stats(stats: list | None) -> bool:
     return any(any(v not in (0, None, "", "–") for v in row.get("values") or ()) for row in stats or ())
+
+
+@register.filter
+def sp_good(good: str) -> str:
+    return good_name(good)
+
+
+@register.filter
+def sp_event(key: str) -> str:
+    return event_name(key)
+
+
+@register.filter
+def sp_event_text(key: str) -> str:
+    return event_text(key)
+
+
+@register.filter
+def sp_local(entry: dict | None, field: str = "name") -> str:
+    """A module entry's ``name``/``text`` in the reader's language (its ``*_de`` twin in German)."""
+    if not entry:
+        return ""
+    if (translation.get_language() or "en")[:2] == "de" and entry.get(f"{field}_de"):
+        return entry[f"{field}_de"]
+    return entry.get(field) or ""
+
+
+@register.filter
+def sp_card(view: dict, card_id: Any) -> dict | None:
+    """The card dict with that id wherever the view shows it (display, players' cards and hand)."""
+    for row in (view.get("display") or {}).values():
+        for card in row:
+            if card["id"] == card_id:
+                return card
+    for p in view.get("players") or ():
+        for card in (p.get("cards") or []) + (p.get("hand") or []):
+            if card["id"] == card_id:
+                return card
+    decision = view.get("decision") or {}
+    if isinstance(decision.get("card"), dict) and decision["card"].get("id") == card_id:
+        return decision["card"]
+    # A card between the places (the Twin's cards): the catalogue's face, no price.
+    from games.rules.sankt_petersburg.view import STATIC
+
+    edition = str((view.get("options") or {}).get("edition") or "1")
+    return (STATIC.get(edition) or {}).get(card_id)
+
+
+@register.filter
+def sp_get(mapping: Any, key: Any) -> Any:
+    if isinstance(mapping, dict):
+        return mapping.get(key, mapping.get(str(key)))
+    if isinstance(mapping, (list, tuple)) and isinstance(key, int) and 0 <= key < len(mapping):
+        return mapping[key]
+    return None
+
+
+@register.simple_tag
+def sp_market(view: dict) -> dict | None:
+    """The market place drawn as rows: per good the position of each seat's marker."""
+    market = view.get("market")
+    if not market:
+        return None
+    seats = [p["seat"] for p in view.get("players") or ()]
+    markers = market.get("markers") or []
+    rows = []
+    for good in market.get("goods") or GOODS:
+        cells = []
+        for seat in seats:
+            pos = markers[seat].get(good) if seat < len(markers) else None
+            cells.append({"seat": seat, "position": pos})
+        rows.append({"good": good, "name": good_name(good), "cells": cells,
+                     "top": max((c["position"] or 0 for c in cells), default=0)})
+    tile = market.get("tile") or {}
+    tiles = market.get("tiles") or []
+    following = next((t for t in tiles if t.get("number") == (tile.get("number") or 0) + 1), None)
+    return {"rows": rows, "tile": tile, "next": following, "paid": market.get("paid") or [],
+            "last": market.get("last_scoring"), "chosen": market.get("chosen") or {}}
+
+
+@register.simple_tag
+def sp_obstacle_status(view: dict, space: dict, seat: int) -> str:
+    """"passed", "blocked" (stuck before this real obstacle) or "ahead" for ``seat``."""
+    obstacles = view.get("obstacles") or {}
+    passed = obstacles.get("passed") or []
+    blocked = obstacles.get("blocked") or []
+    if seat < len(passed) and space["space"] in passed[seat]:
+        return "passed"
+    if seat < len(blocked) and blocked[seat] == space["space"]:
+        return "blocked"
+    return "ahead"

@@ -243,7 +243,9 @@ WANTED = {"actions", "pub", "observatory"}
 @pytest.mark.parametrize("options, wanted", [
     ({"expansion": True}, WANTED | {"debtors_prison", "guild_hall", "trading_house"}),
     ({"edition": "2"}, WANTED),
-], ids=["expansion", "2nd-edition"])
+    ({"edition": "2", "market": True, "helpers": True, "events": True, "assignments": True,
+      "obstacles": True}, {"actions", "market_good", "market_confirm", "twin", "obstacle_bonus"}),
+], ids=["expansion", "2nd-edition", "market-modules"])
 def test_every_legal_move_has_a_control_on_the_board(client, options, wanted):
     """Through whole bot games (the special cards used whenever they can be): at each new kind
     of step, and now and then in the action phase, the seat to act finds a button for every one
@@ -255,7 +257,7 @@ def test_every_legal_move_has_a_control_on_the_board(client, options, wanted):
     anna, bea = make_user("anna"), make_user("bea")
     engine = get_engine(ENGINE)
     seen: set[str] = set()
-    for seed in range(1, 9):
+    for seed in range(1, 13):
         game = tables.start_seated_game(ENGINE, [anna, bea], options, seed=seed, rated=False)
         users = {p.seat: p.user for p in game.players.select_related("user")}
         rng = random.Random(seed)
@@ -265,17 +267,70 @@ def test_every_legal_move_has_a_control_on_the_board(client, options, wanted):
             seat = engine.to_act(state)[0]
             step = engine.view(state, seat)["step"]
             legal = engine.legal_moves(state, seat)
-            if step not in seen or (seed == 1 and n % 30 == 0):
+            if step not in seen or (seed <= 2 and n % 15 == 0):
                 seen.add(step)
                 _store(game, state)
                 client.force_login(users[seat])
                 page = client.get(f"/games/{game.pk}/board/").content.decode()
                 for move in legal:
                     assert f'data-move="{escape(to_json(move))}"' in page, (step, move)
-            special = [m for m in legal if m["type"] in ("observatory", "debtors_prison")]
+            # The special cards whenever they can act, the Twin first of the events, and market
+            # cards bought whenever possible (so that orange ones come up for confirmation).
+            special = sorted((m for m in legal if m["type"] in ("observatory", "debtors_prison")
+                              or (m["type"] == "event" and m["event"] in ("twin", "ghost"))
+                              or (m["type"] == "buy" and str(m["card"]).startswith("m"))),
+                             key=lambda m: m.get("event") != "twin")
             move = special[0] if special else engine.bot_move(state, seat, rng)
             state, _events = engine.apply(state, seat, move)
             n += 1
         if wanted <= seen:
             break
     assert wanted <= seen, seen
+
+
+MODULES = {"edition": "2", "market": True, "helpers": True, "events": True, "assignments": True,
+           "obstacles": True}
+
+
+@pytest.mark.django_db
+def test_a_market_game_draws_the_market_place_and_the_modules(client):
+    anna, bea = make_user("anna"), make_user("bea")
+    game = tables.start_seated_game(ENGINE, [anna, bea], MODULES, seed=4, rated=False)
+    users = {p.seat: p.user for p in game.players.select_related("user")}
+    game = _play(game, users, lambda v: v["round"] >= 3 and v["last_scoring"]
+                 and v["last_scoring"]["phase"] == "market" and v["step"] == "actions")
+    engine = get_engine(ENGINE)
+    client.force_login(users[0])
+    page = client.get(f"/games/{game.pk}/board/").content.decode()
+    view = engine.view(game.state, 0)
+    assert "Market place" in page and "Market value now" in page and 'class="sp-marker s-' in page
+    for good in ("Chicken", "Grain", "Apples", "Fish", "Cabbage"):
+        assert good in page
+    assert 'id="sp-deck-market"' in page and "Paid for market cards" in page
+    assert view["helpers"][0]["name"] in page and "Helpers" in page
+    for a in view["assignments"]["mine"]:
+        assert a["text"] in page
+    assert "Obstacles on the score track" in page and view["obstacles"]["spaces"][0]["name"] in page
+    assert "Sponsor" in page and "Twin" in page
+
+    # Another seat's assignments stay secret; spectators see none.
+    secret = [a["text"] for a in engine.view(game.state, 1)["assignments"]["mine"]]
+    client.logout()
+    spectator = client.get(f"/games/{game.pk}/board/").content.decode()
+    assert "Every player holds three secret assignments." in spectator
+    assert not any(text in spectator for text in secret if text not in (a["text"] for a in view["assignments"]["mine"]))
+
+
+@pytest.mark.django_db
+def test_the_market_board_speaks_german(client):
+    anna, bea = make_user("anna"), make_user("bea")
+    game = tables.start_seated_game(ENGINE, [anna, bea], MODULES, seed=4, rated=False)
+    users = {p.seat: p.user for p in game.players.select_related("user")}
+    game = _play(game, users, lambda v: v["round"] >= 2 and v["step"] == "actions")
+    users[0].language = "de"
+    users[0].save(update_fields=["language"])
+    client.force_login(users[0])
+    with translation.override("en"):
+        page = client.get(f"/games/{game.pk}/board/").content.decode()
+    assert "Marktplatz" in page and "Aktueller Marktwert" in page and "Hühner" in page
+    assert "Aufträge" in page and "Helfer" in page and "Hürden auf der Siegpunktleiste" in page
