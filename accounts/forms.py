@@ -24,7 +24,7 @@ class SettingsForm(forms.ModelForm):
         model = User
         fields = (
             "display_name", "email", "language", "time_zone", "turn_email", "digest_hour",
-            "reminder_hours", "email_on_game_end", "email_on_invitation",
+            "reminder_hours", "email_on_game_end", "email_on_timeout", "email_on_invitation", "email_on_tournament",
         )
 
     def clean_email(self):
@@ -32,3 +32,8 @@ class SettingsForm(forms.ModelForm):
         if User.objects.filter(email__iexact=email).exclude(pk=self.instance.pk).exists():
             raise forms.ValidationError(_("An account with this email address already exists."))
         return email
+
+
+class VacationForm(forms.Form):
+    starts_on = forms.DateField(label=_("First day"), widget=forms.DateInput(attrs={"type": "date"}))
+    ends_on = forms.DateField(label=_("Last day"), widget=forms.DateInput(attrs={"type": "date"}))

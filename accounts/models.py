@@ -32,6 +32,8 @@ class User(AbstractUser):
     )
     email_on_game_end = models.BooleanField(_("email a summary when a game ends"), default=True)
     email_on_invitation = models.BooleanField(_("email when I am invited to a table"), default=True)
+    email_on_tournament = models.BooleanField(_("email about my tournaments' rounds and results"), default=True)
+    email_on_timeout = models.BooleanField(_("email when someone in my game runs out of time"), default=True)
 
     @property
     def shown_name(self) -> str:
@@ -39,3 +41,25 @@ class User(AbstractUser):
 
     def __str__(self) -> str:
         return self.shown_name
+
+
+class Vacation(models.Model):
+    """Days (in the user's time zone, both ends included) on which correspondence deadlines stand still.
+
+    Past rows stay as the record of days taken against the yearly allowance.
+    """
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="vacations")
+    starts_on = models.DateField(_("first day"))
+    ends_on = models.DateField(_("last day"))
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["starts_on"]
+        indexes = [models.Index(fields=["user", "ends_on"], name="vacation_user_end_idx")]
+        constraints = [models.CheckConstraint(condition=models.Q(ends_on__gte=models.F("starts_on")),
+                                              name="vacation_ends_after_start")]
+
+    @property
+    def days(self) -> int:
+        return (self.ends_on - self.starts_on).days + 1

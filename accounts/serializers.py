@@ -35,7 +35,7 @@ class SettingsSerializer(serializers.ModelSerializer):
         model = User
         fields = (
             "username", "display_name", "email", "language", "time_zone", "turn_email", "digest_hour",
-            "reminder_hours", "email_on_game_end", "email_on_invitation",
+            "reminder_hours", "email_on_game_end", "email_on_timeout", "email_on_invitation", "email_on_tournament",
         )
         read_only_fields = ("username",)
 

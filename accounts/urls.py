@@ -9,6 +9,7 @@ urlpatterns = [
     path("login/", RateLimitedLoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("settings/", views.settings_view, name="settings"),
+    path("settings/vacation/", views.vacation_view, name="settings-vacation"),
     path(
         "password/change/",
         auth_views.PasswordChangeView.as_view(template_name="accounts/form_page.html",

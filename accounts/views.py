@@ -6,7 +6,8 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from accounts.forms import SettingsForm, SignupForm
+from accounts import vacations
+from accounts.forms import SettingsForm, SignupForm, VacationForm
 from accounts.throttle import rate_limited
 
 
@@ -40,4 +41,35 @@ def settings_view(request):
         messages.success(request, _("Your settings have been saved."))
         response = redirect("settings")
         return response
-    return render(request, "accounts/settings.html", {"form": form})
+    return render(request, "accounts/settings.html", _settings_context(request.user, form, VacationForm()))
+
+
+def _settings_context(user, form, vacation_form) -> dict:
+    year = vacations.local_today(user).year
+    return {
+        "form": form, "vacation_form": vacation_form, "vacation": vacations.current(user),
+        "vacation_days_left": vacations.days_left(user, year), "vacation_allowance": vacations.allowance(),
+        "vacation_year": year,
+    }
+
+
+@login_required
+@require_http_methods(["POST"])
+def vacation_view(request):
+    """Plan, replace or end the vacation; deadlines follow once it is saved."""
+    if request.POST.get("action") == "end":
+        if vacations.end_vacation(request.user):
+            messages.success(request, _("Your vacation has ended; your deadlines run again."))
+        return redirect("settings")
+    vacation_form = VacationForm(request.POST)
+    if vacation_form.is_valid():
+        try:
+            vacations.set_vacation(request.user, vacation_form.cleaned_data["starts_on"],
+                                   vacation_form.cleaned_data["ends_on"])
+        except vacations.VacationError as exc:
+            vacation_form.add_error(None, exc.message)
+        else:
+            messages.success(request, _("Your vacation is saved. Your correspondence deadlines stand still on those days."))
+            return redirect("settings")
+    context = _settings_context(request.user, SettingsForm(instance=request.user), vacation_form)
+    return render(request, "accounts/settings.html", context, status=400)

@@ -6,6 +6,8 @@ from pathlib import Path
 import environ
 from django.utils.translation import gettext_lazy as _
 
+from config.redis_hosts import channel_layer_host
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 env = environ.Env()
 environ.Env.read_env(BASE_DIR / ".env", overwrite=False) if (BASE_DIR / ".env").exists() else None
@@ -61,6 +63,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
+                "notifications.context_processors.bell",
             ],
         },
     },
@@ -117,7 +120,8 @@ REDIS_URL = env("REDIS_URL", default="")
 if REDIS_URL:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
     CHANNEL_LAYERS = {
-        "default": {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [REDIS_URL]}}
+        "default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
+                    "CONFIG": {"hosts": [channel_layer_host(REDIS_URL)]}}
     }
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
@@ -127,14 +131,32 @@ CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# With late acks, a task whose worker died goes back to the queue after this many seconds.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=3600)}
+CELERY_RESULT_BACKEND = env("CELERY_RESULT_BACKEND", default=None)
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE = {
     "sweep-timeouts": {"task": "games.tasks.sweep_timeouts", "schedule": env.int("TIMEOUT_SWEEP_SECONDS", 60)},
     "advance-tournaments": {"task": "rankings.tasks.advance_tournaments", "schedule": 300},
+    "send-reminders": {"task": "notifications.tasks.send_reminders", "schedule": env.int("REMINDER_SWEEP_SECONDS", 300)},
+    "send-digests": {"task": "notifications.tasks.send_digests", "schedule": env.int("DIGEST_SWEEP_SECONDS", 300)},
 }
+
+# Days per calendar year on which a player's correspondence deadlines may stand still.
+VACATION_DAYS_PER_YEAR = env.int("VACATION_DAYS_PER_YEAR", default=30)
 
 EMAIL_CONFIG = env.email_url("EMAIL_URL", default="consolemail://")
 vars().update(EMAIL_CONFIG)
+if "EMAIL_URL" not in env and env("EMAIL_HOST", default=""):
+    # The usual separate settings work too: EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER, ...
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_HOST = env("EMAIL_HOST")
+    EMAIL_PORT = env.int("EMAIL_PORT", default=587)
+    EMAIL_HOST_USER = env("EMAIL_HOST_USER", default="")
+    EMAIL_HOST_PASSWORD = env("EMAIL_HOST_PASSWORD", default="")
+    EMAIL_USE_TLS = env.bool("EMAIL_USE_TLS", default=EMAIL_PORT == 587)
+    EMAIL_USE_SSL = env.bool("EMAIL_USE_SSL", default=EMAIL_PORT == 465)
+EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=20)
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="Boardgame Club <noreply@localhost>")
 
 REST_FRAMEWORK = {
@@ -143,6 +165,9 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    "DEFAULT_PARSER_CLASSES": [
+        "games.parsers.JSONParser", "rest_framework.parsers.FormParser", "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,

@@ -1,8 +1,10 @@
 from django.db.models import Prefetch, Q
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import mixins, permissions, serializers, status, viewsets
 from rest_framework.decorators import action
+from rest_framework.exceptions import APIException, ValidationError
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
@@ -18,16 +20,45 @@ from games.services.errors import ServiceError, StaleVersion
 from games.services.log import log_entries
 from games.services.moves import submit_move
 
-ERRORS = {400: ErrorSerializer, 403: ErrorSerializer, 409: ErrorSerializer}
+ERRORS = {400: ErrorSerializer, 403: ErrorSerializer, 404: ErrorSerializer, 409: ErrorSerializer}
 
 
 def exception_handler(exc, context):
+    """Every error answer has the same shape: a readable ``detail``, a ``code`` and, for invalid
+    input, the messages per field under ``errors``."""
     if isinstance(exc, ServiceError):
         body = {"detail": exc.message, "code": exc.code}
         if isinstance(exc, StaleVersion):
             body["version"] = exc.current_version
         return Response(body, status=exc.status)
-    return drf_exception_handler(exc, context)
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        return None
+    if isinstance(exc, ValidationError):
+        errors = response.data if isinstance(response.data, dict) else {"non_field_errors": response.data}
+        response.data = {"detail": _first_message(errors), "code": "invalid", "errors": errors}
+    elif isinstance(response.data, dict) and "detail" in response.data:
+        # Django's Http404 and PermissionDenied arrive unconverted.
+        code = exc.get_codes() if isinstance(exc, APIException) else {404: "not_found"}.get(
+            response.status_code, "permission_denied")
+        response.data["code"] = code if isinstance(code, str) else "error"
+    return response
+
+
+def _first_message(errors) -> str:
+    """The first message in DRF's nested error structure, prefixed with the field it is about."""
+    path = []
+    node = errors
+    while isinstance(node, (dict, list)) and node:
+        if isinstance(node, dict):
+            key = next(iter(node))
+            if key != "non_field_errors":
+                path.append(str(key))
+            node = node[key]
+        else:
+            node = node[0]
+    message = str(node) if node else _("The request is not valid.")
+    return f"{'.'.join(path)}: {message}" if path else message
 
 
 class CatalogViewSet(viewsets.ViewSet):
@@ -49,6 +80,7 @@ class TableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     """Tables: open ones are listed in the lobby; private ones only for invited players."""
 
     serializer_class = TableSerializer
+    lookup_value_regex = r"\d+"
 
     def get_queryset(self):
         user = self.request.user
@@ -111,6 +143,7 @@ class GameViewSet(viewsets.GenericViewSet):
     """Games: the caller's games, the caller's view, legal moves, moves, log, chat, resigning."""
 
     serializer_class = GameListSerializer
+    lookup_value_regex = r"\d+"
 
     def get_queryset(self):
         return Game.objects.prefetch_related(Prefetch("players", queryset=Player.objects.select_related("user")))
@@ -157,7 +190,7 @@ class GameViewSet(viewsets.GenericViewSet):
 
     @extend_schema(responses=LogLineSerializer(many=True), parameters=[
         OpenApiParameter("after", int, description="only lines of moves after this sequence number")])
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], pagination_class=None)
     def log(self, request, pk=None):
         game = get_object_or_404(Game, pk=pk)
         after = request.query_params.get("after", "0")
@@ -166,7 +199,7 @@ class GameViewSet(viewsets.GenericViewSet):
 
     @extend_schema(methods=["GET"], responses=ChatSerializer(many=True))
     @extend_schema(methods=["POST"], request=ChatSerializer, responses={201: ChatSerializer, **ERRORS})
-    @action(detail=True, methods=["get", "post"])
+    @action(detail=True, methods=["get", "post"], pagination_class=None)
     def chat(self, request, pk=None):
         game = get_object_or_404(Game, pk=pk)
         if request.method == "POST":

@@ -10,3 +10,4 @@ class GamesConfig(AppConfig):
         from games.rules.registry import load_engines
 
         load_engines()
+        from games import receivers  # noqa: F401  (connects the signal receivers)

@@ -1,5 +1,7 @@
 """WebSocket consumers. They only relay "something changed" with a version
 number; clients then fetch what they may see over HTTP."""
+import json
+
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
@@ -8,7 +10,26 @@ from games.services import presence
 from games.services.broadcast import LOBBY_GROUP, game_group, user_group
 
 
-class GameConsumer(AsyncJsonWebsocketConsumer):
+class _TolerantJsonConsumer(AsyncJsonWebsocketConsumer):
+    """Frames that are not JSON objects are dropped: a bad client must not crash the connection."""
+
+    @classmethod
+    async def decode_json(cls, text_data):
+        try:
+            content = json.loads(text_data)
+        except (TypeError, ValueError):
+            return None
+        return content if isinstance(content, dict) else None
+
+    async def receive(self, text_data=None, bytes_data=None, **kwargs):
+        if text_data is None:
+            return
+        content = await self.decode_json(text_data)
+        if content is not None:
+            await self.receive_json(content, **kwargs)
+
+
+class GameConsumer(_TolerantJsonConsumer):
     async def connect(self):
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         version = await self._version()
@@ -28,8 +49,11 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
 
     async def receive_json(self, content, **kwargs):
         if content.get("type") == "ping":
+            # Joining again is harmless and restores a membership the channel layer lost (a restarted
+            # Redis, an expired group); the version lets the client catch up on what it missed.
+            await self.channel_layer.group_add(self.group, self.channel_name)
             await self._presence(True)
-            await self.send_json({"type": "pong"})
+            await self.send_json({"type": "pong", "version": await self._version()})
 
     @database_sync_to_async
     def _presence(self, watching: bool) -> None:
@@ -52,7 +76,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         return Game.objects.filter(pk=self.game_id).values_list("version", flat=True).first()
 
 
-class LobbyConsumer(AsyncJsonWebsocketConsumer):
+class LobbyConsumer(_TolerantJsonConsumer):
     groups = [LOBBY_GROUP]
 
     async def connect(self):

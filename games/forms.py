@@ -1,7 +1,8 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games.models import TimeControl
+from games.models import TimeControl, TimeoutPolicy
+from games.services.tables import MAX_INCREMENT_SECONDS
 from games.rules.base import Engine
 
 
@@ -16,6 +17,11 @@ class TableForm(forms.Form):
                                        help_text=_("Correspondence games."))
     minutes_per_player = forms.IntegerField(label=_("Minutes per player"), min_value=1, max_value=240,
                                             initial=20, help_text=_("Live games."))
+    increment_seconds = forms.IntegerField(label=_("Increment (seconds)"), min_value=0,
+                                           max_value=MAX_INCREMENT_SECONDS, initial=0, required=False,
+                                           help_text=_("Live games: added to a player's clock after each move."))
+    timeout_policy = forms.ChoiceField(label=_("When time runs out"), choices=TimeoutPolicy.choices,
+                                       initial=TimeoutPolicy.BOT, required=False)
     invited_only = forms.BooleanField(label=_("Invited players only"), required=False)
     rated = forms.BooleanField(label=_("Rated"), required=False, initial=True)
     bots = forms.IntegerField(label=_("Bots"), min_value=0, max_value=7, initial=0,
@@ -41,12 +47,18 @@ class TableForm(forms.Form):
                                            help_text=_(opt.help) if opt.help else "")
             self.fields[name] = field
 
+    def clean_increment_seconds(self) -> int:
+        return self.cleaned_data.get("increment_seconds") or 0
+
+    def clean_timeout_policy(self) -> str:
+        return self.cleaned_data.get("timeout_policy") or TimeoutPolicy.BOT
+
     def option_fields(self):
         return [self[name] for name in self.option_names]
 
     def table_fields(self):
-        return [self[n] for n in ("time_control", "days_per_move", "minutes_per_player", "invited_only", "rated",
-                                  "bots")]
+        return [self[n] for n in ("time_control", "days_per_move", "minutes_per_player", "increment_seconds",
+                                  "timeout_policy", "invited_only", "rated", "bots")]
 
     def options(self) -> dict:
         return {opt.name: self.cleaned_data[f"opt_{opt.name}"] for opt in self.engine.options}

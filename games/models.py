@@ -30,6 +30,8 @@ class Table(models.Model):
     time_control = models.CharField(max_length=16, choices=TimeControl.choices, default=TimeControl.CORRESPONDENCE)
     days_per_move = models.PositiveSmallIntegerField(default=3)
     minutes_per_player = models.PositiveSmallIntegerField(default=20)
+    # Live games: seconds added to a player's clock after each of their moves.
+    increment_seconds = models.PositiveSmallIntegerField(default=0)
     timeout_policy = models.CharField(max_length=8, choices=TimeoutPolicy.choices, default=TimeoutPolicy.BOT)
     invited_only = models.BooleanField(default=False)
     rated = models.BooleanField(default=True)
@@ -84,6 +86,8 @@ class Game(models.Model):
     time_control = models.CharField(max_length=16, choices=TimeControl.choices, default=TimeControl.CORRESPONDENCE)
     days_per_move = models.PositiveSmallIntegerField(default=3)
     minutes_per_player = models.PositiveSmallIntegerField(default=20)
+    # Live games: seconds added to a player's clock after each of their moves.
+    increment_seconds = models.PositiveSmallIntegerField(default=0)
     timeout_policy = models.CharField(max_length=8, choices=TimeoutPolicy.choices, default=TimeoutPolicy.BOT)
     result = models.JSONField(null=True, blank=True)
     chat_count = models.PositiveIntegerField(default=0)

@@ -1,6 +1,7 @@
 from rest_framework import serializers
 
-from games.models import ChatMessage, Game, Table, TimeControl
+from games.models import ChatMessage, Game, Table, TimeControl, TimeoutPolicy
+from games.services.tables import MAX_INCREMENT_SECONDS
 from games.services.engines import engine_choices
 
 
@@ -34,7 +35,8 @@ class TableSerializer(serializers.ModelSerializer):
     class Meta:
         model = Table
         fields = ("id", "game_slug", "options", "seats", "owner", "time_control", "days_per_move",
-                  "minutes_per_player", "invited_only", "rated", "status", "created_at", "taken", "game_id")
+                  "minutes_per_player", "increment_seconds", "timeout_policy", "invited_only", "rated", "status",
+                  "created_at", "taken", "game_id")
 
     def get_taken(self, table) -> list[dict]:
         return [{"user": s.user.username if s.user_id else None, "is_bot": s.is_bot}
@@ -52,6 +54,8 @@ class TableCreateSerializer(serializers.Serializer):
     time_control = serializers.ChoiceField(choices=TimeControl.choices, default=TimeControl.CORRESPONDENCE)
     days_per_move = serializers.IntegerField(min_value=1, max_value=30, default=3)
     minutes_per_player = serializers.IntegerField(min_value=1, max_value=240, default=20)
+    increment_seconds = serializers.IntegerField(min_value=0, max_value=MAX_INCREMENT_SECONDS, default=0)
+    timeout_policy = serializers.ChoiceField(choices=TimeoutPolicy.choices, default=TimeoutPolicy.BOT)
     invited_only = serializers.BooleanField(default=False)
     rated = serializers.BooleanField(default=True)
     bots = serializers.IntegerField(min_value=0, max_value=7, default=0)
@@ -101,10 +105,19 @@ class GameViewSerializer(serializers.Serializer):
     time_control = serializers.CharField()
 
 
+class TextUUIDField(serializers.UUIDField):
+    """A UUID given as text only: DRF would also take an integer, which no client means as an id."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid", value=data)
+        return super().to_internal_value(data)
+
+
 class MoveSubmitSerializer(serializers.Serializer):
     move = serializers.DictField(help_text="The move as the engine lists it in legal_moves.")
     version = serializers.IntegerField(min_value=0, help_text="The game version the move was chosen at.")
-    move_id = serializers.UUIDField(required=False, allow_null=True,
+    move_id = TextUUIDField(required=False, allow_null=True,
                                     help_text="Client-chosen id; a retried request with the same id lands once.")
     seat = serializers.IntegerField(required=False, allow_null=True, min_value=0)
 
@@ -135,4 +148,5 @@ class ChatSerializer(serializers.ModelSerializer):
 class ErrorSerializer(serializers.Serializer):
     detail = serializers.CharField()
     code = serializers.CharField()
-    version = serializers.IntegerField(required=False)
+    version = serializers.IntegerField(required=False, help_text="The game's current version (409 only).")
+    errors = serializers.DictField(required=False, help_text="Messages per field, for invalid input.")

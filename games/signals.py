@@ -10,5 +10,6 @@ turn_started = Signal()
 game_finished = Signal()
 # sender=Table, table=Table, user=User
 table_invitation = Signal()
-# sender=Game, game=Game, seat=int, took_over=bool (a bot plays the seat from now on)
+# sender=Game, game=Game, seat=int, deadline=datetime (the one that passed), timeouts=int (in this game),
+# took_over=bool (a bot plays the seat from now on), ended=bool (the game ended unrated)
 seat_timed_out = Signal()

@@ -10,6 +10,14 @@ def play_bot_turns(game_id: int) -> int:
 
 @shared_task(acks_late=True)
 def sweep_timeouts() -> int:
+    """Periodic: find overdue seats through the deadline index and share them out to the workers."""
     from games.services import timeouts
 
-    return timeouts.sweep()
+    return timeouts.dispatch(apply_timeouts.delay)
+
+
+@shared_task(acks_late=True)
+def apply_timeouts(seats: list[list]) -> int:
+    from games.services import timeouts
+
+    return timeouts.apply_many(seats)

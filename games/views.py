@@ -63,6 +63,7 @@ def new_table(request):
                 request.user, engine.slug, d["seats"], form.options(), time_control=d["time_control"],
                 days_per_move=d["days_per_move"], minutes_per_player=d["minutes_per_player"],
                 invited_only=d["invited_only"], rated=d["rated"], bots=d["bots"],
+                increment_seconds=d["increment_seconds"], timeout_policy=d["timeout_policy"],
             )
         except ServiceError as exc:
             form.add_error(None, exc.message)

@@ -1,15 +1,53 @@
 """Signal receivers: other apps announce, notifications tell the players."""
+from django.db import transaction
 from django.dispatch import receiver
 
-from notifications.services import tournament_mail
+from games.models import Game, Table
+from games.signals import game_finished, seat_timed_out, table_invitation, turn_started
+from notifications import tasks
+from notifications.services import invitations, summary, timeouts, tournament_mail, turns
 from rankings.signals import tournament_finished, tournament_round_started
 
 
-@receiver(tournament_round_started)
+@receiver(turn_started, sender=Game, dispatch_uid="notifications.turn_started")
+def tell_turn_started(sender, game, seats, **kwargs):
+    with transaction.atomic():  # one commit for all of the event's notices
+        queued = turns.turn_started(game, seats)
+    for notice in queued:
+        tasks.deliver_notice.delay(notice.pk)
+
+
+@receiver(game_finished, sender=Game, dispatch_uid="notifications.game_finished")
+def tell_game_finished(sender, game, **kwargs):
+    # Queued behind the rating task that rankings' receiver (connected first) queues; the summary waits for it.
+    with transaction.atomic():
+        queued = summary.game_finished(game)
+    transaction.on_commit(lambda: [tasks.deliver_notice.delay(n.pk) for n in queued])
+
+
+@receiver(seat_timed_out, sender=Game, dispatch_uid="notifications.seat_timed_out")
+def tell_seat_timed_out(sender, game, seat, deadline, took_over=False, ended=False, **kwargs):
+    with transaction.atomic():
+        queued = timeouts.seat_timed_out(game, seat, deadline, took_over=took_over, ended=ended,
+                                         timeouts=kwargs.get("timeouts", 1))
+    for notice in queued:
+        tasks.deliver_notice.delay(notice.pk)
+
+
+@receiver(table_invitation, sender=Table, dispatch_uid="notifications.table_invitation")
+def tell_invited(sender, table, user, **kwargs):
+    notice = invitations.invited(table, user)
+    if notice is not None:
+        tasks.deliver_notice.delay(notice.pk)
+
+
+@receiver(tournament_round_started, dispatch_uid="notifications.tournament_round_started")
 def tell_round_started(sender, tournament, round, games, **kwargs):
-    tournament_mail.round_started(tournament, round, games)
+    for notice in tournament_mail.round_started(tournament, round, games):
+        tasks.deliver_notice.delay(notice.pk)
 
 
-@receiver(tournament_finished)
+@receiver(tournament_finished, dispatch_uid="notifications.tournament_finished")
 def tell_tournament_finished(sender, tournament, **kwargs):
-    tournament_mail.tournament_finished(tournament)
+    for notice in tournament_mail.tournament_finished(tournament):
+        tasks.deliver_notice.delay(notice.pk)

@@ -3,7 +3,7 @@ import importlib
 
 from games.rules.base import Registry, registry
 
-ENGINE_MODULES = ("games.rules.san_juan",)
+ENGINE_MODULES = ("games.rules.san_juan", "games.rules.sankt_petersburg")
 
 
 def load_engines() -> Registry:

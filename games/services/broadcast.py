@@ -1,8 +1,11 @@
 """Announcements on channel groups. Payloads carry versions, never game content."""
 import asyncio
+import logging
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+
+logger = logging.getLogger(__name__)
 
 LOBBY_GROUP = "lobby"
 
@@ -22,8 +25,14 @@ def _send(group: str, message: dict) -> None:
 def send_all(messages: list[tuple[str, dict]]) -> None:
     """Send to several groups at once: one trip to the event loop, the sends side by side."""
     layer = get_channel_layer()
-    if layer is not None and messages:
+    if layer is None or not messages:
+        return
+    try:
         async_to_sync(_gather)(layer, messages)
+    except Exception:  # noqa: BLE001 - whatever the channel layer's backend raises when it is unreachable
+        # Announcements are sent after the change is committed and carry only a version: a lost one
+        # must not turn a stored move into an error. Clients catch up on their next ping or reconnect.
+        logger.warning("Could not announce %s", ", ".join(f"{m['type']} on {g}" for g, m in messages), exc_info=True)
 
 
 async def _gather(layer, messages: list[tuple[str, dict]]) -> None:

@@ -20,6 +20,11 @@ class NotYourTurn(ServiceError):
     code = "not_your_seat"
 
 
+class NotFound(ServiceError):
+    status = 404
+    code = "not_found"
+
+
 class StaleVersion(ServiceError):
     status = 409
     code = "stale_version"
@@ -27,6 +32,11 @@ class StaleVersion(ServiceError):
     def __init__(self, message: str, current_version: int):
         super().__init__(message)
         self.current_version = current_version
+
+
+class MoveIdReused(ServiceError):
+    status = 409
+    code = "move_id_reused"
 
 
 class GameNotActive(ServiceError):

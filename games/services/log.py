@@ -32,7 +32,10 @@ def render_event(event: dict[str, Any], names: dict[int, str]) -> str:
         elif key.endswith("seats") and isinstance(value, list):
             args[key] = ", ".join(names.get(v, str(v)) for v in value)
         elif isinstance(value, list):
-            args[key] = ", ".join(str(v) for v in value)
+            args[key] = ", ".join(gettext(v) if isinstance(v, str) and v else str(v) for v in value)
+        elif isinstance(value, str) and value:
+            # Engines name cards, piles and goods in English; the catalog translates them.
+            args[key] = gettext(value)
         else:
             args[key] = value
     template = gettext(event.get("msg", ""))
@@ -61,4 +64,9 @@ def log_entries(game: Game, seat: int | None, after_seq: int = 0, limit: int | N
                 lines.append({"seq": move.seq, "seat": event.get("seat", move.seat),
                               "text": render_event(event, names), "at": move.created_at})
     lines.sort(key=lambda line: line["seq"])
+    # How a game ended outside the moves (a timeout under the "end" policy) closes the log.
+    for event in (game.result or {}).get("events", []) if game.version > after_seq else []:
+        if visible(event, seat):
+            lines.append({"seq": game.version, "seat": event.get("seat"), "text": render_event(event, names),
+                          "at": game.finished_at})
     return lines

@@ -12,9 +12,10 @@ from django.utils.translation import gettext as _
 
 from games.models import Game, Move, Player
 from games.rules.base import IllegalMove
-from games.services import after_commit
+from games.services import after_commit, deadlines
 from games.services.engines import get_engine
-from games.services.errors import GameNotActive, IllegalMoveError, NotYourTurn, StaleVersion
+from games.services.errors import (GameNotActive, IllegalMoveError, MoveIdReused, NotFound, NotYourTurn,
+                                  StaleVersion)
 from games.services.results import final_ranks
 from games.services.turns import update_turns
 
@@ -95,12 +96,14 @@ def submit_move(
             raise IllegalMoveError(_("The move id must be a UUID.")) from None
     try:
         with transaction.atomic():
-            game = Game.objects.select_for_update().get(pk=game_id)
+            game = Game.objects.select_for_update().filter(pk=game_id).first()
+            if game is None:
+                raise NotFound(_("There is no such game."))
             if version != game.version or game.status != Game.Status.ACTIVE:
                 if move_id is not None:
                     landed = Move.objects.filter(game=game, client_id=move_id).first()
                     if landed is not None:
-                        return MoveOutcome(game, landed, repeated=True)
+                        return _repeated(game, landed, move)
                 if game.status != Game.Status.ACTIVE:
                     raise GameNotActive(_("This game is over."))
                 raise StaleVersion(
@@ -108,14 +111,15 @@ def submit_move(
                     game.version,
                 )
             engine = get_engine(game.game_slug)
-            players = list(game.players.all())
+            players = list(deadlines.with_away_flag(game.players.all()))
             state = game.state
             before = set(engine.to_act(state))
             acting = _acting_seat(players, actor, sorted(before), seat)
             try:
                 state, events = engine.apply(state, acting, move)
             except IllegalMove as exc:
-                raise IllegalMoveError(str(exc)) from None
+                # Engines explain in English; the catalog has the translations of fixed reasons.
+                raise IllegalMoveError(_(str(exc))) from None
             if note:
                 events = [note, *events]
             now = timezone.now()
@@ -139,8 +143,15 @@ def submit_move(
         if move_id is not None:
             landed = Move.objects.filter(game_id=game_id, client_id=move_id).select_related("game").first()
             if landed is not None:
-                return MoveOutcome(landed.game, landed, repeated=True)
+                return _repeated(landed.game, landed, move)
         raise StaleVersion(_("The game has moved on. Reload and try again."), -1) from None
+
+
+def _repeated(game: Game, landed: Move, move: dict) -> MoveOutcome:
+    """A retry of a move that already landed; the same id for another move is a client's mistake."""
+    if landed.payload != move:
+        raise MoveIdReused(_("This move id was already used for another move."))
+    return MoveOutcome(game, landed, repeated=True)
 
 
 def _finish(game: Game, engine, players: list[Player], now) -> dict[int, tuple[int, int]]:

@@ -8,9 +8,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.models import ChatMessage, Game, Player
-from games.services import after_commit, broadcast
+from games.services import after_commit, broadcast, deadlines
 from games.services.engines import get_engine
-from games.services.errors import Forbidden, GameNotActive, TableError
+from games.services.errors import Forbidden, GameNotActive, NotFound, TableError
 from games.services.log import player_names
 from games.services.results import final_ranks
 from games.services.turns import update_turns
@@ -30,11 +30,15 @@ def seat_of(game: Game, user) -> int | None:
 def game_view(game: Game, user) -> dict[str, Any]:
     """Everything one user may see of a game: meta, their seat's view and their legal moves."""
     engine = get_engine(game.game_slug)
-    players = list(game.players.select_related("user"))
+    players = list(deadlines.with_away_flag(game.players.select_related("user")))
     seat = next((p.seat for p in players if user.is_authenticated and p.user_id == user.id and not p.is_bot), None)
     to_act = engine.to_act(game.state) if game.status == Game.Status.ACTIVE else []
     acting = seat is not None and seat in to_act and not players[seat].bot_took_over
     names = player_names(players)
+    # The annotation spares the windows query unless someone has a vacation that is not over.
+    travellers = [p.user_id for p in players if p.away and p.user_id and not p.is_bot]
+    away = deadlines.on_vacation_now(travellers) if travellers else set()
+    now = timezone.now()
     return {
         "id": game.pk,
         "game": game.game_slug,
@@ -49,7 +53,8 @@ def game_view(game: Game, user) -> dict[str, Any]:
                 "seat": p.seat, "name": names[p.seat], "username": p.user.username if p.user_id else None,
                 "is_bot": p.is_bot, "bot_took_over": p.bot_took_over, "resigned": p.resigned,
                 "must_act": p.seat in to_act, "deadline": p.deadline, "clock_ms": p.clock_ms,
-                "score": p.score, "rank": p.rank,
+                "score": p.score, "rank": p.rank, "on_vacation": p.user_id in away,
+                "clock_left_ms": _clock_left(p, now) if game.time_control == "live" else None,
             }
             for p in players
         ],
@@ -58,6 +63,15 @@ def game_view(game: Game, user) -> dict[str, Any]:
         "result": _public_result(game.result),
         "time_control": game.time_control,
     }
+
+
+def _clock_left(player: Player, now) -> int | None:
+    """A live seat's time left right now: its clock, less the running turn."""
+    if player.clock_ms is None:
+        return None
+    if player.must_act and player.turn_started_at:
+        return max(player.clock_ms - int((now - player.turn_started_at).total_seconds() * 1000), 0)
+    return max(player.clock_ms, 0)
 
 
 def _public_result(result: dict | None) -> dict | None:
@@ -88,7 +102,9 @@ def resign(game_id: int, user) -> Game:
     When fewer than two seats remain in play, or no person is left, the game ends now.
     """
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game_id)
+        game = Game.objects.select_for_update().filter(pk=game_id).first()
+        if game is None:
+            raise NotFound(_("There is no such game."))
         if game.status != Game.Status.ACTIVE:
             raise GameNotActive(_("This game is over."))
         players = list(game.players.all())

@@ -19,6 +19,8 @@ from games.services.turns import initial_clock_ms, update_turns
 
 User = get_user_model()
 
+MAX_INCREMENT_SECONDS = 120
+
 
 def create_table(
     owner,
@@ -33,6 +35,7 @@ def create_table(
     rated: bool = True,
     bots: int = 0,
     timeout_policy: str = TimeoutPolicy.BOT,
+    increment_seconds: int = 0,
 ) -> Table:
     """Open a table with the owner seated; raises TableError with the engine's reason."""
     try:
@@ -51,13 +54,15 @@ def create_table(
         raise TableError(_("Minutes per player must be between 1 and 240."))
     if timeout_policy not in TimeoutPolicy.values:
         raise TableError(_("Unknown timeout policy."))
+    if not 0 <= increment_seconds <= MAX_INCREMENT_SECONDS:
+        raise TableError(_("The increment must be between 0 and %(n)s seconds.") % {"n": MAX_INCREMENT_SECONDS})
     if not 0 <= bots < seats:
         raise TableError(_("At least one seat must stay free for a person."))
     with transaction.atomic():
         table = Table.objects.create(
             game_slug=game_slug, options=options, seats=seats, owner=owner, time_control=time_control,
             days_per_move=days_per_move, minutes_per_player=minutes_per_player, invited_only=invited_only,
-            rated=rated, timeout_policy=timeout_policy,
+            rated=rated, timeout_policy=timeout_policy, increment_seconds=increment_seconds,
         )
         TableSeat.objects.create(table=table, user=owner)
         TableSeat.objects.bulk_create([TableSeat(table=table, is_bot=True) for _ in range(bots)])
@@ -181,6 +186,7 @@ def start_game(table: Table, taken: list[TableSeat], seed: int | None = None) ->
         rated=table.rated and sum(1 for s in order if not s.is_bot) >= 2,
         time_control=table.time_control, days_per_move=table.days_per_move,
         minutes_per_player=table.minutes_per_player, timeout_policy=table.timeout_policy,
+        increment_seconds=table.increment_seconds,
     )
     players = Player.objects.bulk_create([
         Player(game=game, seat=i, user=s.user, is_bot=s.is_bot, clock_ms=initial_clock_ms(game))

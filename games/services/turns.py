@@ -4,6 +4,7 @@ from datetime import datetime, timedelta
 from django.db.models import BooleanField, Case, DateTimeField, F, IntegerField, Value, When
 
 from games.models import Game, Player, TimeControl
+from games.services import deadlines
 
 
 def initial_clock_ms(game: Game) -> int | None:
@@ -12,12 +13,26 @@ def initial_clock_ms(game: Game) -> int | None:
     return None
 
 
-def deadline_for(game: Game, player: Player, now: datetime) -> datetime | None:
+def deadline_for(game: Game, player: Player, now: datetime, windows=()) -> datetime | None:
+    """Live: when the seat's clock runs out. Correspondence: days per move, paused by vacations."""
     if player.controlled_by_bot:
         return None
     if game.time_control == TimeControl.LIVE:
         return now + timedelta(milliseconds=max(player.clock_ms or 0, 0))
-    return now + timedelta(days=game.days_per_move)
+    return deadlines.correspondence_deadline(game, now, windows)
+
+
+def _vacations(game: Game, players: list[Player], starting: set[int], now: datetime) -> dict[int, list]:
+    """Vacation windows of the people whose correspondence turn starts now.
+
+    Players read with ``deadlines.with_away_flag`` say whether they have any;
+    only then is the database asked.
+    """
+    if game.time_control != TimeControl.CORRESPONDENCE:
+        return {}
+    users = [p.user_id for p in players if p.seat in starting and p.user_id and not p.controlled_by_bot
+             and getattr(p, "away", True)]
+    return deadlines.vacation_windows(users, now) if users else {}
 
 
 def update_turns(
@@ -38,14 +53,19 @@ def update_turns(
     """
     written = ("must_act", "turn_started_at", "deadline", "clock_ms", "score", "rank")
     changed: list[Player] = []
+    starting = {p.seat for p in players if p.seat in after and (p.seat not in before or p.seat == acted)}
+    windows = _vacations(game, players, starting, now)
+    increment_ms = game.increment_seconds * 1000 if game.time_control == TimeControl.LIVE else 0
     for p in players:
         old = tuple(getattr(p, f) for f in written)
         # The seat that just moved ends its turn even when it must act again.
         ends = p.seat in before and (p.seat not in after or p.seat == acted)
         if ends and p.clock_ms is not None and p.turn_started_at:
             p.clock_ms -= int((now - p.turn_started_at).total_seconds() * 1000)
-        if p.seat in after and (p.seat not in before or p.seat == acted):
-            p.turn_started_at, p.deadline = now, deadline_for(game, p, now)
+            if p.seat == acted:
+                p.clock_ms += increment_ms
+        if p.seat in starting:
+            p.turn_started_at, p.deadline = now, deadline_for(game, p, now, windows.get(p.user_id, ()))
         elif p.seat not in after:
             p.turn_started_at, p.deadline = None, None
         if p.controlled_by_bot:

@@ -1,49 +1,57 @@
-"""Emails to tournament players: a new round with their table, and the winner."""
+"""Tournament players hear of each new round (with their table) and of the winner."""
 from __future__ import annotations
 
-from django.conf import settings
-from django.core.mail import EmailMultiAlternatives
-from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import translation
+
+from notifications.models import Notice
+from notifications.services import mail, notices
 
 
-def _send(user, subject_template: str, body_template: str, context: dict) -> None:
-    if not user.email:
-        return
-    with translation.override(user.language):
-        context = {**context, "user": user, "site_url": settings.SITE_URL}
-        subject = render_to_string(subject_template, context).strip()
-        text = render_to_string(f"{body_template}.txt", context)
-        html = render_to_string(f"{body_template}.html", context)
-    message = EmailMultiAlternatives(subject, text, to=[user.email])
-    message.attach_alternative(html, "text/html")
-    message.send()
+def _standings(tournament) -> str:
+    return reverse("rankings:tournament", args=[tournament.pk])
 
 
-def round_started(tournament, round_, games) -> int:
-    """One email per person seated in the new round, with a link to their own game."""
-    sent = 0
-    standings = settings.SITE_URL + reverse("rankings:tournament", args=[tournament.pk])
+def round_started(tournament, round_, games) -> list[Notice]:
+    """A notice for everyone seated in the new round; returns those to email."""
+    queued = []
     for game in games:
         for player in game.players.select_related("user"):
             if player.user is None or player.is_bot:
                 continue
-            _send(player.user, "notifications/email/round_subject.txt", "notifications/email/round", {
-                "tournament": tournament, "round": round_.number, "standings_url": standings,
-                "game_url": settings.SITE_URL + reverse("game", args=[game.pk]),
-            })
-            sent += 1
-    return sent
+            user = player.user
+            data = {"tournament": tournament.name, "tournament_id": tournament.pk, "round": round_.number,
+                    "standings": _standings(tournament), "game_id": game.pk}
+            email = Notice.Email.QUEUED if user.email_on_tournament else Notice.Email.NONE
+            notice, created = notices.create(user, Notice.Kind.ROUND, f"round:{tournament.pk}:{round_.number}",
+                                             game=game, url=reverse("game", args=[game.pk]), data=data, email=email)
+            if created and email == Notice.Email.QUEUED:
+                queued.append(notice)
+    return queued
 
 
-def tournament_finished(tournament) -> int:
-    """Every entrant learns who won."""
-    standings = settings.SITE_URL + reverse("rankings:tournament", args=[tournament.pk])
-    sent = 0
+def tournament_finished(tournament) -> list[Notice]:
+    """Every entrant learns who won; returns the notices to email."""
+    queued = []
+    winner = tournament.winner.shown_name if tournament.winner_id else None
     for entry in tournament.entries.select_related("user"):
-        _send(entry.user, "notifications/email/finished_subject.txt", "notifications/email/finished", {
-            "tournament": tournament, "winner": tournament.winner, "standings_url": standings,
-        })
-        sent += 1
-    return sent
+        user = entry.user
+        data = {"tournament": tournament.name, "tournament_id": tournament.pk, "winner": winner}
+        email = Notice.Email.QUEUED if user.email_on_tournament else Notice.Email.NONE
+        notice, created = notices.create(user, Notice.Kind.TOURNAMENT, f"tournament:{tournament.pk}",
+                                         url=_standings(tournament), data=data, email=email)
+        if created and email == Notice.Email.QUEUED:
+            queued.append(notice)
+    return queued
+
+
+def email(notice: Notice):
+    if not notice.user.email_on_tournament:
+        return None
+    d = notice.data
+    context = {"tournament": {"name": d["tournament"]}, "standings_url": mail.absolute(notice.url)}
+    if notice.kind == Notice.Kind.ROUND:
+        context.update(round=d["round"], game_url=mail.absolute(notice.url),
+                       standings_url=mail.absolute(d["standings"]))
+        return "notifications/email/round", context, "tournament"
+    context["winner"] = {"shown_name": d["winner"]} if d.get("winner") else None
+    return "notifications/email/finished", context, "tournament"

@@ -8,7 +8,8 @@
     return input ? input.value : "";
   }
 
-  function socket(path, onMessage) {
+  // ``quiet`` sockets (the bell) leave the page's "live" mark to the page's own socket.
+  function socket(path, onMessage, quiet) {
     let delay = 500;
     function open() {
       const proto = location.protocol === "https:" ? "wss://" : "ws://";
@@ -16,14 +17,14 @@
       let pinger = null;
       ws.onopen = function () {
         delay = 500;
-        document.documentElement.dataset.live = "on";
+        if (!quiet) document.documentElement.dataset.live = "on";
         // Keeps the server's "is looking at this page" mark fresh.
         pinger = setInterval(function () { ws.send(JSON.stringify({ type: "ping" })); }, 30000);
       };
       ws.onmessage = function (e) { onMessage(JSON.parse(e.data)); };
       ws.onclose = function () {
         clearInterval(pinger);
-        document.documentElement.dataset.live = "off";
+        if (!quiet) document.documentElement.dataset.live = "off";
         setTimeout(open, delay);
         delay = Math.min(delay * 2, 15000);
       };
@@ -41,6 +42,16 @@
     }
   }
 
+  // The bell: the unread count follows the person's notices live.
+  const bellCount = document.querySelector("[data-bell] [data-unread]");
+  if (bellCount) {
+    socket("/ws/notifications/", function (msg) {
+      if (msg.type !== "unread") return;
+      bellCount.textContent = msg.unread;
+      bellCount.hidden = !msg.unread;
+    }, true);
+  }
+
   // Lobby: the list of open tables and "your games".
   const lobby = document.querySelector("[data-live-lobby]");
   if (lobby) {
@@ -50,6 +61,33 @@
       if (el) refresh(el, el.dataset.refreshUrl);
     });
   }
+
+  // Live clocks: the server renders each seat's time left; the running one counts down here.
+  function formatClock(ms) {
+    const s = Math.max(0, Math.ceil(ms / 1000));
+    const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), sec = s % 60;
+    const mm = (h ? String(m).padStart(2, "0") : String(m)) + ":" + String(sec).padStart(2, "0");
+    return h ? h + ":" + mm : mm;
+  }
+  function startClocks(root) {
+    const clocks = Array.from(root.querySelectorAll("[data-clock-ms]"));
+    if (!clocks.length) return;
+    const shownAt = Date.now();
+    function tick() {
+      clocks.forEach(function (c) {
+        const left = parseInt(c.dataset.clockMs, 10) - (c.classList.contains("running") ? Date.now() - shownAt : 0);
+        c.textContent = formatClock(left);
+        c.classList.toggle("low", c.classList.contains("running") && left < 30000);
+      });
+    }
+    tick();
+    const timer = setInterval(function () {
+      if (!clocks[0].isConnected) { clearInterval(timer); return; }
+      tick();
+    }, 250);
+  }
+  startClocks(document);
+  document.addEventListener("board:updated", function (e) { startClocks(e.detail); });
 
   // Game page.
   const page = document.querySelector("[data-game]");
@@ -74,6 +112,21 @@
     });
   }
 
+  // One board fetch at a time: news arriving meanwhile is fetched once afterwards, and
+  // news about moves made while our own move is on its way waits for that move's redraw.
+  let latest = 0;
+  let fetching = null;
+  let again = false;
+  function refreshBoard() {
+    if (fetching) { again = true; return fetching; }
+    fetching = (async function () {
+      try {
+        do { again = false; await refresh(area, page.dataset.boardUrl); } while (again);
+      } finally { fetching = null; }
+    })();
+    return fetching;
+  }
+
   let busy = false;
   async function send(move, seat) {
     if (busy) return;
@@ -87,17 +140,18 @@
         headers: { "Content-Type": "application/json", "X-CSRFToken": csrfToken() },
         body: JSON.stringify(body),
       });
-      if (res.ok) { showError(""); await refresh(area, page.dataset.boardUrl); }
+      if (res.ok) { showError(""); await refreshBoard(); }
       else {
         let detail = res.statusText;
         try { detail = (await res.json()).detail || detail; } catch (e) { /* keep status text */ }
-        if (res.status === 409) await refresh(area, page.dataset.boardUrl);
+        if (res.status === 409) await refreshBoard();
         showError(detail);
       }
     } finally {
       busy = false;
       area.removeAttribute("aria-busy");
     }
+    if (latest > version()) refreshBoard();
   }
 
   function parseValue(v) {
@@ -149,7 +203,11 @@
   });
 
   socket("/ws/games/" + page.dataset.game + "/", function (msg) {
-    if (msg.type === "version" && msg.version !== version()) refresh(area, page.dataset.boardUrl);
+    // A pong carries the version too, so a page catches up on an announcement it missed.
+    if ((msg.type === "version" || msg.type === "pong") && msg.version !== undefined) {
+      latest = Math.max(latest, msg.version);
+      if (msg.version !== version() && !busy) refreshBoard();
+    }
     if (msg.type === "chat") refresh(chat, page.dataset.chatUrl);
   });
 })();

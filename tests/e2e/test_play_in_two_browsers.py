@@ -61,4 +61,7 @@ class TwoPlayersInTwoBrowsers(ChannelsLiveServerTestCase):
         mover.locator("button.move", has_text="pass").first.click()
         watcher.wait_for_selector(f".log-lines li:has-text('{mover_name} passes.')", timeout=10_000)
         watcher.wait_for_selector("text=Your turn", timeout=10_000)
+        # The mover's own page refreshes once the move's response is in (after the after-commit work).
+        mover.wait_for_function("!document.querySelector('.turn-line').innerText.includes('Your turn')",
+                                timeout=10_000)
         assert "Your turn" not in mover.locator(".turn-line").inner_text()

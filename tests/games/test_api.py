@@ -30,7 +30,8 @@ def test_signup_and_token_login():
     assert response.status_code == 201 and response.json()["token"]
     weak = api.post("/api/auth/signup/", {"username": "max", "email": "max@example.org", "password": "123"},
                     format="json")
-    assert weak.status_code == 400 and "password" in weak.json()
+    assert weak.status_code == 400 and "password" in weak.json()["errors"]
+    assert weak.json()["detail"].startswith("password: ")
     token = api.post("/api/auth/token/", {"username": "zoe", "password": "correct horse 42"}, format="json")
     assert token.status_code == 200 and token.json()["token"] == response.json()["token"]
 

@@ -1,0 +1,164 @@
+"""The Sankt Petersburg engine behind the platform's contract."""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.rules.base import (Engine, Event, IllegalMove, InvalidOptions, Move, Option, Result, State,
+                              rank_by)
+
+from . import actions, bot, flow
+from .cards import kind_name, table
+from .hooks import DECISIONS, MOVES, active_rules
+from .moves import describe
+from .scoring import stats
+from .state import new_state, to_act
+from .view import build_view
+
+FIVE_PLAYERS = ("Five players need the expansion 'In bester Gesellschaft' (it brings the fifth "
+                "start-player stone, the sack, and the cards for a fifth player) or the Market of the "
+                "2nd edition.")
+# With the Market (2nd edition) five players follow the Market's rules and need no expansion.
+MARKET_EDITION = "The Market belongs to the 2nd edition (Das neue Sankt Petersburg): choose the 2nd edition."
+# Modules 3-6: "nur mit dem neuen Sankt Petersburg - Der Markt spielbar".
+HELPERS_MARKET = "Module 3 (the helpers) is played only with the Market."
+ASSIGNMENTS_MARKET = "Module 5 (the assignments) is played only with the Market."
+SP_PLUS_EDITION = "The SP+ variant is played with the 1st edition."
+SP_PLUS_EXPANSION = ("SP+ uses only the expansion cards that replace base cards; choose either SP+ or "
+                     "the whole expansion.")
+
+
+class SanktPetersburg(Engine):
+    slug = "sankt-petersburg"
+    name = "Sankt Petersburg"
+    min_players = 2
+    max_players = 5
+    options = (
+        Option("edition", "Edition", kind="choice", default="1",
+               choices=(("1", "1st edition"), ("2", "2nd edition")),
+               help="2nd-edition card versions: Observatory 7, Judge 17, Mistress of Ceremonies 20, "
+                    "Mariinsky Theater 15 paying 1 point per red card."),
+        Option("expansion", "In bester Gesellschaft", kind="bool", default=False,
+               help="The expansion's 35 cards; needed for 5 players."),
+        Option("sp_plus", "SP+", kind="bool", default=False,
+               help="1st edition with only the expansion cards that replace base cards."),
+        Option("market", "Market", kind="bool", default=False,
+               help="2nd edition: 35 market cards, a market round between the worker and the building "
+                    "round, the market place scored every Durchgang; display of 10; up to 5 players."),
+        Option("helpers", "Module 3: helpers", kind="bool", default=False,
+               help="With the Market: every player has a helper that makes one kind of card cheaper; "
+                    "the helpers pass to the right after every round of play."),
+        Option("assignments", "Module 5: assignments", kind="bool", default=False,
+               help="With the Market: three secret assignments each; at the end each player scores "
+                    "the best of them."),
+    )
+
+    # --- options and set-up ----------------------------------------------------------------
+    def validate_options(self, players: int, options: dict[str, Any]) -> None:
+        if options["sp_plus"] and options["expansion"]:
+            raise InvalidOptions(SP_PLUS_EXPANSION)
+        if options["sp_plus"] and options["edition"] != "1":
+            raise InvalidOptions(SP_PLUS_EDITION)
+        if options.get("market") and options["edition"] != "2":
+            raise InvalidOptions(MARKET_EDITION)
+        if options.get("helpers") and not options.get("market"):
+            raise InvalidOptions(HELPERS_MARKET)
+        if options.get("assignments") and not options.get("market"):
+            raise InvalidOptions(ASSIGNMENTS_MARKET)
+        if players == 5 and not options["expansion"] and not options.get("market"):
+            raise InvalidOptions(FIVE_PLAYERS)
+        for module in active_rules(options):
+            if module.validate:
+                module.validate(players, options)
+
+    def setup(self, players: int, options: dict[str, Any], seed: int) -> State:
+        opts = self.normalize_options(players, options)
+        st = new_state(players, opts, seed)
+        flow.start_game(st, [])
+        return st
+
+    # --- turns --------------------------------------------------------------------------------
+    def to_act(self, state: State) -> list[int]:
+        return to_act(state)
+
+    def legal_moves(self, state: State, seat: int) -> list[Move]:
+        if state["step"] == "over" or seat not in to_act(state):
+            return []
+        if state["queue"]:
+            head = state["queue"][0]
+            return DECISIONS[head["kind"]].legal(state, seat, head)
+        return actions.action_moves(state, seat)
+
+    def apply(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
+        if not isinstance(move, dict) or not isinstance(move.get("type"), str):
+            raise IllegalMove("A move needs a type.")
+        if state["step"] == "over":
+            raise IllegalMove("The game is over.")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state["n"]:
+            raise IllegalMove("Unknown seat.")
+        if seat not in to_act(state):
+            raise IllegalMove("It is not your turn.")
+        events: list[Event] = []
+        if state["queue"]:
+            head = state["queue"][0]
+            DECISIONS[head["kind"]].apply(state, seat, head, move, events)
+            # By identity: answering may have queued further decisions, even in front.
+            queue = state["queue"]
+            idx = next((i for i, d in enumerate(queue) if d is head), None)
+            if idx is not None:
+                del queue[idx]
+            if not queue:
+                flow.resume(state, events)
+            return state, events
+        handler = MOVES.get(move["type"])
+        if handler is None:
+            raise IllegalMove("Unknown move.")
+        if actions.first_round(state) and move["type"] != "buy":
+            raise IllegalMove("In the first worker phase every player must buy a worker.")
+        outcome = handler(state, seat, move, events)
+        if state["queue"]:
+            # The move queued a decision (a card action, or a card laid out that asks its owner
+            # something, e.g. the good of a market '?' symbol): the turn ends once it is answered.
+            state["step"] = "decide"
+            state["after"] = "turn:action" if outcome == "action" else "turn"
+        else:
+            flow.end_turn(state, seat, "card" if outcome == "wait" else outcome, events)
+        return state, events
+
+    # --- display ------------------------------------------------------------------------------
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return build_view(state, seat)
+
+    def describe_move(self, move: Move) -> str:
+        return describe(move)
+
+    # --- end ------------------------------------------------------------------------------------
+    def is_over(self, state: State) -> bool:
+        return state["step"] == "over"
+
+    def result(self, state: State) -> Result:
+        players = state["p"]
+        scores = [p["points"] for p in players]
+        ranks = rank_by([(p["points"], p["money"]) for p in players])
+        tab_names = table(state)
+        details = {
+            "final": state["final"],
+            "money": [p["money"] for p in players],
+            # Every special card laid out during the game, also those replaced later.
+            "special_cards": [[kind_name(state, k) for k in p["special"]] for p in players],
+            "hand_cards": [[tab_names[c].name_en for c in p["hand"]] for p in players],
+            "rounds": state["round"],
+        }
+        return Result(scores=scores, ranks=ranks, stats=stats(state), details=details)
+
+    # --- automatic players ----------------------------------------------------------------------
+    def timeout_move(self, state: State, seat: int) -> Move:
+        if state["queue"]:
+            head = state["queue"][0]
+            return DECISIONS[head["kind"]].timeout(state, seat, head)
+        if actions.first_round(state):
+            return bot.cheapest_purchase(state, seat, self.legal_moves(state, seat))
+        return {"type": "pass"}
+
+    def bot_move(self, state: State, seat: int, rng: random.Random) -> Move:
+        return bot.choose(state, seat, self.legal_moves(state, seat), rng)

@@ -1,0 +1,98 @@
+"""Registries that card abilities, extra moves, decisions and rule modules hang off.
+
+See the package docstring for the contract of every hook.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from games.rules.base import Event, Move, State
+
+Income = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Ability:
+    name: str
+    income: Callable[[State, int, str, str], Income] | None = None
+    discount: Callable[[State, int, str, Any], int] | None = None
+    hand_limit: Callable[[State, int, str], int] | None = None
+    replaceable: Callable[[State, int, str], bool] | None = None
+    action_moves: Callable[[State, int, str], list[Move]] | None = None
+    after_scoring: Callable[[State, int, str, str], dict | None] | None = None
+    end_points: Callable[[State, int, str], int] | None = None
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A pending decision of one seat (``state["queue"][0]``)."""
+
+    kind: str
+    legal: Callable[[State, int, dict], list[Move]]
+    apply: Callable[[State, int, dict, Move, list[Event]], None]
+    timeout: Callable[[State, int, dict], Move]
+    # What every seat may see of the decision (the deciding seat gets ``private`` too).
+    public: Callable[[State, dict], dict] = lambda st, d: {}
+    private: Callable[[State, dict], dict] = lambda st, d: {}
+    # After a scoring each seat's decisions come in this order (lower first), seats in turn
+    # order from the phase's start player.
+    order: int = 0
+
+
+@dataclass(frozen=True)
+class RuleModule:
+    """Option-wide rules. ``applies(options)`` says whether the module is active."""
+
+    name: str
+    applies: Callable[[dict], bool]
+    validate: Callable[[int, dict], None] | None = None          # raise InvalidOptions
+    compose: Callable[[dict, dict[str, list[str]]], None] | None = None  # edit deck contents (ids)
+    setup: Callable[[State, list[Event]], None] | None = None
+    phase_start: Callable[[State, str, list[Event]], None] | None = None
+    before_scoring: Callable[[State, str, list[Event]], None] | None = None  # (st, phase, events)
+    # After a phase's scoring and the decisions it queued, before the display is refilled
+    # (the Market's market place scoring): (st, phase, events).
+    phase_end: Callable[[State, str, list[Event]], None] | None = None
+    # A card has just been laid out (bought, played or taken from a pile into the display); it
+    # may queue a decision at the front of state["queue"]: (st, seat, card id, events).
+    laid_out: Callable[[State, int, str, list[Event]], None] | None = None
+    # Rubles off a card for a seat, like Ability.discount with card id None (Module 3's helpers):
+    # (st, seat, None, target Card) -> rubles >= 0.
+    discount: Callable[[State, int, Any, Any], int] | None = None
+    # Parts of the final scoring right after the different aristocrats (Module 5's assignment):
+    # (st, seat) -> {part: points}; their ∑ labels in scoring.END_LABELS.
+    end_parts: Callable[[State, int], dict[str, int]] | None = None
+    # Keys this module adds to every view: (st, viewing seat or None) -> {key: value}.
+    view: Callable[[State, int | None], dict[str, Any]] | None = None
+    noble_points: Callable[[State, int, int], int] | None = None  # (st, seat, different) -> points
+    final_points: Callable[[State, int], int] | None = None
+
+
+ABILITIES: dict[str, Ability] = {}
+MOVES: dict[str, Callable[[State, int, Move, list[Event]], str]] = {}
+DECISIONS: dict[str, Decision] = {}
+RULES: list[RuleModule] = []
+
+
+def register_ability(ability: Ability) -> Ability:
+    ABILITIES[ability.name] = ability
+    return ability
+
+
+def register_move(move_type: str, handler: Callable[[State, int, Move, list[Event]], str]) -> None:
+    MOVES[move_type] = handler
+
+
+def register_decision(decision: Decision) -> Decision:
+    DECISIONS[decision.kind] = decision
+    return decision
+
+
+def register_rules(module: RuleModule) -> RuleModule:
+    RULES[:] = [m for m in RULES if m.name != module.name] + [module]
+    return module
+
+
+def active_rules(options: dict) -> list[RuleModule]:
+    return [m for m in RULES if m.applies(options)]

@@ -1,0 +1,91 @@
+"""Correspondence deadlines that stand still while a player is on vacation.
+
+A deadline is the turn's start plus the table's days per move, counted per
+seat; every vacation day (a whole day in the player's time zone) that falls
+before the deadline pushes it on by the time it covers.
+"""
+from __future__ import annotations
+
+import zoneinfo
+from datetime import date, datetime, time, timedelta
+from typing import Iterable
+
+from django.db.models import Exists, OuterRef, QuerySet
+from django.utils import timezone
+
+from accounts.models import Vacation
+from games.models import Game, Player, TimeControl
+
+Window = tuple[datetime, datetime]
+
+
+def paused_deadline(start: datetime, duration: timedelta, windows: Iterable[Window]) -> datetime:
+    """``start + duration`` with the clock stopped inside every window."""
+    t, left = start, duration
+    for begins, ends in sorted(windows):
+        if ends <= t:
+            continue
+        if begins > t:
+            if begins >= t + left:
+                break
+            left -= begins - t
+        t = ends
+    return t + left
+
+
+def _zone(name: str) -> zoneinfo.ZoneInfo:
+    try:
+        return zoneinfo.ZoneInfo(name)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        return zoneinfo.ZoneInfo("UTC")
+
+
+def vacation_windows(user_ids: Iterable[int], since: datetime) -> dict[int, list[Window]]:
+    """Each user's vacations that end after ``since``, as datetime windows (one query)."""
+    rows = Vacation.objects.filter(user_id__in=set(user_ids), ends_on__gte=since.date() - timedelta(days=1)).values_list(
+        "user_id", "starts_on", "ends_on", "user__time_zone")
+    windows: dict[int, list[Window]] = {}
+    for user_id, starts_on, ends_on, tz_name in rows:
+        tz = _zone(tz_name)
+        begins = datetime.combine(starts_on, time.min, tz)
+        ends = datetime.combine(ends_on + timedelta(days=1), time.min, tz)
+        windows.setdefault(user_id, []).append((begins, ends))
+    return windows
+
+
+def with_away_flag(players: QuerySet[Player]) -> QuerySet[Player]:
+    """Annotate ``away``: the seat's person has a vacation that is not over (in the same query)."""
+    recent = timezone.now().date() - timedelta(days=1)
+    return players.annotate(away=Exists(Vacation.objects.filter(user_id=OuterRef("user_id"), ends_on__gte=recent)))
+
+
+def on_vacation_now(user_ids: Iterable[int]) -> set[int]:
+    """Users whose vacation covers this moment in their own time zone."""
+    now = timezone.now()
+    return {uid for uid, windows in vacation_windows(user_ids, now).items()
+            if any(b <= now < e for b, e in windows)}
+
+
+def correspondence_deadline(game: Game, start: datetime, windows: Iterable[Window] = ()) -> datetime:
+    return paused_deadline(start, timedelta(days=game.days_per_move), windows)
+
+
+def refresh_for_user(user_id: int) -> int:
+    """Recompute the deadlines of the user's running correspondence turns; returns how many moved."""
+    seats = list(Player.objects.filter(
+        user_id=user_id, must_act=True, is_bot=False, bot_took_over=False, turn_started_at__isnull=False,
+        game__status=Game.Status.ACTIVE, game__time_control=TimeControl.CORRESPONDENCE,
+    ).select_related("game"))
+    if not seats:
+        return 0
+    windows = vacation_windows([user_id], min(p.turn_started_at for p in seats)).get(user_id, [])
+    moved = 0
+    for p in seats:
+        deadline = correspondence_deadline(p.game, p.turn_started_at, windows)
+        if deadline != p.deadline:
+            # Only if the turn is still the one we read: a move in between has its own deadline.
+            moved += Player.objects.filter(pk=p.pk, turn_started_at=p.turn_started_at, must_act=True).update(
+                deadline=deadline)
+    return moved
+
+

@@ -1,0 +1,37 @@
+"""What every message about a game says: its name, the opponents, the link."""
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.urls import reverse
+from django.utils import translation
+
+from games.models import Game, Player
+from games.services.engines import get_engine
+from games.services.log import player_names
+
+
+def game_facts(game: Game, user, players: list[Player] | None = None) -> dict:
+    """JSON-able facts about ``game`` as ``user`` sees it (bot names in their language)."""
+    players = players if players is not None else list(game.players.select_related("user"))
+    try:
+        name = get_engine(game.game_slug).name
+    except KeyError:
+        name = game.game_slug
+    with translation.override(user.language):
+        names = player_names(players)
+    mine = {p.seat for p in players if p.user_id == user.pk and not p.is_bot}
+    return {
+        "game_id": game.pk, "game_name": name, "game_label": f"{name} #{game.pk}",
+        "opponents": [names[p.seat] for p in players if p.seat not in mine],
+        "names": {str(seat): n for seat, n in names.items()},
+        "url": reverse("game", args=[game.pk]),
+    }
+
+
+def iso(moment: datetime | None) -> str | None:
+    return moment.isoformat() if moment else None
+
+
+def parse(value: str | None) -> datetime | None:
+    return datetime.fromisoformat(value) if value else None

@@ -1,0 +1,149 @@
+"""Your turn: a notice, an email now or in the daily digest (never twice for one turn), reminders."""
+from __future__ import annotations
+
+import logging
+from datetime import datetime, timedelta
+
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from games.models import Game, Player, TimeControl
+from games.services import presence
+from notifications.models import Digest, Notice, Reminder
+from notifications.services import mail, notices
+from notifications.services.facts import game_facts, iso, parse
+
+User = get_user_model()
+log = logging.getLogger(__name__)
+BATCH = 500
+
+
+def turn_key(player: Player) -> str:
+    return f"turn:{player.pk}:{player.turn_started_at.timestamp()}"
+
+
+def turn_started(game: Game, seats: list[int]) -> list[Notice]:
+    """Tell each person whose turn began; returns the new notices whose email is to go out now."""
+    players = list(game.players.select_related("user"))
+    queued = []
+    for p in players:
+        if p.seat not in seats or p.user is None or p.controlled_by_bot or not p.must_act or not p.turn_started_at:
+            continue
+        user = p.user
+        email = {User.TurnEmail.IMMEDIATE: Notice.Email.QUEUED,
+                 User.TurnEmail.DIGEST: Notice.Email.DIGEST}.get(user.turn_email, Notice.Email.NONE)
+        data = {**game_facts(game, user, players), "player_id": p.pk, "turn_started_at": iso(p.turn_started_at),
+                "deadline": iso(p.deadline), "live": game.time_control == TimeControl.LIVE}
+        notice, created = notices.create(user, Notice.Kind.TURN, turn_key(p), game=game, url=data["url"], data=data,
+                                         email=email)
+        if created and email == Notice.Email.QUEUED:
+            queued.append(notice)
+        if created:
+            schedule_reminder(game, p, user)
+    return queued
+
+
+def turn_is_current(notice: Notice) -> bool:
+    """The turn the notice is about has not ended yet."""
+    started = parse(notice.data.get("turn_started_at"))
+    return Player.objects.filter(pk=notice.data.get("player_id"), must_act=True, turn_started_at=started,
+                                 game__status=Game.Status.ACTIVE, bot_took_over=False).exists()
+
+
+def still_wanted(notice: Notice) -> bool:
+    """Worth an email: the turn goes on and the player is not looking at the game right now."""
+    return turn_is_current(notice) and not presence.is_watching(notice.data["game_id"], notice.user_id)
+
+
+def turn_context(notice: Notice) -> dict:
+    d = notice.data
+    return {"notice": notice, "game": d, "deadline": parse(d.get("deadline")), "live": d.get("live"),
+            "game_url": mail.absolute(d["url"])}
+
+
+# --- reminders -------------------------------------------------------------------------------------------
+
+def schedule_reminder(game: Game, player: Player, user) -> Reminder | None:
+    if game.time_control != TimeControl.CORRESPONDENCE or not user.reminder_hours or not player.deadline:
+        return None
+    remind_at = player.deadline - timedelta(hours=user.reminder_hours)
+    if remind_at <= timezone.now():
+        return None  # the turn email already tells the deadline
+    reminder, _created = Reminder.objects.get_or_create(
+        player=player, turn_started_at=player.turn_started_at, defaults={"remind_at": remind_at})
+    return reminder
+
+
+def due_reminders(now: datetime, limit: int = BATCH) -> list[int]:
+    return list(Reminder.objects.filter(done_at__isnull=True, remind_at__lte=now).order_by("remind_at")
+                .values_list("pk", flat=True)[:limit])
+
+
+def process_reminder(reminder_id: int, now: datetime) -> Notice | None:
+    """Settle one due reminder; returns the new notice to email, if any. Safe to run twice at once."""
+    with transaction.atomic():
+        reminder = (Reminder.objects.select_for_update(skip_locked=True, of=("self",))
+                    .filter(pk=reminder_id, done_at__isnull=True).select_related("player__game", "player__user").first())
+        if reminder is None:
+            return None
+        p = reminder.player
+        user = p.user
+        current = (p.must_act and p.turn_started_at == reminder.turn_started_at and p.deadline and user is not None
+                   and not p.controlled_by_bot and p.game.status == Game.Status.ACTIVE)
+        if current and user.reminder_hours:
+            due = p.deadline - timedelta(hours=user.reminder_hours)
+            if due > now:  # the deadline moved on (a vacation): remind later
+                reminder.remind_at = due
+                reminder.save(update_fields=["remind_at"])
+                return None
+        reminder.done_at = now
+        reminder.save(update_fields=["done_at"])
+        if not current or not user.reminder_hours or p.deadline <= now:
+            return None
+        data = {**game_facts(p.game, user), "player_id": p.pk, "turn_started_at": iso(p.turn_started_at),
+                "deadline": iso(p.deadline), "live": False}
+        watching = presence.is_watching(p.game_id, user.pk)
+        notice, created = notices.create(
+            user, Notice.Kind.REMINDER, f"reminder:{p.pk}:{p.turn_started_at.timestamp()}", game=p.game,
+            url=data["url"], data=data, email=Notice.Email.SKIPPED if watching else Notice.Email.QUEUED)
+    return notice if created and notice.email == Notice.Email.QUEUED else None
+
+
+# --- the daily digest ------------------------------------------------------------------------------------
+
+def digest_candidates() -> list[int]:
+    """People with turns waiting for a digest (through the partial index on pending digest notices)."""
+    return list(Notice.objects.filter(email=Notice.Email.DIGEST).values_list("user_id", flat=True).distinct())
+
+
+def send_digest(user, now: datetime) -> bool:
+    """Once a day, at or after the user's digest hour in their time zone: one email with every new turn."""
+    local = now.astimezone(mail.user_zone(user))
+    if local.hour < user.digest_hour:
+        return False
+    try:
+        with transaction.atomic():
+            Digest.objects.create(user=user, day=local.date())
+    except IntegrityError:
+        return False  # today's digest is already dealt with
+    pending = list(Notice.objects.filter(user=user, email=Notice.Email.DIGEST).order_by("created_at"))
+    wanted = [n for n in pending if user.turn_email != User.TurnEmail.NEVER and still_wanted(n)]
+    Notice.objects.filter(pk__in=[n.pk for n in pending if n not in wanted]).update(email=Notice.Email.SKIPPED)
+    if not wanted:
+        return False
+    # Claim them first: a second worker finds nothing left to send.
+    claimed = Notice.objects.filter(pk__in=[n.pk for n in wanted], email=Notice.Email.DIGEST).update(
+        email=Notice.Email.SENT, emailed_at=now)
+    if claimed != len(wanted):
+        wanted = list(Notice.objects.filter(pk__in=[n.pk for n in wanted], emailed_at=now))
+    items = [turn_context(n) for n in wanted]
+    mail.send(user, "notifications/email/digest", {"items": items, "day": local.date()}, kind="turn")
+    Digest.objects.filter(user=user, day=local.date()).update(games=len(items))
+    return True
+
+
+def send_due_digests(now: datetime | None = None) -> int:
+    now = now or timezone.now()
+    users = User.objects.filter(pk__in=digest_candidates())
+    return sum(send_digest(u, now) for u in users)

@@ -1,0 +1,97 @@
+import os
+
+import pytest
+from channels.testing import ChannelsLiveServerTestCase
+
+from tests.e2e.browser import launch, needs_chromium
+
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+# Once the board has settled (no move on its way): the game's end, a shown refusal, or the
+# control to use next, picked by element id (every board control has a stable one): a
+# decision, now and then a card, an exchange or a hand card, else "pass this phase".
+NEXT = """turn => {
+  const area = document.getElementById('board-area');
+  if (area.getAttribute('aria-busy')) return null;
+  if (area.querySelector('.result')) return {kind: 'over'};
+  const error = document.getElementById('move-error');
+  if (error && !error.hidden) return {kind: 'error', text: error.textContent};
+  const first = sel => { const el = area.querySelector(sel); return el && el.id ? el.id : null; };
+  const firstRound = !area.querySelector('#sp-pass-turn');
+  let id;
+  if ((id = first('.sp-decide .moves:not(.sp-pass) button[data-move], .sp-drawn button[data-move]')))
+    return {id, kind: 'decision'};
+  if (turn % 8 === 4 && (id = first('.sp-display details.sp-choose'))) return {id, kind: 'exchange'};
+  if (firstRound || turn % 4 === 0) {
+    if ((id = first('.sp-display button[id^=sp-buy-], .sp-hand button[id^=sp-play-]'))) return {id, kind: 'buy'};
+  }
+  if (turn % 12 === 6 && (id = first('.sp-display button[id^=sp-take-]'))) return {id, kind: 'take'};
+  if ((id = first('#sp-pass-phase') || first('#sp-pass-turn'))) return {id, kind: 'pass'};
+  return null;
+}"""
+
+
+@needs_chromium
+@pytest.mark.e2e
+class SanktPetersburgAgainstABot(ChannelsLiveServerTestCase):
+    def test_play_a_whole_game_with_mouse_and_keyboard_and_see_the_statistics(self):
+        from playwright.sync_api import sync_playwright
+
+        from games.models import Game
+        from games.services import tables
+        from tests.factories import make_user
+
+        anna = make_user("anna")
+        table = tables.create_table(anna, "sankt-petersburg", 2, bots=1, rated=False)
+        game_id = table.game.pk
+        with sync_playwright() as pw:
+            browser = launch(pw)
+            page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+            page.goto(self.live_server_url + "/accounts/login/")
+            page.fill("#id_username", "anna")
+            page.fill("#id_password", "pw-For-tests-123")
+            page.click("button[type=submit]")
+            page.goto(f"{self.live_server_url}/games/{game_id}/")
+            page.wait_for_selector(".sp-display")
+            assert page.locator(".sp-phase.current").count() == 1
+
+            done = {"buy": 0, "take": 0, "pass": 0, "exchange": 0, "decision": 0, "keyboard": 0}
+            for turn in range(400):
+                found = page.wait_for_function(NEXT, arg=turn, timeout=15000, polling=50).json_value()
+                assert found["kind"] != "error", found["text"]
+                if found["kind"] == "over":
+                    break
+                if turn == 2:
+                    # A pile's contents, opened once, stay open while the board redraws itself.
+                    page.locator("#sp-deck-worker > summary").focus()
+                    page.keyboard.press("Enter")
+                target = page.locator(f"#{found['id']}")
+                if found["kind"] == "exchange":
+                    # Open the choice of the card to replace with the keyboard, then pick one.
+                    target.locator("summary").focus()
+                    page.keyboard.press("Enter")
+                    target = target.locator("button[data-move]").first
+                if turn % 3 == 1:
+                    target.focus()
+                    page.keyboard.press("Enter")
+                    done["keyboard"] += 1
+                else:
+                    target.click()
+                done[found["kind"]] += 1
+            else:
+                raise AssertionError("the game did not end")
+
+            assert Game.objects.get(pk=game_id).status == Game.Status.FINISHED
+            assert page.locator("#sp-deck-worker[open]").count() == 1
+            assert done["buy"] >= 2 and done["pass"] >= 1 and done["keyboard"] >= 3, done
+            result = page.locator("#board-area .result")
+            assert "Points for different aristocrats" in result.inner_text()
+            # The ∑ button opens the same table on the board, by keyboard too.
+            page.locator("#sp-sum > summary").focus()
+            page.keyboard.press("Enter")
+            table_ = page.locator("#sp-sum .stats")
+            table_.wait_for(state="visible")
+            assert "Special cards bought" in table_.inner_text() and "anna" in table_.inner_text()
+            log = page.locator(".log-lines").inner_text()
+            assert "anna buys the" in log and "The game is over." in log
+            browser.close()
