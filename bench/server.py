@@ -35,8 +35,9 @@ def server_env(database_url: str, redis_url: str) -> dict[str, str]:
         "DJANGO_SECURE_SSL_REDIRECT": "false",
         "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
         "LOG_LEVEL": "ERROR",
+        # As in production, tasks go to a broker (nothing consumes them here) instead of running inline.
+        "CELERY_BROKER_URL": redis_url,
     })
-    env.pop("CELERY_BROKER_URL", None)
     return env
 
 
@@ -71,8 +72,7 @@ def prepare(database_url: str = DEFAULT_DATABASE_URL, redis_url: str = DEFAULT_R
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True)
     os.environ.update({k: env[k] for k in ("DATABASE_URL", "REDIS_URL", "DJANGO_SETTINGS_MODULE", "DJANGO_DEBUG",
                                            "DJANGO_SECRET_KEY", "DJANGO_SECURE_SSL_REDIRECT",
-                                           "DJANGO_ALLOWED_HOSTS", "LOG_LEVEL")})
-    os.environ.pop("CELERY_BROKER_URL", None)
+                                           "DJANGO_ALLOWED_HOSTS", "LOG_LEVEL", "CELERY_BROKER_URL")})
     import django
 
     django.setup()
