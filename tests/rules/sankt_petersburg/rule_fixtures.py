@@ -11,6 +11,8 @@ from typing import Any
 import games.rules.sankt_petersburg  # noqa: F401  (registers the engine)
 from games.rules.base import registry
 from games.rules.sankt_petersburg.cards import table
+# Positions are built with the same helpers as the engine's contract tests.
+from sp_helpers import deck_keep, goto, hand, lay, pull, rows, set_money, set_points, stack  # noqa: F401
 
 E = registry.get("sankt-petersburg")
 
@@ -107,82 +109,3 @@ def finish_first_worker_round(st: dict) -> None:
         prices = {c["id"]: c["price"] for c in display["upper"] + display["lower"] if c}
         move = min(E.legal_moves(st, seat), key=lambda m: prices[m["card"]])
         act(st, seat, move)
-
-
-# --- building positions (state) ---------------------------------------------------------
-
-def _key(st: dict, cid: str) -> str:
-    return table(st)[cid].key
-
-
-def pull(st: dict, key: str) -> str:
-    """Take one card of `key` out of the supply (decks, discards, then the display) of this game."""
-    piles = list(st["decks"].values()) + [st["discard"], st["upper"], st["lower"]]
-    for pile in piles:
-        for i, cid in enumerate(pile):
-            if _key(st, cid) == key:
-                return pile.pop(i)
-    raise LookupError(f"no {key} left in the supply")
-
-
-def lay(st: dict, seat: int, *keys: str) -> list[str]:
-    """Put cards straight into the seat's display (as if laid out earlier)."""
-    ids = [pull(st, k) for k in keys]
-    p = st["p"][seat]
-    p["cards"].extend(ids)
-    for cid in ids:
-        if table(st)[cid].special:
-            p["special"].append(_key(st, cid))
-    return ids
-
-
-def hand(st: dict, seat: int, *keys: str) -> list[str]:
-    """Put cards into the seat's hand (as if taken earlier)."""
-    ids = [pull(st, k) for k in keys]
-    st["p"][seat]["hand"].extend(ids)
-    return ids
-
-
-def rows(st: dict, upper: list[str] = (), lower: list[str] = ()) -> tuple[list[str], list[str]]:
-    """Replace the display; the cards lying there go back under their decks."""
-    for cid in st["upper"] + st["lower"]:
-        st["decks"][table(st)[cid].deck].insert(0, cid)
-    st["upper"], st["lower"] = [], []
-    st["upper"] = [pull(st, k) for k in upper]
-    st["lower"] = [pull(st, k) for k in lower]
-    return list(st["upper"]), list(st["lower"])
-
-
-def stack(st: dict, deck: str, *keys: str) -> list[str]:
-    """Put cards on top of a deck; the first key is dealt first."""
-    ids = [pull(st, k) for k in keys]
-    st["decks"][deck].extend(reversed(ids))
-    return ids
-
-
-def deck_keep(st: dict, deck: str, count: int) -> None:
-    """Leave only the top `count` cards in a deck; the rest goes to the discards."""
-    pile = st["decks"][deck]
-    cut = len(pile) - count
-    st["discard"].extend(pile[:cut])
-    del pile[:cut]
-
-
-def set_money(st: dict, seat: int, amount: int) -> None:
-    st["p"][seat]["money"] = amount
-
-
-def set_points(st: dict, seat: int, amount: int) -> None:
-    st["p"][seat]["points"] = amount
-
-
-def goto(st: dict, phase: str, start: int | None = None, round: int = 2) -> None:
-    """The start of the action step of `phase` in Durchgang `round`, with `start` holding the
-    phase's stone (default: whoever holds it) and to act."""
-    if start is not None:
-        st["tokens"][phase] = start
-    st.update(round=round, phase=phase, step="actions", first=False, passes=0,
-              turn=st["tokens"][phase], queue=[], after=None)
-    for p in st["p"]:
-        p["auto"] = None
-        p["flipped"] = []

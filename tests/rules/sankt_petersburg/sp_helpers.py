@@ -52,8 +52,8 @@ def key_of(st: dict, cid: str) -> str:
 
 
 def pull(st: dict, key: str) -> str:
-    """One card of `key` out of this game's supply (the piles, then the discards)."""
-    for pile in list(st["decks"].values()) + [st["discard"]]:
+    """One card of `key` out of this game's supply (the piles, the discards, then the display)."""
+    for pile in list(st["decks"].values()) + [st["discard"], st["upper"], st["lower"]]:
         for i, cid in enumerate(pile):
             if key_of(st, cid) == key:
                 return pile.pop(i)
