@@ -10,7 +10,6 @@ from typing import Any
 
 import games.rules.sankt_petersburg  # noqa: F401  (registers the engine)
 from games.rules.base import registry
-from games.rules.sankt_petersburg.cards import table
 # Positions are built with the same helpers as the engine's contract tests.
 from sp_helpers import deck_keep, goto, hand, lay, pull, rows, set_money, set_points, stack  # noqa: F401
 
