@@ -213,7 +213,7 @@ def sp_moves(labelled_moves: list[dict], view: dict, seat: int | None) -> dict[s
     out: dict[str, Any] = {"card": by_card, "pass": {}, "pub": [], "observatory_take": [],
                            "observatory_exchange": [], "guild_hall": [], "trading_house": [],
                            "prison_back": None, "other": [], "events": [], "market_good": [],
-                           "market_confirm": [], "obstacle_bonus": [], "twin_discard": None,
+                           "market_confirm": [], "obstacle_bonus": [], "twin_discard": None, "ghost": [],
                            "any": bool(labelled_moves)}
     for item in labelled_moves or ():
         move = item["move"]
@@ -232,8 +232,8 @@ def sp_moves(labelled_moves: list[dict], view: dict, seat: int | None) -> dict[s
             by_card.setdefault(str(card), {"exchange": []}).setdefault("observatory", []).append(move)
         elif kind in ("sycophant_discard", "debtors_prison") and card is not None:
             by_card.setdefault(str(card), {"exchange": []})[kind] = move
-        elif kind == "event" and move.get("event") == "ghost" and card is not None:
-            by_card.setdefault(str(card), {"exchange": []})["ghost"] = move
+        elif kind == "event" and move.get("event") == "ghost":
+            out["ghost"].append(move)
         elif kind == "event":
             label = event_name(move.get("event", ""))
             if "replace" in move:

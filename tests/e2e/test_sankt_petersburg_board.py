@@ -95,3 +95,53 @@ class SanktPetersburgAgainstABot(ChannelsLiveServerTestCase):
             log = page.locator(".log-lines").inner_text()
             assert "anna buys the" in log and "The game is over." in log
             browser.close()
+
+
+@needs_chromium
+@pytest.mark.e2e
+class SanktPetersburgMarketOnAPhone(ChannelsLiveServerTestCase):
+    def test_the_market_and_the_modules_fit_a_phone_and_an_event_is_triggered_by_keyboard(self):
+        import copy
+        import random
+
+        from playwright.sync_api import sync_playwright
+
+        from games.services import tables
+        from games.services.engines import get_engine
+        from tests.factories import make_user
+
+        options = {"edition": "2", "market": True, "helpers": True, "events": True, "assignments": True,
+                   "obstacles": True}
+        anna, bea = make_user("anna"), make_user("bea")
+        game = tables.start_seated_game("sankt-petersburg", [anna, bea], options, seed=4, rated=False)
+        names = {p.seat: p.user.username for p in game.players.select_related("user")}
+        engine = get_engine("sankt-petersburg")
+        rng = random.Random(1)
+        state = copy.deepcopy(game.state)
+        while True:
+            seat = engine.to_act(state)[0]
+            legal = engine.legal_moves(state, seat)
+            if any(m == {"type": "event", "event": "sponsor"} for m in legal):
+                break
+            state, _ = engine.apply(state, seat, engine.bot_move(state, seat, rng))
+        game.state = state
+        game.version += 1
+        game.save(update_fields=["state", "version"])
+        with sync_playwright() as pw:
+            browser = launch(pw)
+            page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+            page.goto(self.live_server_url + "/accounts/login/")
+            page.fill("#id_username", names[seat])
+            page.fill("#id_password", "pw-For-tests-123")
+            page.click("button[type=submit]")
+            page.goto(f"{self.live_server_url}/games/{game.pk}/")
+            page.wait_for_selector(".sp-market")
+            assert page.evaluate("document.documentElement.scrollWidth") <= 390
+            assert page.locator(".sp-market-table tbody tr").count() == 5 and page.locator(".sp-assignments li").count() == 3
+            page.locator("#sp-events > summary").focus()
+            page.keyboard.press("Enter")
+            page.locator("#sp-event-sponsor").focus()
+            page.keyboard.press("Enter")
+            page.wait_for_selector(".sp-event-list li.used")
+            assert "Sponsor" in page.locator(".sp-event-list li.used").inner_text()
+            browser.close()

@@ -307,7 +307,7 @@ def test_a_market_game_draws_the_market_place_and_the_modules(client):
     for good in ("Chicken", "Grain", "Apples", "Fish", "Cabbage"):
         assert good in page
     assert 'id="sp-deck-market"' in page and "Paid for market cards" in page
-    assert view["helpers"][0]["name"] in page and "Helpers" in page
+    assert view["helpers"][0]["name"] in page and "Helpers" in page and "sp-helper-chip" in page
     for a in view["assignments"]["mine"]:
         assert a["text"] in page
     assert "Obstacles on the score track" in page and view["obstacles"]["spaces"][0]["name"] in page
