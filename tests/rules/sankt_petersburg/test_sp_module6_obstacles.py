@@ -171,3 +171,22 @@ def test_random_games_end_table_adds_up_and_replay_exactly(players):
 
 def test_labels():
     assert E.describe_move({"type": "obstacle_bonus", "take": "rubles"}) == "Take the bonus in rubles"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_scoring_row_adds_up_with_the_points_the_obstacles_hold_back(players):
+    """The board shows each scoring as "before + gained - lost = after"."""
+    held_back = 0
+    for seed in (1, 2, 3):
+        rng = random.Random(seed)
+        st = E.setup(players, OPTS, seed)
+        while not E.is_over(st):
+            (seat,) = E.to_act(st)
+            st, _ = E.apply(st, seat, rng.choice(E.legal_moves(st, seat)))
+            for row in (E.view(st, None)["last_scoring"] or {}).get("rows", ()):
+                lost = row.get("lost", {}).get("points", 0)
+                held_back += lost
+                assert row["before"]["points"] + row["gained"]["points"] - lost == row["after"]["points"]
+                paid = row.get("paid", {}).get("rubles", 0)
+                assert row["before"]["rubles"] + row["gained"]["rubles"] - paid == row["after"]["rubles"]
+    assert held_back > 0

@@ -197,7 +197,9 @@ def after_move(st: State, events: list[Event]) -> None:
             # The scoring of this move shows where the marker really stands.
             for row in (last or {}).get("rows", ()):
                 if row["seat"] == seat and row["after"]["points"] == before:
-                    row["after"] = {"rubles": p["money"], "points": p["points"]}
+                    row["after"] = {"rubles": row["after"]["rubles"], "points": p["points"]}
+                    # Shown as "before + gained - lost = after".
+                    row["lost"] = {"points": row["before"]["points"] + row["gained"]["points"] - p["points"]}
         e["seen"][seat] = p["points"]
     if st["queue"] and not had_queue:
         st["step"] = "decide"
