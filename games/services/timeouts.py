@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime
-from typing import Callable
+from typing import Callable, Iterator
 
 from django.db import transaction
 from django.utils import timezone
@@ -100,52 +100,53 @@ def _announce(game: Game, player: Player, deadline: datetime, *, took_over: bool
 CHUNK = 50
 
 
+def _overdue_batches(now: datetime) -> Iterator[list[tuple[int, datetime, int]]]:
+    """Every seat overdue at ``now``, batch by batch through the deadline index."""
+    after = None
+    while True:
+        batch = overdue(now, SWEEP_BATCH, after)
+        yield batch
+        if len(batch) < SWEEP_BATCH:
+            return
+        after = (batch[-1][1], batch[-1][0])
+
+
+def _apply_safely(player_id: int, deadline: datetime, now: datetime, game_id: int) -> bool:
+    try:
+        return apply_timeout(player_id, deadline, now, game_id)
+    except Exception:  # one broken game must not hold up everyone else's timeouts
+        log.exception("timeout of seat %s in game %s failed", player_id, game_id)
+        return False
+
+
 def dispatch(enqueue: Callable[[list[list]], object], now: datetime | None = None) -> int:
     """Hand every seat overdue at ``now`` to ``enqueue`` in chunks (for workers to share); returns how many.
 
     Handing a seat out twice (two beats before a worker gets to it) is harmless: the
     second ``apply_timeout`` finds the deadline handled and does nothing.
     """
-    now = now or timezone.now()
     handed = 0
-    after = None
-    while True:
-        batch = overdue(now, SWEEP_BATCH, after)
+    for batch in _overdue_batches(now or timezone.now()):
         for i in range(0, len(batch), CHUNK):
             enqueue([[pid, deadline.isoformat(), game_id] for pid, deadline, game_id in batch[i:i + CHUNK]])
         handed += len(batch)
-        if len(batch) < SWEEP_BATCH:
-            return handed
-        after = (batch[-1][1], batch[-1][0])
+    return handed
 
 
 def apply_many(seats: list[list], now: datetime | None = None) -> int:
     """A worker's share of a sweep: [player id, deadline (ISO), game id] per seat."""
     now = now or timezone.now()
-    applied = 0
-    for player_id, deadline, game_id in seats:
-        try:
-            applied += apply_timeout(player_id, datetime.fromisoformat(deadline), now, game_id)
-        except Exception:  # one broken game must not hold up everyone else's timeouts
-            log.exception("timeout of seat %s in game %s failed", player_id, game_id)
-    return applied
+    return sum(_apply_safely(pid, datetime.fromisoformat(deadline), now, game_id) for pid, deadline, game_id in seats)
 
 
 def sweep(now: datetime | None = None, limit: int | None = None) -> int:
     """Handle every seat overdue at ``now`` (or the first ``limit``); returns how many timed out."""
     now = now or timezone.now()
     applied = handled = 0
-    after = None
-    while True:
-        batch = overdue(now, SWEEP_BATCH, after)
+    for batch in _overdue_batches(now):
         for player_id, deadline, game_id in batch:
-            try:
-                applied += apply_timeout(player_id, deadline, now, game_id)
-            except Exception:  # one broken game must not hold up everyone else's timeouts
-                log.exception("timeout of seat %s in game %s failed", player_id, game_id)
+            applied += _apply_safely(player_id, deadline, now, game_id)
             handled += 1
             if limit is not None and handled >= limit:
                 return applied
-        if len(batch) < SWEEP_BATCH:
-            return applied
-        after = (batch[-1][1], batch[-1][0])
+    return applied
