@@ -1,8 +1,8 @@
 """The production server for the HTTP and WebSocket benchmarks.
 
-A fresh PostgreSQL database (dropped and created), migrated; daphne serving
-config.asgi as in the Procfile, with DEBUG off and Redis as the channel layer
-and cache. The benchmark process itself uses the same settings through the ORM
+A fresh PostgreSQL database (dropped and created), migrated; the Procfile's
+web process (scripts/web.sh: uvicorn serving config.asgi, a worker per core),
+with DEBUG off and Redis as the channel layer and cache. The benchmark process itself uses the same settings through the ORM
 to set up players and games, and acts as the client over loopback.
 """
 from __future__ import annotations
@@ -80,21 +80,26 @@ def prepare(database_url: str = DEFAULT_DATABASE_URL, redis_url: str = DEFAULT_R
 
 
 @contextmanager
-def daphne(env: dict[str, str], port: int | None = None):
-    """daphne serving config.asgi:application on 127.0.0.1, stopped on exit. Yields (base url, pid).
+def web_server(env: dict[str, str], port: int | None = None, workers: int | None = None):
+    """The Procfile's web process (scripts/web.sh) on 127.0.0.1, stopped on exit. Yields (base url, pid).
 
-    With BENCH_PROFILE=<file.txt> in the environment the server runs under py-spy.
+    ``workers`` overrides WEB_CONCURRENCY (default: one per core). With BENCH_PROFILE=<file.txt> in the
+    environment the server and its workers run under py-spy.
     """
     port = port or free_port()
     # A benchmark stopped with SIGTERM still stops its server (the finally below).
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     (ROOT / "var").mkdir(exist_ok=True)
-    log = open(ROOT / "var" / "bench-daphne.log", "w")
-    command = [str(Path(sys.executable).parent / "daphne"), "-b", "127.0.0.1", "-p", str(port),
-               "config.asgi:application"]
+    log = open(ROOT / "var" / "bench-web.log", "w")
+    env = {**env, "HOST": "127.0.0.1", "PORT": str(port),
+           "PATH": f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"}
+    if workers:
+        env["WEB_CONCURRENCY"] = str(workers)
+    command = ["bash", str(ROOT / "scripts" / "web.sh")]
     if os.environ.get("BENCH_PROFILE"):
         # py-spy (pip install py-spy) samples the server; collapsed stacks go to that path.
-        command = ["py-spy", "record", "--format", "raw", "--rate", "50", "-o", os.environ["BENCH_PROFILE"], "--", *command]
+        command = ["py-spy", "record", "--subprocesses", "--format", "raw", "--rate", "100",
+                   "-o", os.environ["BENCH_PROFILE"], "--", *command]
     proc = subprocess.Popen(
         command,
         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
@@ -103,22 +108,23 @@ def daphne(env: dict[str, str], port: int | None = None):
         deadline = time.monotonic() + 30
         while True:
             if proc.poll() is not None:
-                raise RuntimeError("daphne exited; see var/bench-daphne.log")
+                raise RuntimeError("the web server exited; see var/bench-web.log")
             try:
                 with socket.create_connection(("127.0.0.1", port), timeout=0.2):
                     break
             except OSError:
                 if time.monotonic() > deadline:
-                    raise RuntimeError("daphne did not start listening") from None
+                    raise RuntimeError("the web server did not start listening") from None
                 time.sleep(0.1)
+        wait_for_workers(proc.pid, int(env.get("WEB_CONCURRENCY") or os.cpu_count() or 1))
         yield f"http://127.0.0.1:{port}", proc.pid
     finally:
-        # The whole process group: py-spy and the server under it. SIGINT lets py-spy write its
+        # The whole process group: py-spy, the server and its workers. SIGINT lets py-spy write its
         # profile; a server still busy with threads after that is killed.
-        os.killpg(proc.pid, signal.SIGINT)
         try:
+            os.killpg(proc.pid, signal.SIGINT)
             proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
+        except (ProcessLookupError, subprocess.TimeoutExpired):
             pass
         try:
             os.killpg(proc.pid, signal.SIGKILL)
@@ -126,6 +132,30 @@ def daphne(env: dict[str, str], port: int | None = None):
             pass
         proc.wait()
         log.close()
+
+
+def wait_for_workers(pid: int, workers: int, timeout: float = 30) -> None:
+    """With several workers the port answers before all of them have loaded the application."""
+    if workers <= 1:
+        return
+    deadline = time.monotonic() + timeout
+    while len(process_tree(pid)) < workers + 1 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    time.sleep(1.5)  # the last worker imports Django after it has been forked
+
+
+def process_tree(pid: int) -> list[int]:
+    """The process and all its descendants."""
+    tree, todo = [], [pid]
+    while todo:
+        current = todo.pop()
+        tree.append(current)
+        for task in Path(f"/proc/{current}/task").glob("*"):
+            try:
+                todo.extend(int(c) for c in (task / "children").read_text().split())
+            except FileNotFoundError:
+                pass
+    return tree
 
 
 def make_players(count: int, prefix: str = "bench") -> list[tuple[object, str]]:
@@ -142,16 +172,25 @@ def make_players(count: int, prefix: str = "bench") -> list[tuple[object, str]]:
 
 
 def rss_kib(pid: int) -> int:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1])
-    raise RuntimeError("no VmRSS")
+    """Resident memory of a process and its descendants (the server and its workers)."""
+    total = 0
+    for member in process_tree(pid):
+        for line in Path(f"/proc/{member}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                total += int(line.split()[1])
+    return total
 
 
-def cpu_seconds(pid: int) -> float:
-    """User plus system CPU time a process has used so far."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+def cpu_seconds(pid: int, tree: bool = True) -> float:
+    """User plus system CPU time a process (and, with ``tree``, its descendants) has used so far."""
+    total = 0.0
+    for member in process_tree(pid) if tree else [pid]:
+        try:
+            fields = Path(f"/proc/{member}/stat").read_text().rsplit(")", 1)[1].split()
+        except FileNotFoundError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
 
 
 def postgres_cpu_seconds(database_url: str = DEFAULT_DATABASE_URL) -> float:
@@ -164,7 +203,7 @@ def postgres_cpu_seconds(database_url: str = DEFAULT_DATABASE_URL) -> float:
     total = 0.0
     for pid in pids:
         try:
-            total += cpu_seconds(pid)
+            total += cpu_seconds(pid, tree=False)
         except FileNotFoundError:
             pass
     return total

@@ -1,6 +1,6 @@
 """Sustained load from a second process: moves and view reads on many games at once.
 
-daphne serves config.asgi (DEBUG off, PostgreSQL, Redis) as in the Procfile;
+The Procfile's web process serves config.asgi (DEBUG off, PostgreSQL, Redis);
 this process drives it over loopback at a fixed request rate (open loop: a
 request is started on schedule whether or not earlier ones have answered),
 20% moves and 80% reads of a player's view, spread over many games. Moves are
@@ -26,7 +26,7 @@ import uuid
 from collections import Counter, defaultdict
 
 from common import record, summary_ms
-from server import CpuMeter, daphne, make_players, prepare
+from server import CpuMeter, make_players, prepare, web_server
 
 
 class Replica:
@@ -215,7 +215,7 @@ def main() -> None:
         taken += count
         games.append(Replica(engine, start_seated_game(engine.slug, users, {}, seed=10_000 + i), tokens))
     load = Load("", games, seed=3)
-    with daphne(env) as (base, pid):
+    with web_server(env) as (base, pid):
         load.base = base
         # Warm the server up (imports, pools) before the measured run.
         asyncio.run(Load(base, games[:5], seed=4).run(50, 2, 0.0, 8))

@@ -1,7 +1,7 @@
 """WebSocket push: from a stored move to the opponent's frame, and memory per idle connection.
 
-daphne serves config.asgi (DEBUG off, PostgreSQL, Redis channel layer) as in
-the Procfile. Every player of many two-player games is signed in (a session
+The Procfile's web process serves config.asgi (DEBUG off, PostgreSQL, Redis
+channel layer). Every player of many two-player games is signed in (a session
 cookie) and holds the game's WebSocket open; moves are submitted over HTTP at a
 fixed total rate, one at a time per game. For each move the frame announcing
 its version is timed at the opponent's socket, against the time the server
@@ -23,7 +23,7 @@ import time
 import uuid
 
 from common import record, summary_ms
-from server import daphne, make_players, prepare, rss_kib
+from server import make_players, prepare, rss_kib, web_server
 
 
 def session_cookie(user) -> str:
@@ -182,7 +182,7 @@ def main() -> None:
     idle_users = players[2 * args.games:]
     idle_cookies = [(games[i % len(games)].id, session_cookie(u)) for i, (u, _) in enumerate(idle_users)]
     gc.collect()
-    with daphne(env) as (base, pid):
+    with web_server(env) as (base, pid):
         run = asyncio.run(push_run(base, games, args.rate, args.seconds, random.Random(9)))
         memory = asyncio.run(idle_connections(base, pid, idle_cookies))
     from_commit, from_request, missing = push_latencies(games)

@@ -46,8 +46,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    # Sync only, so last: under ASGI everything above it then runs in the request's one thread,
-    # instead of the async-capable middleware hopping between thread and event loop.
+    # Reads request.user. Under ASGI the whole chain runs in one thread (config/http_handler.py).
     "accounts.middleware.UserPreferencesMiddleware",
 ]
 
@@ -79,7 +78,10 @@ elif env.int("DATABASE_POOL_SIZE", default=10) > 0:
     # Under ASGI each request runs in a context of its own, so a persistent connection would be
     # opened (and left behind) per request; a pool hands the same few connections round instead.
     DATABASES["default"]["CONN_MAX_AGE"] = 0
-    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+    # Parameters bound on the server let psycopg prepare the statements a connection runs often,
+    # so PostgreSQL stops planning the same few queries for every request.
+    DATABASES["default"].setdefault("OPTIONS", {})["server_side_binding"] = True
+    DATABASES["default"]["OPTIONS"]["pool"] = {
         "min_size": 2, "max_size": env.int("DATABASE_POOL_SIZE", default=10), "timeout": 10,
     }
 else:

@@ -1,0 +1,84 @@
+"""HTTP through config.asgi: one worker-thread call per request, answered from the event loop."""
+import json
+import threading
+
+import pytest
+from asgiref.testing import ApplicationCommunicator
+from django.conf import settings
+from django.core import signals
+from rest_framework.authtoken.models import Token
+
+from config.asgi import application
+from tests.factories import make_user
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+async def _request(method: str, path: str, body: bytes = b"", headers=()) -> dict:
+    scope = {"type": "http", "http_version": "1.1", "method": method, "path": path, "raw_path": path.encode(),
+             "query_string": b"", "root_path": "", "scheme": "http", "server": ("testserver", 80),
+             "client": ("127.0.0.1", 5000),
+             "headers": [(b"host", b"testserver"), (b"content-length", str(len(body)).encode()), *headers]}
+    communicator = ApplicationCommunicator(application, scope)
+    await communicator.send_input({"type": "http.request", "body": body})
+    start = await communicator.receive_output(10)
+    assert start["type"] == "http.response.start"
+    received = b""
+    while True:
+        # The last message of a streamed answer may leave "body" out (it defaults to empty).
+        message = await communicator.receive_output(10)
+        received += message.get("body", b"")
+        if not message.get("more_body"):
+            break
+    await communicator.wait(10)
+    return {"status": start["status"], "body": received}
+
+
+@pytest.mark.asyncio
+async def test_a_view_answers_through_the_asgi_application():
+    response = await _request("GET", "/api/catalog/")
+    assert response["status"] == 200
+    assert "sankt-petersburg" in {game["slug"] for game in json.loads(response["body"])}
+
+
+@pytest.mark.asyncio
+async def test_a_request_body_reaches_the_view_and_its_writes_are_committed():
+    from asgiref.sync import sync_to_async
+
+    await sync_to_async(make_user)("alice")
+    response = await _request("POST", "/api/auth/token/",
+                              json.dumps({"username": "alice", "password": "pw-For-tests-123"}).encode(),
+                              headers=[(b"content-type", b"application/json")])
+    assert response["status"] == 200, response["body"]
+    key = json.loads(response["body"])["token"]
+    assert await Token.objects.filter(key=key, user__username="alice").aexists()
+
+
+@pytest.mark.asyncio
+async def test_a_static_file_is_sent_whole():
+    expected = (settings.BASE_DIR / "static" / "css" / "sankt-petersburg.css").read_bytes()
+    response = await _request("GET", "/static/css/sankt-petersburg.css")
+    assert response["status"] == 200
+    assert response["body"] == expected
+
+
+@pytest.mark.asyncio
+async def test_the_request_signals_and_the_view_share_one_thread_off_the_event_loop():
+    # Django hands database connections back on request_finished, in the thread that used them.
+    threads = {}
+
+    def started(**kwargs):
+        threads["started"] = threading.get_ident()
+
+    def finished(**kwargs):
+        threads["finished"] = threading.get_ident()
+
+    signals.request_started.connect(started)
+    signals.request_finished.connect(finished)
+    try:
+        response = await _request("GET", "/api/catalog/")
+    finally:
+        signals.request_started.disconnect(started)
+        signals.request_finished.disconnect(finished)
+    assert response["status"] == 200
+    assert threads["started"] == threads["finished"] != threading.get_ident()
