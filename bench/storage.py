@@ -106,7 +106,8 @@ MOVES_SQL = """
 SELECT m.game_id, count(*), sum(pg_column_size(m.*)), sum(pg_column_size(m.payload)),
        sum(pg_column_size(m.events)), sum(jsonb_array_length(m.events)), max(pg_column_size(m.*))
 FROM games_move m WHERE m.game_id = ANY(%s) GROUP BY m.game_id"""
-PLAYERS_SQL = "SELECT p.game_id, sum(pg_column_size(p.*)) FROM games_player p WHERE p.game_id = ANY(%s) GROUP BY p.game_id"
+PLAYERS_SQL = """
+SELECT p.game_id, sum(pg_column_size(p.*)) FROM games_player p WHERE p.game_id = ANY(%s) GROUP BY p.game_id"""
 # Which log lines make the events column large: bytes per template over all the given games.
 EVENT_SQL = """
 SELECT e->>'msg', count(*), sum(pg_column_size(e))
