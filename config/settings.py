@@ -123,7 +123,10 @@ if REDIS_URL:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
     CHANNEL_LAYERS = {
         "default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
-                    "CONFIG": {"hosts": [channel_layer_host(REDIS_URL)]}}
+                    # A worker's sockets share one Redis list for what is sent to them; the default
+                    # capacity of 100 messages drops announcements whenever a busy game burst fills it.
+                    "CONFIG": {"hosts": [channel_layer_host(REDIS_URL)],
+                               "capacity": env.int("CHANNEL_LAYER_CAPACITY", default=5000)}}
     }
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
