@@ -165,7 +165,8 @@ class GameViewSet(viewsets.GenericViewSet):
     @extend_schema(responses=GameViewSerializer)
     def retrieve(self, request, pk=None):
         game = get_object_or_404(Game, pk=pk)
-        return Response(GameViewSerializer(play.game_view(game, request.user)).data)
+        # game_view builds plain JSON data already; the serializer documents its shape.
+        return Response(play.game_view(game, request.user))
 
     @extend_schema(responses=inline_serializer("LegalMoves", {
         "version": serializers.IntegerField(), "moves": serializers.ListField(child=serializers.DictField())}))
@@ -216,4 +217,4 @@ class GameViewSet(viewsets.GenericViewSet):
     @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
     def resign(self, request, pk=None):
         game = play.resign(int(pk), request.user)
-        return Response(GameViewSerializer(play.game_view(game, request.user)).data)
+        return Response(play.game_view(game, request.user))
