@@ -1,6 +1,7 @@
 """Django's ASGI handler, with each request handled in one call to a worker thread."""
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 
 from asgiref.sync import sync_to_async
@@ -9,6 +10,14 @@ from django.core.handlers.asgi import ASGIHandler, get_script_prefix
 from django.core.exceptions import RequestAborted
 from django.http import HttpResponseBase
 from django.urls import set_script_prefix
+
+
+_server_loop: asyncio.AbstractEventLoop | None = None
+
+
+def server_loop() -> asyncio.AbstractEventLoop | None:
+    """The event loop of this web process, once it has served a request; None elsewhere (workers, shells)."""
+    return _server_loop
 
 
 class SyncRequestASGIHandler(ASGIHandler):
@@ -31,6 +40,8 @@ class SyncRequestASGIHandler(ASGIHandler):
     async def __call__(self, scope, receive, send) -> None:
         if scope["type"] != "http":
             raise ValueError(f"Django can only handle ASGI/HTTP connections, not {scope['type']}.")
+        global _server_loop
+        _server_loop = asyncio.get_running_loop()
         try:
             body_file = await self.read_body(receive)
         except RequestAborted:
