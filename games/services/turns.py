@@ -1,7 +1,7 @@
 """Who must act, turn start times, deadlines and live clocks, in one UPDATE."""
 from datetime import datetime, timedelta
 
-from django.db.models import BooleanField, Case, DateTimeField, F, IntegerField, Value, When
+from django.db import connection
 
 from games.models import Game, Player, TimeControl
 from games.services import deadlines
@@ -77,15 +77,28 @@ def update_turns(
             changed.append(p)
     if not changed:
         return
-    fields = {}
-    for name, output in (("must_act", BooleanField()), ("turn_started_at", DateTimeField()),
-                         ("deadline", DateTimeField()), ("clock_ms", IntegerField()),
-                         ("score", IntegerField()), ("rank", IntegerField())):
-        if name in ("score", "rank") and not results:
-            continue
-        if len(changed) == 1:
-            fields[name] = Value(getattr(changed[0], name), output_field=output)
-        else:
-            fields[name] = Case(*(When(seat=p.seat, then=Value(getattr(p, name), output_field=output))
-                                  for p in changed), default=F(name), output_field=output)
-    Player.objects.filter(game=game, seat__in=[p.seat for p in changed]).update(**fields)
+    _write(game, changed, with_results=bool(results))
+
+
+def _write(game: Game, changed: list[Player], with_results: bool) -> None:
+    """One UPDATE of the changed seats, each column a CASE on the seat.
+
+    Written out in SQL because this runs on every move, and building the same
+    statement from ORM Case/When expressions cost four times the query itself.
+    """
+    names = ["must_act", "turn_started_at", "deadline", "clock_ms"] + (["score", "rank"] if with_results else [])
+    quote = connection.ops.quote_name
+    seat_column, game_column = (quote(Player._meta.get_field(f).column) for f in ("seat", "game"))
+    assignments, params = [], []
+    for name in names:
+        field = Player._meta.get_field(name)
+        branches = " ".join("WHEN %s THEN %s" for _ in changed)
+        for p in changed:
+            params += [p.seat, field.get_db_prep_save(getattr(p, name), connection)]
+        # ELSE keeps the column's own type for PostgreSQL to infer the parameters' types from.
+        assignments.append(f"{quote(field.column)} = CASE {seat_column} {branches} ELSE {quote(field.column)} END")
+    seats = ", ".join("%s" for _ in changed)
+    params += [game.pk, *(p.seat for p in changed)]
+    with connection.cursor() as cursor:
+        cursor.execute(f"UPDATE {quote(Player._meta.db_table)} SET {', '.join(assignments)} "
+                       f"WHERE {game_column} = %s AND {seat_column} IN ({seats})", params)
