@@ -104,14 +104,14 @@ SELECT g.id, pg_column_size(g.*), pg_column_size(g.state), pg_column_size(g.stat
 FROM games_game g WHERE g.id = ANY(%s)"""
 MOVES_SQL = """
 SELECT m.game_id, count(*), sum(pg_column_size(m.*)), sum(pg_column_size(m.payload)),
-       sum(pg_column_size(m.events)), sum(jsonb_array_length(m.events)), max(pg_column_size(m.*))
+       sum(pg_column_size(m.events)), sum(json_array_length(m.events::json)), max(pg_column_size(m.*))
 FROM games_move m WHERE m.game_id = ANY(%s) GROUP BY m.game_id"""
 PLAYERS_SQL = """
 SELECT p.game_id, sum(pg_column_size(p.*)) FROM games_player p WHERE p.game_id = ANY(%s) GROUP BY p.game_id"""
 # Which log lines make the events column large: bytes per template over all the given games.
 EVENT_SQL = """
 SELECT e->>'msg', count(*), sum(pg_column_size(e))
-FROM games_move m, jsonb_array_elements(m.events) e WHERE m.game_id = ANY(%s)
+FROM games_move m, json_array_elements(m.events::json) e WHERE m.game_id = ANY(%s)
 GROUP BY 1 ORDER BY 3 DESC LIMIT %s"""
 # Which top-level keys of the state take the room (uncompressed), over the games' final states.
 STATE_KEYS_SQL = """

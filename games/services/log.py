@@ -7,6 +7,7 @@ from typing import Any, Iterable
 from django.utils.translation import gettext
 
 from games.models import Game, Move, Player
+from games.services.event_codec import template as stored_template
 
 
 class _Args(dict):
@@ -25,6 +26,7 @@ def player_names(players: Iterable[Player]) -> dict[int, str]:
 
 
 def render_event(event: dict[str, Any], names: dict[int, str]) -> str:
+    """One log line; ``msg`` may be a template or, as stored with a move, its catalogue id."""
     args = _Args()
     for key, value in (event.get("args") or {}).items():
         if key.endswith("seat") and isinstance(value, int):
@@ -38,7 +40,7 @@ def render_event(event: dict[str, Any], names: dict[int, str]) -> str:
             args[key] = gettext(value)
         else:
             args[key] = value
-    template = gettext(event.get("msg", ""))
+    template = gettext(stored_template(event.get("msg", "")))
     try:
         return string.Formatter().vformat(template, (), args)
     except (ValueError, IndexError):

@@ -14,6 +14,7 @@ from games.models import Game, Move, Player
 from games.rules.base import IllegalMove
 from games.services import after_commit, deadlines
 from games.services.engines import get_engine
+from games.services.event_codec import encode_events
 from games.services.errors import (GameNotActive, IllegalMoveError, MoveIdReused, NotFound, NotYourTurn,
                                   StaleVersion)
 from games.services.results import final_ranks
@@ -125,7 +126,7 @@ def submit_move(
             now = timezone.now()
             game.version += 1
             stored = Move.objects.create(
-                game=game, seq=game.version, seat=acting, payload=move, events=events,
+                game=game, seq=game.version, seat=acting, payload=move, events=encode_events(events, acting),
                 client_id=move_id, by_bot=actor in (BOT, CLOCK),
             )
             game.state = state

@@ -6,6 +6,7 @@ from django.db import connection, connections
 from django.utils import timezone
 
 from games.models import Game, Move
+from games.services.event_codec import template
 from games.services import timeouts
 from tests.factories import make_user, start_toy_game
 
@@ -50,7 +51,8 @@ def test_a_second_timeout_hands_the_seat_to_a_bot_and_ranks_it_last(django_captu
     victim.refresh_from_db()
     game.refresh_from_db()
     assert victim.timeouts == 2 and victim.bot_took_over
-    assert "a bot takes over" in game.moves.order_by("-seq").filter(seat=victim.seat)[0].events[0]["msg"]
+    note = game.moves.order_by("-seq").filter(seat=victim.seat)[0].events[0]
+    assert "a bot takes over" in template(note["msg"])  # stored as its catalogue id
     # The bot plays the seat from now on; when the game ends the seat ranks last.
     while game.status == Game.Status.ACTIVE:
         seat = game.state["turn"]
