@@ -182,7 +182,8 @@ def private_redis(settings, tmp_path):
     if not shutil.which("redis-server") or not _free(REDIS_PORT):
         pytest.skip("needs redis-server and a free port")
     url = f"redis://127.0.0.1:{REDIS_PORT}/0"
-    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
+    # The layer production uses with Redis (config/settings.py).
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
                                            "CONFIG": {"hosts": [channel_layer_host(url)]}}}
     channel_layers.backends.clear()
     box = {"proc": _start_redis(REDIS_PORT, tmp_path), "dir": tmp_path}
