@@ -1,14 +1,9 @@
 import os
-import sys
 
 import django
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 django.setup(set_prefix=False)
-# Views run in threads beside the event loop. With the default 5 ms switch interval, every Redis reply
-# the loop waits for (a WebSocket announcement takes several) waited for a busy view thread to hand
-# over the interpreter, and announcements fell seconds behind at 100 moves a second.
-sys.setswitchinterval(float(os.environ.get("WEB_SWITCH_INTERVAL", "0.001")))
 
 from config.http_handler import SyncRequestASGIHandler  # noqa: E402
 
