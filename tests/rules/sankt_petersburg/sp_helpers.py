@@ -144,3 +144,17 @@ def random_game(players: int, seed: int, options: dict | None = None,
 
 def dump(st: dict) -> str:
     return json.dumps(st, sort_keys=True, separators=(",", ":"))
+
+
+def assert_replays(players: int, options: dict, seed: int, log: list[tuple[int, dict]], final: dict) -> None:
+    """Setting up the same game and applying the logged moves gives the final state byte for byte."""
+    again = E.setup(players, options, seed)
+    for seat, move in log:
+        again, _ = E.apply(again, seat, json.loads(json.dumps(move)))
+    assert dump(again) == dump(final)
+
+
+def assert_sum_table_adds_up(stats: list[dict], scores: list[int]) -> None:
+    """Every point a seat scores shows in an income or end row of the ∑ table."""
+    parts = [r for r in stats if r["group"] == "income" and not r["label"].endswith("rubles") or r["group"] == "end"]
+    assert [sum(r["values"][s] for r in parts) for s in range(len(scores))] == scores

@@ -9,7 +9,7 @@ import pytest
 from games.rules.base import IllegalMove, InvalidOptions
 from games.rules.sankt_petersburg.cards import table
 from games.rules.sankt_petersburg.engine import EVENTS_MARKET
-from sp_helpers import E, act, dump, goto, hand, lay, moves_of, new, rows, set_money, stack
+from sp_helpers import E, act, assert_replays, goto, hand, lay, moves_of, new, rows, set_money, stack
 
 OPTS = {"edition": "2", "market": True, "events": True}
 
@@ -207,10 +207,7 @@ def test_random_games_end_and_replay_exactly(players):
             st, _ = E.apply(st, seat, move)
             assert len(log) < 5000 and all(p["money"] >= 0 for p in st["p"])
         assert json.loads(json.dumps(st)) == st
-        again = E.setup(players, options, seed)
-        for seat, move in log:
-            again, _ = E.apply(again, seat, copy.deepcopy(move))
-        assert dump(again) == dump(st)
+        assert_replays(players, options, seed, log, st)
 
 
 def test_labels():
