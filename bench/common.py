@@ -24,6 +24,21 @@ def machine() -> dict:
     return {"cores": os.cpu_count(), "python": platform.python_version(), "machine": platform.machine()}
 
 
+def python_loop_us() -> float:
+    """This machine's speed at plain Python: microseconds for ``sum(range(1000))``, best of five.
+
+    Machines of the same core count differ by two or three times in this figure, and the
+    server's figures follow it; set figures from different machines side by side with it.
+    """
+    best = float("inf")
+    for _ in range(5):
+        t0 = time.perf_counter()
+        for _ in range(2000):
+            sum(range(1000))
+        best = min(best, (time.perf_counter() - t0) / 2000 * 1e6)
+    return round(best, 1)
+
+
 def percentile(values: list[float], p: float) -> float:
     if not values:
         return float("nan")
@@ -42,7 +57,7 @@ def record(section: str, figures: dict) -> None:
     """Merge one benchmark's figures into bench/results/latest.json and print them."""
     data = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
     data["machine"] = machine()
-    data[section] = {**figures, "load_avg_before": LOAD_AT_START,
+    data[section] = {**figures, "load_avg_before": LOAD_AT_START, "python_loop_us": python_loop_us(),
                      "measured_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     RESULTS.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n")

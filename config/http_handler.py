@@ -2,22 +2,51 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+import logging
+import threading
+from collections.abc import AsyncIterator, Callable
 
 from asgiref.sync import sync_to_async
 from django.core import signals
-from django.core.handlers.asgi import ASGIHandler, get_script_prefix
 from django.core.exceptions import RequestAborted
+from django.core.handlers.asgi import ASGIHandler, get_script_prefix
+from django.db import close_old_connections
 from django.http import HttpResponseBase
 from django.urls import set_script_prefix
 
+logger = logging.getLogger(__name__)
 
 _server_loop: asyncio.AbstractEventLoop | None = None
+_deferred = threading.local()
 
 
 def server_loop() -> asyncio.AbstractEventLoop | None:
     """The event loop of this web process, once it has served a request; None elsewhere (workers, shells)."""
     return _server_loop
+
+
+def after_response(task: Callable[[], None]) -> None:
+    """Run ``task`` once the response of the request this thread is handling has been sent.
+
+    For work the client need not wait for (announcements, queueing tasks). Where
+    no such response is pending (tests, Celery workers, consumers, WSGI) it runs now.
+    """
+    tasks = getattr(_deferred, "tasks", None)
+    if tasks is None:
+        task()
+    else:
+        tasks.append(task)
+
+
+def _run_deferred(tasks: list[Callable[[], None]]) -> None:
+    try:
+        for task in tasks:
+            try:
+                task()
+            except Exception:
+                logger.exception("Work after the response failed")
+    finally:
+        close_old_connections()
 
 
 class SyncRequestASGIHandler(ASGIHandler):
@@ -32,6 +61,8 @@ class SyncRequestASGIHandler(ASGIHandler):
     answer is sent from the loop. Database connections are opened, used and
     handed back to the pool in that one thread, as Django requires.
     Views cannot be cancelled when the client goes away, as with WSGI.
+    Work a view leaves with ``after_response`` runs in the thread pool once
+    the answer is sent.
     """
 
     def load_middleware(self, is_async: bool = False) -> None:
@@ -46,10 +77,19 @@ class SyncRequestASGIHandler(ASGIHandler):
             body_file = await self.read_body(receive)
         except RequestAborted:
             return
-        response = await sync_to_async(self._respond, thread_sensitive=False)(scope, body_file)
+        response, tasks = await sync_to_async(self._respond, thread_sensitive=False)(scope, body_file)
         await self.send_response(response, send)
+        if tasks:
+            await sync_to_async(_run_deferred, thread_sensitive=False)(tasks)
 
-    def _respond(self, scope, body_file) -> HttpResponseBase:
+    def _respond(self, scope, body_file) -> tuple[HttpResponseBase, list[Callable[[], None]]]:
+        _deferred.tasks = []
+        try:
+            return self._handle(scope, body_file), _deferred.tasks
+        finally:
+            _deferred.tasks = None
+
+    def _handle(self, scope, body_file) -> HttpResponseBase:
         set_script_prefix(get_script_prefix(scope))
         signals.request_started.send(sender=self.__class__, scope=scope)
         request, response = self.create_request(scope, body_file)

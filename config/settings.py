@@ -120,7 +120,7 @@ STORAGES = {
 
 REDIS_URL = env("REDIS_URL", default="")
 if REDIS_URL:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+    CACHES = {"default": {"BACKEND": "config.cache.RedisCache", "LOCATION": REDIS_URL}}
     CHANNEL_LAYERS = {
         # Redis pushes each announcement to the subscribed web workers (one PUBLISH per group); the
         # list-based layer polled Redis several round trips per message and fell seconds behind at
@@ -168,7 +168,7 @@ DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="Boardgame Club <noreply@
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
+        "accounts.authentication.CachedTokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_PARSER_CLASSES": [

@@ -1,5 +1,10 @@
+import functools
+import json
+
+from django.core.serializers.json import DjangoJSONEncoder
 from django.db.models import Prefetch, Q
 from django.shortcuts import get_object_or_404
+from django.utils import translation
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import mixins, permissions, serializers, status, viewsets
@@ -10,8 +15,16 @@ from rest_framework.views import exception_handler as drf_exception_handler
 
 from games.models import ChatMessage, Game, Player, Table, TableSeat
 from games.serializers import (
-    CatalogEntrySerializer, ChatSerializer, ErrorSerializer, GameListSerializer, GameViewSerializer,
-    InviteSerializer, LogLineSerializer, MoveResultSerializer, MoveSubmitSerializer, TableCreateSerializer,
+    CatalogEntrySerializer,
+    ChatSerializer,
+    ErrorSerializer,
+    GameListSerializer,
+    GameViewSerializer,
+    InviteSerializer,
+    LogLineSerializer,
+    MoveResultSerializer,
+    MoveSubmitSerializer,
+    TableCreateSerializer,
     TableSerializer,
 )
 from games.services import play, tables
@@ -68,12 +81,20 @@ class CatalogViewSet(viewsets.ViewSet):
 
     @extend_schema(responses=CatalogEntrySerializer(many=True))
     def list(self, request):
+        return Response(_catalog(translation.get_language()))
+
+
+@functools.cache
+def _catalog(language: str) -> list:
+    """The catalog in one language: it only changes with a new release, and every page asks for it."""
+    with translation.override(language):
         data = [
             {"slug": e.slug, "name": e.name, "min_players": e.min_players, "max_players": e.max_players,
              "options": [o.as_dict() for o in e.options]}
             for e in available_engines()
         ]
-        return Response(CatalogEntrySerializer(data, many=True).data)
+        # Plain lists and dicts, so that lazy labels are rendered now, in this language.
+        return json.loads(json.dumps(CatalogEntrySerializer(data, many=True).data, cls=DjangoJSONEncoder))
 
 
 class TableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):

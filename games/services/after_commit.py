@@ -4,6 +4,7 @@ import logging
 from django.conf import settings
 from django.db import transaction
 
+from config.http_handler import after_response
 from games import signals
 from games.models import Game, Player, TimeControl
 from games.services import bots, broadcast
@@ -38,7 +39,8 @@ def schedule(game: Game, players: list[Player], before: set[int], after: set[int
 
             play_bot_turns.delay(game_id)
 
-    transaction.on_commit(run)
+    # Nothing here changes the answer to the request, so the client does not wait for it.
+    transaction.on_commit(lambda: after_response(run))
 
 
 def _by_bot(players: list[Player], seat: int) -> bool:

@@ -10,7 +10,8 @@ import zoneinfo
 from datetime import date, datetime, time, timedelta
 from typing import Iterable
 
-from django.db.models import Exists, OuterRef, QuerySet
+from django.contrib.auth import get_user_model
+from django.db import connection
 from django.utils import timezone
 
 from accounts.models import Vacation
@@ -53,10 +54,32 @@ def vacation_windows(user_ids: Iterable[int], since: datetime) -> dict[int, list
     return windows
 
 
-def with_away_flag(players: QuerySet[Player]) -> QuerySet[Player]:
-    """Annotate ``away``: the seat's person has a vacation that is not over (in the same query)."""
-    recent = timezone.now().date() - timedelta(days=1)
-    return players.annotate(away=Exists(Vacation.objects.filter(user_id=OuterRef("user_id"), ends_on__gte=recent)))
+def _not_over_since() -> date:
+    # A day earlier than today here, because somewhere it is still yesterday.
+    return timezone.now().date() - timedelta(days=1)
+
+
+def _seats_sql() -> str:
+    player, user, vacation = Player._meta.db_table, get_user_model()._meta.db_table, Vacation._meta.db_table
+    return (f"SELECT p.*, u.username AS username, u.display_name AS user_display_name, EXISTS ("
+            f"SELECT 1 FROM {vacation} v WHERE v.user_id = p.user_id AND v.ends_on >= %s) AS away "
+            f"FROM {player} p LEFT JOIN {user} u ON u.id = p.user_id WHERE p.game_id = %s ORDER BY p.seat")
+
+
+def seats(game: Game) -> list[Player]:
+    """The game's players in seat order, in one query, each with ``away`` (its person has a
+    vacation that is not over) and its person's ``username`` and ``shown_name`` (None for a bot's seat).
+
+    The request path reads the seats of a game on every move and view; compiling the
+    equivalent ORM query (a join, a subquery) cost five times as much as running it.
+    """
+    since = connection.ops.adapt_datefield_value(_not_over_since())
+    players = list(Player.objects.raw(_seats_sql(), [since, game.pk]))
+    for p in players:
+        p.away = bool(p.away)  # SQLite answers 0 or 1
+        p.shown_name = (p.user_display_name or p.username) if p.user_id else None
+        p.game = game
+    return players
 
 
 def on_vacation_now(user_ids: Iterable[int]) -> set[int]:

@@ -112,7 +112,7 @@ def submit_move(
                     game.version,
                 )
             engine = get_engine(game.game_slug)
-            players = list(deadlines.with_away_flag(game.players.all()))
+            players = deadlines.seats(game)
             state = game.state
             before = set(engine.to_act(state))
             acting = _acting_seat(players, actor, sorted(before), seat)

@@ -30,7 +30,7 @@ def seat_of(game: Game, user) -> int | None:
 def game_view(game: Game, user) -> dict[str, Any]:
     """Everything one user may see of a game: meta, their seat's view and their legal moves."""
     engine = get_engine(game.game_slug)
-    players = list(deadlines.with_away_flag(game.players.select_related("user")))
+    players = deadlines.seats(game)
     seat = next((p.seat for p in players if user.is_authenticated and p.user_id == user.id and not p.is_bot), None)
     to_act = engine.to_act(game.state) if game.status == Game.Status.ACTIVE else []
     acting = seat is not None and seat in to_act and not players[seat].bot_took_over
@@ -50,7 +50,7 @@ def game_view(game: Game, user) -> dict[str, Any]:
         "to_act": to_act,
         "players": [
             {
-                "seat": p.seat, "name": names[p.seat], "username": p.user.username if p.user_id else None,
+                "seat": p.seat, "name": names[p.seat], "username": p.username,
                 "is_bot": p.is_bot, "bot_took_over": p.bot_took_over, "resigned": p.resigned,
                 "must_act": p.seat in to_act, "deadline": p.deadline, "clock_ms": p.clock_ms,
                 "score": p.score, "rank": p.rank, "on_vacation": p.user_id in away,

@@ -82,3 +82,32 @@ async def test_the_request_signals_and_the_view_share_one_thread_off_the_event_l
         signals.request_finished.disconnect(finished)
     assert response["status"] == 200
     assert threads["started"] == threads["finished"] != threading.get_ident()
+
+
+@pytest.mark.asyncio
+async def test_work_left_for_after_the_response_runs_once_the_answer_is_out(settings, caplog):
+    from tests.config import deferred_urls
+
+    settings.ROOT_URLCONF = "tests.config.deferred_urls"
+    deferred_urls.gate.clear()
+    deferred_urls.ran.clear()
+    scope = {"type": "http", "http_version": "1.1", "method": "GET", "path": "/leaves-work/",
+             "raw_path": b"/leaves-work/", "query_string": b"", "root_path": "", "scheme": "http",
+             "server": ("testserver", 80), "client": ("127.0.0.1", 5000), "headers": [(b"host", b"testserver")]}
+    communicator = ApplicationCommunicator(application, scope)
+    await communicator.send_input({"type": "http.request", "body": b""})
+    # The first task waits for the gate; the answer must arrive before it is opened.
+    assert (await communicator.receive_output(2))["status"] == 200
+    assert json.loads((await communicator.receive_output(2))["body"]) == {"ok": True}
+    deferred_urls.gate.set()
+    await communicator.wait(10)
+    assert deferred_urls.ran == ["sent", "after the failure"]
+    assert "Work after the response failed" in caplog.text
+
+
+def test_outside_a_served_request_the_work_runs_at_once():
+    from config.http_handler import after_response
+
+    ran = []
+    after_response(lambda: ran.append(1))
+    assert ran == [1]

@@ -1,0 +1,73 @@
+"""API tokens are looked up once, and a revoked token or a deactivated account stops working at once."""
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from tests.factories import make_user
+
+pytestmark = pytest.mark.django_db
+
+
+def _client(key: str) -> APIClient:
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {key}")
+    return client
+
+
+def _refused(response) -> bool:
+    # DRF answers 403 here: session authentication comes first and asks for no credentials scheme.
+    return response.status_code == 403 and response.json()["code"] == "authentication_failed"
+
+
+def _token_queries(client: APIClient) -> int:
+    with CaptureQueriesContext(connection) as captured:
+        assert client.get("/api/me/").status_code == 200
+    return sum(Token._meta.db_table in q["sql"] for q in captured.captured_queries)
+
+
+def test_a_token_is_looked_up_in_the_database_once():
+    token = Token.objects.create(user=make_user("alice"))
+    client = _client(token.key)
+    assert _token_queries(client) == 1
+    assert _token_queries(client) == 0
+
+
+def test_a_deleted_token_is_refused_on_the_next_request():
+    token = Token.objects.create(user=make_user("alice"))
+    client = _client(token.key)
+    assert client.get("/api/me/").status_code == 200
+    token.delete()
+    assert _refused(client.get("/api/me/"))
+
+
+def test_a_deactivated_account_is_refused_on_the_next_request():
+    user = make_user("alice")
+    client = _client(Token.objects.create(user=user).key)
+    assert client.get("/api/me/").status_code == 200
+    user.is_active = False
+    user.save()
+    assert _refused(client.get("/api/me/"))
+
+
+def test_a_changed_setting_shows_on_the_next_request():
+    user = make_user("alice")
+    client = _client(Token.objects.create(user=user).key)
+    assert client.get("/api/me/").json()["language"] == "en"
+    user.language = "de"
+    user.save()
+    assert client.get("/api/me/").json()["language"] == "de"
+
+
+def test_an_unknown_token_is_refused():
+    assert _refused(_client("0" * 40).get("/api/me/"))
+
+
+def test_the_cache_holds_a_digest_of_the_token_never_the_token():
+    from django.core.cache import cache
+
+    token = Token.objects.create(user=make_user("alice"))
+    _client(token.key).get("/api/me/")
+    keys = list(cache._cache.keys())  # the test settings use the local-memory cache
+    assert keys and not any(token.key in k for k in keys)
