@@ -3,8 +3,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import threading
 from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ThreadPoolExecutor
 
 from asgiref.sync import sync_to_async
 from django.core import signals
@@ -18,6 +20,28 @@ logger = logging.getLogger(__name__)
 
 _server_loop: asyncio.AbstractEventLoop | None = None
 _deferred = threading.local()
+_executor: ThreadPoolExecutor | None = None
+
+
+def _threads() -> ThreadPoolExecutor:
+    """The threads requests run in. Views hold the interpreter lock while they compute and must win
+    it back after every query, so more threads only queue at the lock: at 100 moves/s on 2 cores,
+    two threads per worker stored 75 moves/s and announced them within 39 ms (p50); four stored
+    54/s at 1.1 s, six 73/s at 4 s. Requests beyond them wait on the event loop."""
+    global _executor
+    if _executor is None:
+        _executor = ThreadPoolExecutor(max_workers=int(os.environ.get("WEB_THREADS", "2")),
+                                       thread_name_prefix="request")
+    return _executor
+
+
+def _forget_threads() -> None:
+    # A forked process has the pool but none of its threads: work handed to it would never run.
+    global _executor
+    _executor = None
+
+
+os.register_at_fork(after_in_child=_forget_threads)
 
 
 def server_loop() -> asyncio.AbstractEventLoop | None:
@@ -77,10 +101,11 @@ class SyncRequestASGIHandler(ASGIHandler):
             body_file = await self.read_body(receive)
         except RequestAborted:
             return
-        response, tasks = await sync_to_async(self._respond, thread_sensitive=False)(scope, body_file)
+        respond = sync_to_async(self._respond, thread_sensitive=False, executor=_threads())
+        response, tasks = await respond(scope, body_file)
         await self.send_response(response, send)
         if tasks:
-            await sync_to_async(_run_deferred, thread_sensitive=False)(tasks)
+            await sync_to_async(_run_deferred, thread_sensitive=False, executor=_threads())(tasks)
 
     def _respond(self, scope, body_file) -> tuple[HttpResponseBase, list[Callable[[], None]]]:
         _deferred.tasks = []

@@ -21,9 +21,11 @@ def schedule(game: Game, players: list[Player], before: set[int], after: set[int
     flags = [(p.pk, p.deadline) for p in players if p.seat in after and p.deadline and not p.controlled_by_bot
              ] if game.time_control == TimeControl.LIVE and not finished else []
 
-    def run() -> None:
+    def announce() -> None:
         broadcast.send_all([broadcast.game_message(game_id, version, status),
                             *(broadcast.user_games_message(u) for u in sorted(changed_users))])
+
+    def run() -> None:
         human_turns = [s for s in new_turns if not _by_bot(players, s)]
         if human_turns:
             _tell(signals.turn_started, game=game, seats=human_turns)
@@ -39,7 +41,9 @@ def schedule(game: Game, players: list[Player], before: set[int], after: set[int
 
             play_bot_turns.delay(game_id)
 
-    # Nothing here changes the answer to the request, so the client does not wait for it.
+    # In the web process announcing only hands the frames to the event loop, so it happens at once;
+    # the rest does not change the answer to the request, so the client does not wait for it.
+    transaction.on_commit(announce)
     transaction.on_commit(lambda: after_response(run))
 
 
