@@ -52,7 +52,7 @@ def server_loop() -> asyncio.AbstractEventLoop | None:
 def after_response(task: Callable[[], None]) -> None:
     """Run ``task`` once the response of the request this thread is handling has been sent.
 
-    For work the client need not wait for (announcements, queueing tasks). Where
+    For work the client need not wait for (queueing tasks, telling other apps). Where
     no such response is pending (tests, Celery workers, consumers, WSGI) it runs now.
     """
     tasks = getattr(_deferred, "tasks", None)
