@@ -20,6 +20,12 @@ class SignupForm(UserCreationForm):
 
 
 class SettingsForm(forms.ModelForm):
+    # Whoever can change the address can reset the password: a left-open session must not be enough.
+    current_password = forms.CharField(
+        label=_("Current password"), required=False, strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
+        help_text=_("Needed only to change your email address."))
+
     class Meta:
         model = User
         fields = (
@@ -32,6 +38,18 @@ class SettingsForm(forms.ModelForm):
         if User.objects.filter(email__iexact=email).exclude(pk=self.instance.pk).exists():
             raise forms.ValidationError(_("An account with this email address already exists."))
         return email
+
+    def clean(self):
+        cleaned = super().clean()
+        # The instance still holds the stored address here; the form writes the new one after clean().
+        email = cleaned.get("email")
+        if email and email != self.instance.email and not self.instance.check_password(
+                cleaned.get("current_password") or ""):
+            self.add_error("current_password", EMAIL_NEEDS_PASSWORD)
+        return cleaned
+
+
+EMAIL_NEEDS_PASSWORD = _("Enter your current password to change your email address.")
 
 
 class VacationForm(forms.Form):

@@ -3,6 +3,7 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.utils.translation import gettext as _
 from rest_framework import serializers
 
+from accounts.forms import EMAIL_NEEDS_PASSWORD
 from accounts.models import User
 
 
@@ -31,11 +32,16 @@ class SignupSerializer(serializers.ModelSerializer):
 
 
 class SettingsSerializer(serializers.ModelSerializer):
+    current_password = serializers.CharField(
+        write_only=True, required=False, trim_whitespace=False, style={"input_type": "password"},
+        help_text="Needed only to change the email address.")
+
     class Meta:
         model = User
         fields = (
             "username", "display_name", "email", "language", "time_zone", "turn_email", "digest_hour",
             "reminder_hours", "email_on_game_end", "email_on_timeout", "email_on_invitation", "email_on_tournament",
+            "current_password",
         )
         read_only_fields = ("username",)
 
@@ -44,6 +50,13 @@ class SettingsSerializer(serializers.ModelSerializer):
         if User.objects.filter(email__iexact=value).exclude(pk=self.instance.pk).exists():
             raise serializers.ValidationError(_("An account with this email address already exists."))
         return value
+
+    def validate(self, attrs):
+        # As on the settings page: a leaked API token must not be enough to take the account over.
+        password = attrs.pop("current_password", "")
+        if "email" in attrs and attrs["email"] != self.instance.email and not self.instance.check_password(password):
+            raise serializers.ValidationError({"current_password": [str(EMAIL_NEEDS_PASSWORD)]})
+        return attrs
 
 
 class PublicUserSerializer(serializers.ModelSerializer):
