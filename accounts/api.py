@@ -2,6 +2,7 @@ from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import generics, permissions, serializers, status
 from rest_framework.authtoken.models import Token
 from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.exceptions import NotAuthenticated
 from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 
@@ -30,10 +31,18 @@ class SignupView(generics.CreateAPIView):
 
 
 class TokenView(ObtainAuthToken):
-    """Exchange username and password for an API token."""
+    """Exchange username and password for an API token (POST), or revoke the caller's token (DELETE)."""
 
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "auth"
+
+    @extend_schema(request=None, responses={204: None})
+    def delete(self, request, *args, **kwargs):
+        if not request.user.is_authenticated:
+            raise NotAuthenticated()
+        # The next POST hands out a new key; requests with the old one are refused from now on.
+        Token.objects.filter(user=request.user).delete()
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class MeView(generics.RetrieveUpdateAPIView):

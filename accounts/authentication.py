@@ -4,8 +4,8 @@ Every API request names its token, and looking it up (token joined with its
 user) was the largest single cost of reading a game. The user is kept in the
 cache under a digest of the token, and forgotten when the token is deleted or
 the user saved, so a revoked token or a deactivated account stops working at
-once in every worker. The timeout bounds what a bulk ``update()``, which
-sends no signal, could leave behind.
+once in every worker. A new password deletes the user's token. The timeout
+bounds what a bulk ``update()``, which sends no signal, could leave behind.
 """
 from __future__ import annotations
 
@@ -56,5 +56,11 @@ def _token_deleted(sender, instance: Token, **kwargs) -> None:
 
 @receiver(post_save, sender=get_user_model(), dispatch_uid="accounts.forget_saved_user_tokens")
 def _user_saved(sender, instance, created: bool, **kwargs) -> None:
-    if not created:
+    if created:
+        return
+    if getattr(instance, "_password", None) is not None:
+        # A new password (set_password, until the save completes) ends API access as it ends other
+        # sessions: a token that leaked stops working once its owner changes the password.
+        Token.objects.filter(user_id=instance.pk).delete()
+    else:
         forget_tokens_of(instance.pk)

@@ -71,3 +71,40 @@ def test_the_cache_holds_a_digest_of_the_token_never_the_token():
     _client(token.key).get("/api/me/")
     keys = list(cache._cache.keys())  # the test settings use the local-memory cache
     assert keys and not any(token.key in k for k in keys)
+
+
+def test_a_token_can_be_revoked_and_a_new_one_obtained():
+    make_user("alice")
+    first = APIClient().post("/api/auth/token/", {"username": "alice", "password": "pw-For-tests-123"},
+                             format="json").json()["token"]
+    client = _client(first)
+    assert client.get("/api/me/").status_code == 200
+    assert client.delete("/api/auth/token/").status_code == 204
+    assert _refused(client.get("/api/me/"))
+    second = APIClient().post("/api/auth/token/", {"username": "alice", "password": "pw-For-tests-123"},
+                              format="json").json()["token"]
+    assert second != first and _client(second).get("/api/me/").status_code == 200
+
+
+def test_revoking_needs_a_signed_in_caller():
+    assert APIClient().delete("/api/auth/token/").status_code in (401, 403)
+
+
+def test_a_new_password_ends_api_access_with_the_old_token(client):
+    user = make_user("alice")
+    api = _client(Token.objects.create(user=user).key)
+    assert api.get("/api/me/").status_code == 200
+    client.force_login(user)
+    page = client.post("/accounts/password/change/", {
+        "old_password": "pw-For-tests-123", "new_password1": "a-New-pass-4567", "new_password2": "a-New-pass-4567"})
+    assert page.status_code == 302
+    assert _refused(api.get("/api/me/"))
+    assert not Token.objects.filter(user=user).exists()
+
+
+def test_other_changes_to_the_account_keep_the_token():
+    user = make_user("alice")
+    key = Token.objects.create(user=user).key
+    user.display_name = "Al"
+    user.save()
+    assert _client(key).get("/api/me/").status_code == 200
