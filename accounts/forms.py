@@ -2,6 +2,7 @@ from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
+from accounts.email_change import email_change_refused
 from accounts.models import User
 
 
@@ -43,13 +44,11 @@ class SettingsForm(forms.ModelForm):
         cleaned = super().clean()
         # The instance still holds the stored address here; the form writes the new one after clean().
         email = cleaned.get("email")
-        if email and email != self.instance.email and not self.instance.check_password(
-                cleaned.get("current_password") or ""):
-            self.add_error("current_password", EMAIL_NEEDS_PASSWORD)
+        if email and email != self.instance.email:
+            problem = email_change_refused(self.instance, cleaned.get("current_password"))
+            if problem:
+                self.add_error("current_password", problem)
         return cleaned
-
-
-EMAIL_NEEDS_PASSWORD = _("Enter your current password to change your email address.")
 
 
 class VacationForm(forms.Form):

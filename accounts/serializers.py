@@ -3,7 +3,7 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.utils.translation import gettext as _
 from rest_framework import serializers
 
-from accounts.forms import EMAIL_NEEDS_PASSWORD
+from accounts.email_change import email_change_refused
 from accounts.models import User
 
 
@@ -54,8 +54,10 @@ class SettingsSerializer(serializers.ModelSerializer):
     def validate(self, attrs):
         # As on the settings page: a leaked API token must not be enough to take the account over.
         password = attrs.pop("current_password", "")
-        if "email" in attrs and attrs["email"] != self.instance.email and not self.instance.check_password(password):
-            raise serializers.ValidationError({"current_password": [str(EMAIL_NEEDS_PASSWORD)]})
+        if "email" in attrs and attrs["email"] != self.instance.email:
+            problem = email_change_refused(self.instance, password)
+            if problem:
+                raise serializers.ValidationError({"current_password": [problem]})
         return attrs
 
 

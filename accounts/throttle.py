@@ -1,4 +1,4 @@
-"""A small fixed-window rate limit for the login and sign-up forms."""
+"""Small fixed-window rate limits: the login and sign-up forms, and checks of a signed-in user's password."""
 from django.conf import settings
 from django.core.cache import cache
 
@@ -10,11 +10,29 @@ def client_ip(request) -> str:
 def rate_limited(request, scope: str, limit: int | None = None, window: int = 60) -> bool:
     """Count one attempt; True once the client has made more than ``limit`` in ``window`` seconds."""
     limit = limit or getattr(settings, "AUTH_ATTEMPTS_PER_MINUTE", 20)
-    key = f"rl:{scope}:{client_ip(request)}"
+    return _count(f"rl:{scope}:{client_ip(request)}", window) > limit
+
+
+def _count(key: str, window: int) -> int:
     cache.add(key, 0, window)
     try:
-        count = cache.incr(key)
+        return cache.incr(key)
     except ValueError:
         cache.set(key, 1, window)
-        count = 1
-    return count > limit
+        return 1
+
+
+WRONG_PASSWORDS_PER_HOUR = 10
+
+
+def password_confirmed(user, password: str) -> bool | None:
+    """Check a signed-in user's own password (to change the email address, say): True or False,
+    or None once there have been too many wrong ones this hour, so that a stolen session or API
+    token cannot be used to guess it."""
+    key = f"rl:password:{user.pk}"
+    if (cache.get(key) or 0) >= WRONG_PASSWORDS_PER_HOUR:
+        return None
+    if user.check_password(password or ""):
+        return True
+    _count(key, 3600)
+    return False

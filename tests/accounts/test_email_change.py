@@ -59,3 +59,22 @@ def test_the_settings_page_says_so_in_german(client):
     page = client.post("/accounts/settings/", {**SETTINGS, "language": "de", "email": "eve@example.org"})
     assert "Gib dein aktuelles Passwort ein" in page.content.decode()
     assert "Aktuelles Passwort" in page.content.decode()
+
+
+def test_wrong_passwords_are_limited_so_a_stolen_token_cannot_guess_the_password():
+    from accounts.throttle import WRONG_PASSWORDS_PER_HOUR
+
+    alice = make_user("alice")
+    api = _api(alice)
+    for _ in range(WRONG_PASSWORDS_PER_HOUR):
+        wrong = api.patch("/api/me/", {"email": "eve@example.org", "current_password": "guess"}, format="json")
+        assert wrong.json()["errors"]["current_password"] == [
+            "Enter your current password to change your email address."]
+    refused = api.patch("/api/me/", {"email": "eve@example.org", "current_password": PASSWORD}, format="json")
+    assert refused.status_code == 400
+    assert refused.json()["errors"]["current_password"] == [
+        "Too many wrong passwords. Please wait an hour and try again."]
+    alice.refresh_from_db()
+    assert alice.email == "alice@example.org"
+    # Other settings are not held back.
+    assert api.patch("/api/me/", {"display_name": "Al"}, format="json").status_code == 200
