@@ -103,9 +103,12 @@ class SyncRequestASGIHandler(ASGIHandler):
             return
         respond = sync_to_async(self._respond, thread_sensitive=False, executor=_threads())
         response, tasks = await respond(scope, body_file)
-        await self.send_response(response, send)
-        if tasks:
-            await sync_to_async(_run_deferred, thread_sensitive=False, executor=_threads())(tasks)
+        try:
+            await self.send_response(response, send)
+        finally:
+            # The change is committed whether or not the client is still there to hear of it.
+            if tasks:
+                await sync_to_async(_run_deferred, thread_sensitive=False, executor=_threads())(tasks)
 
     def _respond(self, scope, body_file) -> tuple[HttpResponseBase, list[Callable[[], None]]]:
         _deferred.tasks = []

@@ -111,3 +111,25 @@ def test_outside_a_served_request_the_work_runs_at_once():
     ran = []
     after_response(lambda: ran.append(1))
     assert ran == [1]
+
+
+@pytest.mark.asyncio
+async def test_work_left_for_after_the_response_runs_even_when_the_answer_cannot_be_sent(settings):
+    from tests.config import deferred_urls
+
+    settings.ROOT_URLCONF = "tests.config.deferred_urls"
+    deferred_urls.gate.set()
+    deferred_urls.ran.clear()
+    scope = {"type": "http", "http_version": "1.1", "method": "GET", "path": "/leaves-work/",
+             "raw_path": b"/leaves-work/", "query_string": b"", "root_path": "", "scheme": "http",
+             "server": ("testserver", 80), "client": ("127.0.0.1", 5000), "headers": [(b"host", b"testserver")]}
+
+    async def receive():
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def send(message):
+        raise OSError("the client has gone")
+
+    with pytest.raises(OSError):
+        await application(scope, receive, send)
+    assert deferred_urls.ran == ["sent", "after the failure"]
