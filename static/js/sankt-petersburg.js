@@ -26,6 +26,16 @@
     }
   }, true);
 
+  // The toggle event comes a moment after the click, and never from a panel that a redraw has
+  // replaced in between: note the panel's new state from the click itself.
+  area.addEventListener("click", function (e) {
+    const summary = e.target.closest && e.target.closest("summary");
+    const d = summary && summary.parentElement;
+    if (!(d instanceof HTMLDetailsElement) || !d.id || !d.hasAttribute("data-keep-open")) return;
+    if (d.open) open.delete(d.id);
+    else open.add(d.id);
+  }, true);
+
   document.addEventListener("board:updated", function () {
     open.forEach(function (id) {
       const d = document.getElementById(id);

@@ -62,9 +62,13 @@ class SanktPetersburgAgainstABot(ChannelsLiveServerTestCase):
                 if found["kind"] == "over":
                     break
                 if turn == 2:
-                    # A pile's contents, opened once, stay open while the board redraws itself.
-                    page.locator("#sp-deck-worker > summary").focus()
-                    page.keyboard.press("Enter")
+                    # A pile's contents, opened once, stay open while the board redraws itself. (A redraw
+                    # between the focus and the key takes the focus away; then the key is pressed again.)
+                    for _ in range(5):
+                        page.locator("#sp-deck-worker > summary").focus()
+                        page.keyboard.press("Enter")
+                        if page.locator("#sp-deck-worker[open]").count():
+                            break
                 target = page.locator(f"#{found['id']}")
                 if found["kind"] == "exchange":
                     # Open the choice of the card to replace with the keyboard, then pick one.
