@@ -14,11 +14,14 @@ from tests.factories import make_user
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
+def _scope(method: str, path: str, headers=()) -> dict:
+    return {"type": "http", "http_version": "1.1", "method": method, "path": path, "raw_path": path.encode(),
+            "query_string": b"", "root_path": "", "scheme": "http", "server": ("testserver", 80),
+            "client": ("127.0.0.1", 5000), "headers": [(b"host", b"testserver"), *headers]}
+
+
 async def _request(method: str, path: str, body: bytes = b"", headers=()) -> dict:
-    scope = {"type": "http", "http_version": "1.1", "method": method, "path": path, "raw_path": path.encode(),
-             "query_string": b"", "root_path": "", "scheme": "http", "server": ("testserver", 80),
-             "client": ("127.0.0.1", 5000),
-             "headers": [(b"host", b"testserver"), (b"content-length", str(len(body)).encode()), *headers]}
+    scope = _scope(method, path, [(b"content-length", str(len(body)).encode()), *headers])
     communicator = ApplicationCommunicator(application, scope)
     await communicator.send_input({"type": "http.request", "body": body})
     start = await communicator.receive_output(10)
@@ -91,10 +94,7 @@ async def test_work_left_for_after_the_response_runs_once_the_answer_is_out(sett
     settings.ROOT_URLCONF = "tests.config.deferred_urls"
     deferred_urls.gate.clear()
     deferred_urls.ran.clear()
-    scope = {"type": "http", "http_version": "1.1", "method": "GET", "path": "/leaves-work/",
-             "raw_path": b"/leaves-work/", "query_string": b"", "root_path": "", "scheme": "http",
-             "server": ("testserver", 80), "client": ("127.0.0.1", 5000), "headers": [(b"host", b"testserver")]}
-    communicator = ApplicationCommunicator(application, scope)
+    communicator = ApplicationCommunicator(application, _scope("GET", "/leaves-work/"))
     await communicator.send_input({"type": "http.request", "body": b""})
     # The first task waits for the gate; the answer must arrive before it is opened.
     assert (await communicator.receive_output(2))["status"] == 200
@@ -120,9 +120,6 @@ async def test_work_left_for_after_the_response_runs_even_when_the_answer_cannot
     settings.ROOT_URLCONF = "tests.config.deferred_urls"
     deferred_urls.gate.set()
     deferred_urls.ran.clear()
-    scope = {"type": "http", "http_version": "1.1", "method": "GET", "path": "/leaves-work/",
-             "raw_path": b"/leaves-work/", "query_string": b"", "root_path": "", "scheme": "http",
-             "server": ("testserver", 80), "client": ("127.0.0.1", 5000), "headers": [(b"host", b"testserver")]}
 
     async def receive():
         return {"type": "http.request", "body": b"", "more_body": False}
@@ -131,5 +128,5 @@ async def test_work_left_for_after_the_response_runs_even_when_the_answer_cannot
         raise OSError("the client has gone")
 
     with pytest.raises(OSError):
-        await application(scope, receive, send)
+        await application(_scope("GET", "/leaves-work/"), receive, send)
     assert deferred_urls.ran == ["sent", "after the failure"]
