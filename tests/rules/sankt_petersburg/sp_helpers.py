@@ -17,12 +17,16 @@ position writes into the state:
     events = act(st, 1, {"type": "pass"})                     # apply, asserting nothing
     moves_of(st, 0, "buy")              # legal moves of one type
     random_game(4, seed=3)              # a random game to the end -> (state, move log)
+    play_through(4, {}, seed=3, check=...)  # the same, one seat at a time, checked after every move
+    all_cards(st)                       # every card id in the game, wherever it lies
     dump(st)                            # canonical JSON (compare states byte for byte)
 """
 from __future__ import annotations
 
+import copy
 import json
 import random
+from collections.abc import Callable
 from typing import Any
 
 import games.rules.sankt_petersburg  # noqa: F401  (registers the engine)
@@ -140,6 +144,46 @@ def random_game(players: int, seed: int, options: dict | None = None,
         log.append((seat, json.loads(json.dumps(move))))
         st, _ = E.apply(st, seat, move)
     raise AssertionError("the game did not end")
+
+
+def play_through(players: int, options: dict, seed: int, *,
+                 choose: Callable[[dict, int, list[dict], random.Random, int], dict] | None = None,
+                 check: Callable[[dict], None] | None = None,
+                 max_moves: int = 5000) -> tuple[dict, list[tuple[int, dict]]]:
+    """A whole game in which exactly one seat acts at a time -> (state, move log).
+
+    ``choose(state, seat, legal, rng, moves so far)`` picks each move (default: uniformly from
+    ``legal``, with ``random.Random(seed)``); ``check(state)`` runs after every move.
+    """
+    rng = random.Random(seed)
+    st = E.setup(players, options, seed)
+    log: list[tuple[int, dict]] = []
+    while not E.is_over(st):
+        (seat,) = E.to_act(st)
+        legal = E.legal_moves(st, seat)
+        move = choose(st, seat, legal, rng, len(log)) if choose else rng.choice(legal)
+        log.append((seat, copy.deepcopy(move)))
+        st, _ = E.apply(st, seat, move)
+        if check:
+            check(st)
+        assert len(log) < max_moves
+    return st, log
+
+
+def assert_no_debt(st: dict) -> None:
+    assert all(p["money"] >= 0 for p in st["p"])
+
+
+def all_cards(st: dict) -> list[str]:
+    """Every card id of the game: display, discards, piles, the seats' displays and hands, and an
+    Observatory draw waiting for its decision."""
+    out = list(st["upper"]) + list(st["lower"]) + list(st["discard"])
+    for pile in st["decks"].values():
+        out += pile
+    for p in st["p"]:
+        out += p["cards"] + p["hand"]
+    out += [d["card"] for d in st["queue"] if d["kind"] == "observatory"]
+    return out
 
 
 def dump(st: dict) -> str:

@@ -9,7 +9,8 @@ import pytest
 from games.rules.base import InvalidOptions
 from games.rules.sankt_petersburg.abilities_obstacles import after_move
 from games.rules.sankt_petersburg.engine import OBSTACLES_MARKET
-from sp_helpers import E, act, assert_replays, assert_sum_table_adds_up, goto, lay, new, rows, set_money
+from sp_helpers import (E, act, assert_no_debt, assert_replays, assert_sum_table_adds_up, goto, lay, new,
+                        play_through, rows, set_money)
 
 OPTS = {"edition": "2", "market": True, "obstacles": True}
 TRACK = [[10, "bonus_buildings"], [20, "real_nobles"], [35, "real_workers"], [50, "bonus_market"], [70, "bonus_card"]]
@@ -144,20 +145,15 @@ def test_final_scoring_choice_bonus_taken_automatically():
 def test_random_games_end_table_adds_up_and_replay_exactly(players):
     options = {**OPTS, "assignments": players % 2 == 0, "events": players > 3, "helpers": players == 3}
     seen = set()
+    def choose(st, seat, legal, rng, moves):
+        assert E.timeout_move(st, seat) in legal
+        move = E.bot_move(st, seat, rng) if moves % 4 == 0 else rng.choice(legal)
+        assert move in legal
+        seen.add(move["type"])
+        return move
+
     for seed in (1, 2):
-        rng = random.Random(seed)
-        st = E.setup(players, options, seed)
-        log = []
-        while not E.is_over(st):
-            (seat,) = E.to_act(st)
-            legal = E.legal_moves(st, seat)
-            assert E.timeout_move(st, seat) in legal
-            move = E.bot_move(st, seat, rng) if len(log) % 4 == 0 else rng.choice(legal)
-            assert move in legal
-            seen.add(move["type"])
-            log.append((seat, copy.deepcopy(move)))
-            st, _ = E.apply(st, seat, move)
-            assert len(log) < 5000 and all(p["money"] >= 0 for p in st["p"])
+        st, log = play_through(players, options, seed, choose=choose, check=assert_no_debt)
         assert json.loads(json.dumps(st)) == st
         res = E.result(st)
         assert_sum_table_adds_up(res.stats, res.scores)
