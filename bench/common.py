@@ -7,6 +7,8 @@ import platform
 import statistics
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -51,6 +53,25 @@ def summary_ms(samples_s: list[float]) -> dict:
     ms = [s * 1000 for s in samples_s]
     return {"n": len(ms), "p50_ms": round(percentile(ms, 50), 3), "p99_ms": round(percentile(ms, 99), 3),
             "mean_ms": round(statistics.fmean(ms), 3) if ms else None}
+
+
+@contextmanager
+def throwaway_database(name: str) -> Iterator[str]:
+    """A new database with the migrations applied (PostgreSQL: ``name``, else the test default), dropped
+    afterwards; yields the database vendor. Django must be set up."""
+    from django.conf import settings
+    from django.db import connection
+    from django.test.utils import setup_test_environment
+
+    settings.DATABASES["default"].setdefault("TEST", {})
+    if connection.vendor == "postgresql":
+        settings.DATABASES["default"]["TEST"]["NAME"] = name
+    setup_test_environment()
+    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, keepdb=False)
+    try:
+        yield connection.vendor
+    finally:
+        connection.creation.destroy_test_db(old_name, verbosity=0)
 
 
 def record(section: str, figures: dict) -> None:

@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings_test")
 os.environ["REDIS_URL"] = ""  # in-memory channel layer: the figures are the database's and the sweep's
 
-from common import record  # noqa: E402
+from common import record, throwaway_database  # noqa: E402
 
 
 def main() -> None:
@@ -45,25 +45,14 @@ def main() -> None:
     import django
 
     django.setup()
-    from django.conf import settings
-    from django.db import connection
-    from django.test.utils import setup_test_environment
-
     from games.rules.base import registry
     from tests.support.toy_engine import ToyEngine
 
     registry.register(ToyEngine())
-    settings.DATABASES["default"].setdefault("TEST", {})
-    if connection.vendor == "postgresql":
-        settings.DATABASES["default"]["TEST"]["NAME"] = "bench_overdue_sweep"
-    setup_test_environment()
-    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, keepdb=False)
-    try:
+    with throwaway_database("bench_overdue_sweep") as vendor:
         figures = run(args)
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
-    figures["database"] = connection.vendor
-    print(f"database: {connection.vendor}, cores: {os.cpu_count()}")
+    figures["database"] = vendor
+    print(f"database: {vendor}, cores: {os.cpu_count()}")
     for key, value in figures.items():
         if key != "plan":
             print(f"{key}: {value}")

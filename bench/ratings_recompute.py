@@ -20,6 +20,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings_test")
 
+from common import throwaway_database  # noqa: E402
+
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
@@ -31,20 +33,9 @@ def main() -> None:
     import django
 
     django.setup()
-    from django.conf import settings
-    from django.db import connection
-    from django.test.utils import setup_test_environment
-
-    settings.DATABASES["default"].setdefault("TEST", {})
-    if connection.vendor == "postgresql":
-        settings.DATABASES["default"]["TEST"]["NAME"] = "bench_ratings_recompute"
-    setup_test_environment()
-    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, keepdb=False)
-    try:
+    with throwaway_database("bench_ratings_recompute") as vendor:
         figures = run(args)
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
-    print(f"database: {connection.vendor}, cores: {os.cpu_count()}")
+    print(f"database: {vendor}, cores: {os.cpu_count()}")
     for key, value in figures.items():
         print(f"{key}: {value}")
 
