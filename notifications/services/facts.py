@@ -1,6 +1,7 @@
 """What every message about a game says: its name, the opponents, the link."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 
 from django.urls import reverse
@@ -9,6 +10,8 @@ from django.utils import translation
 from games.models import Game, Player
 from games.services.engines import get_engine
 from games.services.log import player_names
+from notifications.models import Notice
+from notifications.services import notices
 
 
 def game_facts(game: Game, user, players: list[Player] | None = None) -> dict:
@@ -27,6 +30,24 @@ def game_facts(game: Game, user, players: list[Player] | None = None) -> dict:
         "names": {str(seat): n for seat, n in names.items()},
         "url": reverse("game", args=[game.pk]),
     }
+
+
+def tell_everyone(game: Game, kind: str, key: str, *, wants_email: Callable[[object], bool],
+                  data: Callable[[Player, dict, list[Player]], dict]) -> list[Notice]:
+    """One notice of ``kind`` under ``key`` for every person in the game, with its ``game_facts``
+    and ``data(player, facts, players)``; returns the new ones whose email is to go out now."""
+    players = list(game.players.select_related("user"))
+    queued = []
+    for p in players:
+        if p.user is None or p.is_bot:
+            continue
+        facts = game_facts(game, p.user, players)
+        email = Notice.Email.QUEUED if wants_email(p.user) else Notice.Email.NONE
+        notice, created = notices.create(p.user, kind, key, game=game, url=facts["url"],
+                                         data={**facts, **data(p, facts, players)}, email=email)
+        if created and email == Notice.Email.QUEUED:
+            queued.append(notice)
+    return queued
 
 
 def iso(moment: datetime | None) -> str | None:

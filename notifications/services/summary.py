@@ -5,8 +5,8 @@ from django.utils.translation import gettext as _
 
 from games.models import Game
 from notifications.models import Notice
-from notifications.services import mail, notices
-from notifications.services.facts import game_facts
+from notifications.services import mail
+from notifications.services.facts import game_facts, tell_everyone
 from rankings.models import RatedGame, RatingChange
 
 
@@ -16,19 +16,9 @@ class RatingsPending(Exception):
 
 def game_finished(game: Game) -> list[Notice]:
     """A notice for every person in the game; returns those whose summary email is to go out."""
-    players = list(game.players.select_related("user"))
-    queued = []
-    for p in players:
-        if p.user is None or p.is_bot:
-            continue
-        facts = game_facts(game, p.user, players)
-        data = {**facts, "seat": p.seat, "rank": p.rank, "n": len(players), "status": game.status}
-        email = Notice.Email.QUEUED if p.user.email_on_game_end else Notice.Email.NONE
-        notice, created = notices.create(p.user, Notice.Kind.FINISHED, f"finished:{game.pk}", game=game,
-                                         url=facts["url"], data=data, email=email)
-        if created and email == Notice.Email.QUEUED:
-            queued.append(notice)
-    return queued
+    return tell_everyone(
+        game, Notice.Kind.FINISHED, f"finished:{game.pk}", wants_email=lambda user: user.email_on_game_end,
+        data=lambda p, facts, players: {"seat": p.seat, "rank": p.rank, "n": len(players), "status": game.status})
 
 
 def ratings_ready(game: Game) -> bool:

@@ -5,27 +5,18 @@ from datetime import datetime
 
 from games.models import Game
 from notifications.models import Notice
-from notifications.services import mail, notices
-from notifications.services.facts import game_facts
+from notifications.services import mail
+from notifications.services.facts import tell_everyone
 
 
 def seat_timed_out(game: Game, seat: int, deadline: datetime, *, took_over: bool, ended: bool,
                    timeouts: int = 1) -> list[Notice]:
     """One notice per person in the game for this (seat, deadline); returns those to email now."""
-    players = list(game.players.select_related("user"))
-    queued = []
-    for p in players:
-        if p.user is None or p.is_bot:
-            continue
-        facts = game_facts(game, p.user, players)
-        data = {**facts, "seat": seat, "name": facts["names"][str(seat)], "you": p.seat == seat,
-                "took_over": took_over, "ended": ended, "timeouts": timeouts}
-        email = Notice.Email.QUEUED if p.user.email_on_timeout else Notice.Email.NONE
-        notice, created = notices.create(p.user, Notice.Kind.TIMEOUT, f"timeout:{game.pk}:{seat}:{deadline.timestamp()}",
-                                         game=game, url=facts["url"], data=data, email=email)
-        if created and email == Notice.Email.QUEUED:
-            queued.append(notice)
-    return queued
+    return tell_everyone(
+        game, Notice.Kind.TIMEOUT, f"timeout:{game.pk}:{seat}:{deadline.timestamp()}",
+        wants_email=lambda user: user.email_on_timeout,
+        data=lambda p, facts, players: {"seat": seat, "name": facts["names"][str(seat)], "you": p.seat == seat,
+                                        "took_over": took_over, "ended": ended, "timeouts": timeouts})
 
 
 def email(notice: Notice):
