@@ -1,36 +1,18 @@
-import threading
 import uuid
 
 import pytest
-from django.db import connection, connections
+from django.db import connection
 
 from games.models import Move
-from games.services.errors import ServiceError
 from games.services.moves import submit_move
+from tests.support.race import race
 from tests.factories import make_user, start_toy_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def _race(game, user, count, move_id=None):
-    barrier = threading.Barrier(count)
-    outcomes = []
-
-    def attempt():
-        barrier.wait()
-        try:
-            outcomes.append(submit_move(game.pk, user, {"type": "pass"}, version=0, move_id=move_id))
-        except ServiceError as exc:
-            outcomes.append(exc)
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=attempt) for _ in range(count)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    return outcomes
+    return race(lambda: submit_move(game.pk, user, {"type": "pass"}, version=0, move_id=move_id), count)
 
 
 @pytest.mark.skipif(connection.vendor == "sqlite", reason="row locks need PostgreSQL")

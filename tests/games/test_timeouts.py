@@ -1,13 +1,12 @@
-import threading
 from datetime import timedelta
 
 import pytest
-from django.db import connection, connections
-from django.utils import timezone
+from django.db import connection
 
 from games.models import Game, Move
 from games.services.event_codec import template
 from games.services import timeouts
+from tests.support.race import race
 from tests.factories import make_user, start_toy_game
 
 
@@ -92,20 +91,6 @@ def test_two_workers_sweeping_at_once_apply_one_timeout():
     player, _later = _overdue_seat(game)
     # Exactly at the deadline: the next seat's deadline, set when the timeout lands, lies beyond it.
     later = player.deadline
-    barrier = threading.Barrier(4)
-    done = []
-
-    def worker():
-        barrier.wait()
-        try:
-            done.append(timeouts.sweep(later))
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=worker) for _ in range(4)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    done = race(lambda: timeouts.sweep(later), 4)
     assert sum(done) == 1
     assert Move.objects.filter(game=game).count() == 1

@@ -1,11 +1,10 @@
 """Timeouts: the table's policy, everyone told in the log and by email, exactly once per seat and deadline."""
-import threading
 from datetime import timedelta
 
 import pytest
 from django.conf import settings
 from django.core import mail
-from django.db import connection, connections
+from django.db import connection
 from django.utils import timezone
 
 from games.models import Game, Move
@@ -13,6 +12,7 @@ from games.services import timeouts
 from games.services.log import log_entries
 from games.services.moves import submit_move
 from notifications.models import Notice
+from tests.support.race import race
 from tests.factories import make_user, start_toy_game
 from tests.notifications.helpers import html_of, mails_to
 
@@ -152,23 +152,9 @@ def test_four_workers_at_once_apply_one_timeout_and_send_one_email_each():
     victim = _victim(game)
     later = victim.deadline  # the next seat's deadline, set when the timeout lands, lies beyond it
     mail.outbox.clear()
-    barrier = threading.Barrier(4)
-    applied, errors = [], []
-
-    def worker():
-        barrier.wait()
-        try:
-            applied.append(timeouts.sweep(later))
-        except Exception as exc:  # surfaced below
-            errors.append(exc)
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=worker) for _ in range(4)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    outcomes = race(lambda: timeouts.sweep(later), 4)
+    errors = [o for o in outcomes if isinstance(o, Exception)]
+    applied = [o for o in outcomes if not isinstance(o, Exception)]
     assert errors == [] and sum(applied) == 1
     assert Move.objects.filter(game=game).count() == 1
     timeout_mails = [m for m in mail.outbox if "ran out of time" in m.subject]

@@ -1,0 +1,29 @@
+"""Run the same call in several threads at once, as concurrent requests or workers would."""
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from django.db import connections
+
+
+def race(call: Callable[[], Any], count: int) -> list[Any]:
+    """Start ``count`` threads that call ``call`` together (behind a barrier); returns what each
+    returned or raised, in the order they finished. Each thread closes its database connections."""
+    barrier = threading.Barrier(count)
+    outcomes: list[Any] = []
+
+    def run() -> None:
+        barrier.wait()
+        try:
+            outcomes.append(call())
+        except Exception as exc:  # noqa: BLE001 - the caller asserts on what was raised
+            outcomes.append(exc)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run) for _ in range(count)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return outcomes
