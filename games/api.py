@@ -3,7 +3,6 @@ import json
 
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db.models import Prefetch, Q
-from django.shortcuts import get_object_or_404
 from django.utils import translation
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
@@ -185,7 +184,7 @@ class GameViewSet(viewsets.GenericViewSet):
 
     @extend_schema(responses=GameViewSerializer)
     def retrieve(self, request, pk=None):
-        game = get_object_or_404(Game, pk=pk)
+        game = play.game_or_404(pk)
         # game_view builds plain JSON data already; the serializer documents its shape.
         return Response(play.game_view(game, request.user))
 
@@ -193,7 +192,7 @@ class GameViewSet(viewsets.GenericViewSet):
         "version": serializers.IntegerField(), "moves": serializers.ListField(child=serializers.DictField())}))
     @action(detail=True, methods=["get"], url_path="legal-moves")
     def legal_moves(self, request, pk=None):
-        game = get_object_or_404(Game, pk=pk)
+        game = play.game_or_404(pk)
         view = play.game_view(game, request.user)
         return Response({"version": view["version"], "moves": view["legal_moves"]})
 
@@ -214,7 +213,7 @@ class GameViewSet(viewsets.GenericViewSet):
         OpenApiParameter("after", int, description="only lines of moves after this sequence number")])
     @action(detail=True, methods=["get"], pagination_class=None)
     def log(self, request, pk=None):
-        game = get_object_or_404(Game, pk=pk)
+        game = play.game_or_404(pk)
         after = request.query_params.get("after", "0")
         after = int(after) if after.isdigit() else 0
         return Response(LogLineSerializer(log_entries(game, play.seat_of(game, request.user), after), many=True).data)
@@ -223,7 +222,7 @@ class GameViewSet(viewsets.GenericViewSet):
     @extend_schema(methods=["POST"], request=ChatSerializer, responses={201: ChatSerializer, **ERRORS})
     @action(detail=True, methods=["get", "post"], pagination_class=None)
     def chat(self, request, pk=None):
-        game = get_object_or_404(Game, pk=pk)
+        game = play.game_or_404(pk)
         if request.method == "POST":
             if not request.user.is_authenticated:
                 self.permission_denied(request)

@@ -157,7 +157,7 @@ def _board_context(request, game: Game) -> dict:
 
 
 def game_page(request, pk: int):
-    game = get_object_or_404(Game, pk=pk)
+    game = play.game_or_404(pk)
     context = _board_context(request, game)
     context["chat"] = ChatMessage.objects.filter(game=game).select_related("user")
     context["chat_form"] = ChatForm()
@@ -165,12 +165,12 @@ def game_page(request, pk: int):
 
 
 def game_board(request, pk: int):
-    game = get_object_or_404(Game, pk=pk)
+    game = play.game_or_404(pk)
     return render(request, "games/_board_area.html", _board_context(request, game))
 
 
 def game_chat(request, pk: int):
-    game = get_object_or_404(Game, pk=pk)
+    game = play.game_or_404(pk)
     if request.method == "POST":
         if not request.user.is_authenticated:
             return redirect("login")

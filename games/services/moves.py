@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from games.models import Game, Move, Player
 from games.rules.base import IllegalMove
-from games.services import after_commit, deadlines
+from games.services import after_commit, deadlines, rows
 from games.services.engines import get_engine
 from games.services.event_codec import encode_events
 from games.services.errors import (GameNotActive, IllegalMoveError, MoveIdReused, NotFound, NotYourTurn,
@@ -97,7 +97,7 @@ def submit_move(
             raise IllegalMoveError(_("The move id must be a UUID.")) from None
     try:
         with transaction.atomic():
-            game = Game.objects.select_for_update().filter(pk=game_id).first()
+            game = rows.load_game(game_id, lock=True)
             if game is None:
                 raise NotFound(_("There is no such game."))
             if version != game.version or game.status != Game.Status.ACTIVE:
@@ -125,17 +125,18 @@ def submit_move(
                 events = [note, *events]
             now = timezone.now()
             game.version += 1
-            stored = Move.objects.create(
+            stored = rows.insert_move(Move(
                 game=game, seq=game.version, seat=acting, payload=move, events=encode_events(events, acting),
-                client_id=move_id, by_bot=actor in (BOT, CLOCK),
-            )
+                client_id=move_id, by_bot=actor in (BOT, CLOCK), created_at=now,
+            ))
             game.state = state
             finished = engine.is_over(state)
             after = set() if finished else set(engine.to_act(state))
             results = None
             if finished:
                 results = _finish(game, engine, players, now)
-            game.save(update_fields=["state", "version", "status", "result", "finished_at", "updated_at"])
+            game.updated_at = now
+            rows.save_game(game, ["state", "version", "status", "result", "finished_at", "updated_at"])
             update_turns(game, players, before, after, now, results, acted=acting)
             after_commit.schedule(game, players, before, after, finished)
             return MoveOutcome(game, stored)

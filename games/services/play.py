@@ -4,11 +4,12 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.models import ChatMessage, Game, Player
-from games.services import after_commit, broadcast, deadlines
+from games.services import after_commit, broadcast, deadlines, rows
 from games.services.engines import get_engine
 from games.services.errors import Forbidden, GameNotActive, NotFound, TableError
 from games.services.log import player_names
@@ -16,6 +17,14 @@ from games.services.results import final_ranks
 from games.services.turns import update_turns
 
 MAX_CHAT = 500
+
+
+def game_or_404(game_id: int | str) -> Game:
+    """The game with this id, for reading; Http404 when there is none."""
+    game = rows.load_game(int(game_id))
+    if game is None:
+        raise Http404(_("There is no such game."))
+    return game
 
 
 def seat_of(game: Game, user) -> int | None:
@@ -102,7 +111,7 @@ def resign(game_id: int, user) -> Game:
     When fewer than two seats remain in play, or no person is left, the game ends now.
     """
     with transaction.atomic():
-        game = Game.objects.select_for_update().filter(pk=game_id).first()
+        game = rows.load_game(game_id, lock=True)
         if game is None:
             raise NotFound(_("There is no such game."))
         if game.status != Game.Status.ACTIVE:
