@@ -137,7 +137,7 @@ def submit_move(
                 results = _finish(game, engine, players, now)
             game.updated_at = now
             rows.save_game(game, ["state", "version", "status", "result", "finished_at", "updated_at"])
-            update_turns(game, players, before, after, now, results, acted=acting)
+            update_turns(game, players, before, after, now, results, acted=acting, timed_out=actor is CLOCK)
             after_commit.schedule(game, players, before, after, finished)
             return MoveOutcome(game, stored)
     except IntegrityError:

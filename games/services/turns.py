@@ -6,6 +6,10 @@ from django.db import connection
 from games.models import Game, Player, TimeControl
 from games.services import deadlines
 
+# A live seat whose clock ran out plays on with at least this much on it, so that its next turn is
+# a turn and not an instant second timeout (which hands the seat to a bot).
+TIMEOUT_GRACE_MS = 60_000
+
 
 def initial_clock_ms(game: Game) -> int | None:
     if game.time_control == TimeControl.LIVE:
@@ -43,13 +47,15 @@ def update_turns(
     now: datetime,
     results: dict[int, tuple[int | None, int]] | None = None,
     acted: int | None = None,
+    timed_out: bool = False,
 ) -> None:
     """Write must_act/turn start/deadline/clock (and final score and rank) of the seats that change.
 
     One UPDATE, or none when nothing changes. Seats that stay in ``after``
     keep their running turn (simultaneous decisions); seats that leave have
-    their live clock charged. ``players`` must hold what the database holds
-    (they are read in the same transaction).
+    their live clock charged. ``timed_out``: the seat that acted ran out of
+    time. ``players`` must hold what the database holds (they are read in
+    the same transaction).
     """
     written = ("must_act", "turn_started_at", "deadline", "clock_ms", "score", "rank")
     changed: list[Player] = []
@@ -64,6 +70,8 @@ def update_turns(
             p.clock_ms -= int((now - p.turn_started_at).total_seconds() * 1000)
             if p.seat == acted:
                 p.clock_ms += increment_ms
+                if timed_out:
+                    p.clock_ms = max(p.clock_ms, TIMEOUT_GRACE_MS)
         if p.seat in starting:
             p.turn_started_at, p.deadline = now, deadline_for(game, p, now, windows.get(p.user_id, ()))
         elif p.seat not in after:

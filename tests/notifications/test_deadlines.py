@@ -204,3 +204,25 @@ def test_a_live_turn_books_its_timeout_for_the_moment_the_clock_runs_out(monkeyp
 
     assert timeouts.apply_many(booked[0][0][0], now=mover.deadline) == 1
     assert timeouts.apply_many(booked[0][0][0], now=mover.deadline) == 0
+
+
+def test_a_live_seat_that_ran_out_of_time_plays_its_next_turn_on_a_minute(monkeypatch):
+    alice, bob = make_user("alice"), make_user("bob")
+    game = start_toy_game(alice, bob, time_control="live", minutes_per_player=3)
+    mover = game.players.get(must_act=True)
+    flagged = mover.deadline + timedelta(seconds=2)
+    monkeypatch.setattr(timezone, "now", lambda: flagged)
+    assert timeouts.apply_timeout(mover.pk, mover.deadline) is True
+    mover.refresh_from_db()
+    assert (mover.clock_ms, mover.timeouts, mover.bot_took_over) == (60_000, 1, False)
+
+    other = game.players.get(must_act=True)
+    later = flagged + timedelta(seconds=5)
+    monkeypatch.setattr(timezone, "now", lambda: later)
+    game.refresh_from_db()
+    card = game.state["hands"][other.seat][0]
+    submit_move(game.pk, other.user, {"type": "play", "card": card}, version=game.version)
+
+    mover.refresh_from_db()
+    assert mover.must_act and mover.deadline == later + timedelta(minutes=1)
+    assert timeouts.sweep(now=later + timedelta(seconds=30)) == 0
