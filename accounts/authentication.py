@@ -20,6 +20,8 @@ from rest_framework import exceptions
 from rest_framework.authentication import TokenAuthentication
 from rest_framework.authtoken.models import Token
 
+from accounts.middleware import activate_preferences
+
 TIMEOUT_S = 300
 
 
@@ -41,6 +43,9 @@ class CachedTokenAuthentication(TokenAuthentication):
                 cache.set(cache_key, user, TIMEOUT_S)
         if not user.is_active:
             raise exceptions.AuthenticationFailed(_("User inactive or deleted."))
+        # The middleware only knows the session's user; a token's user is known from here on, and
+        # its answers (messages, Content-Language, times) follow that user's settings as pages do.
+        activate_preferences(user)
         return user, key
 
 

@@ -3,6 +3,15 @@ import zoneinfo
 from django.utils import timezone, translation
 
 
+def activate_preferences(user) -> None:
+    """Speak the user's language and show times in the user's time zone for the rest of the request."""
+    translation.activate(user.language)
+    try:
+        timezone.activate(zoneinfo.ZoneInfo(user.time_zone))
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        timezone.deactivate()
+
+
 class UserPreferencesMiddleware:
     """Activates a signed-in user's language and time zone for the request."""
 
@@ -12,12 +21,8 @@ class UserPreferencesMiddleware:
     def __call__(self, request):
         user = getattr(request, "user", None)
         if user is not None and user.is_authenticated:
-            translation.activate(user.language)
+            activate_preferences(user)
             request.LANGUAGE_CODE = user.language
-            try:
-                timezone.activate(zoneinfo.ZoneInfo(user.time_zone))
-            except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-                timezone.deactivate()
         else:
             timezone.deactivate()
         response = self.get_response(request)

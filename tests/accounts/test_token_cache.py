@@ -108,3 +108,21 @@ def test_other_changes_to_the_account_keep_the_token():
     user.display_name = "Al"
     user.save()
     assert _client(key).get("/api/me/").status_code == 200
+
+
+
+def test_a_token_users_answers_follow_their_language_not_the_clients_headers():
+    from tests.factories import start_toy_game
+
+    game = start_toy_game(make_user("alice"), make_user("bob"))
+    waiting = game.players.get(must_act=False).user
+    waiting.language = "de"
+    waiting.save()
+    client = _client(Token.objects.create(user=waiting).key)
+
+    answer = client.post(f"/api/games/{game.pk}/moves/", {"move": {"type": "pass"}, "version": 0}, format="json",
+                         HTTP_ACCEPT_LANGUAGE="en")
+
+    assert answer.status_code == 403
+    assert answer.json()["detail"] == "Du bist nicht am Zug."
+    assert answer["Content-Language"] == "de"
