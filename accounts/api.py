@@ -1,11 +1,13 @@
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import generics, permissions, serializers, status
 from rest_framework.authtoken.models import Token
+from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.exceptions import NotAuthenticated
 from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 
+from accounts import tokens
 from accounts.serializers import SettingsSerializer, SignupSerializer
 
 
@@ -18,7 +20,8 @@ class SignupView(generics.CreateAPIView):
     throttle_scope = "auth"
 
     @extend_schema(responses={201: inline_serializer("SignupResult", {
-        "username": serializers.CharField(), "token": serializers.CharField()})})
+        "username": serializers.CharField(), "token": serializers.CharField(),
+        "expires": serializers.DateTimeField()})})
     def post(self, request, *args, **kwargs):
         return super().post(request, *args, **kwargs)
 
@@ -26,8 +29,9 @@ class SignupView(generics.CreateAPIView):
         serializer = self.get_serializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         user = serializer.save()
-        token, _ = Token.objects.get_or_create(user=user)
-        return Response({"username": user.username, "token": token.key}, status=status.HTTP_201_CREATED)
+        token = tokens.issue(user)
+        return Response({"username": user.username, "token": token.key,
+                         "expires": tokens.expires_at(token.created)}, status=status.HTTP_201_CREATED)
 
 
 class TokenView(ObtainAuthToken):
@@ -35,6 +39,14 @@ class TokenView(ObtainAuthToken):
 
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "auth"
+
+    @extend_schema(request=AuthTokenSerializer, responses={200: inline_serializer("TokenResult", {
+        "token": serializers.CharField(), "expires": serializers.DateTimeField()})})
+    def post(self, request, *args, **kwargs):
+        credentials = self.get_serializer(data=request.data)
+        credentials.is_valid(raise_exception=True)
+        token = tokens.issue(credentials.validated_data["user"])
+        return Response({"token": token.key, "expires": tokens.expires_at(token.created)})
 
     @extend_schema(request=None, responses={204: None})
     def delete(self, request, *args, **kwargs):

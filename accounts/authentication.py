@@ -4,8 +4,9 @@ Every API request names its token, and looking it up (token joined with its
 user) was the largest single cost of reading a game. The user is kept in the
 cache under a digest of the token, and forgotten when the token is deleted or
 the user saved, so a revoked token or a deactivated account stops working at
-once in every worker. A new password deletes the user's token. The timeout
-bounds what a bulk ``update()``, which sends no signal, could leave behind.
+once in every worker. A new password deletes the user's token, and a token
+stops working ``API_TOKEN_DAYS`` after it was handed out. The timeout bounds
+what a bulk ``update()``, which sends no signal, could leave behind.
 """
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from rest_framework import exceptions
 from rest_framework.authentication import TokenAuthentication
 from rest_framework.authtoken.models import Token
 
+from accounts import tokens
 from accounts.middleware import activate_preferences
 
 TIMEOUT_S = 300
@@ -33,19 +35,24 @@ def _cache_key(token_key: str) -> str:
 class CachedTokenAuthentication(TokenAuthentication):
     def authenticate_credentials(self, key: str):
         cache_key = _cache_key(key)
-        user = cache.get(cache_key)
-        if user is None:
+        known = cache.get(cache_key)
+        if known is None:
             token = Token.objects.select_related("user").filter(key=key).first()
             if token is None:
                 raise exceptions.AuthenticationFailed(_("Invalid token."))
-            user = token.user
-            if user.is_active:
-                cache.set(cache_key, user, TIMEOUT_S)
-        if not user.is_active:
-            raise exceptions.AuthenticationFailed(_("User inactive or deleted."))
+            known = (token.user, token.created)
+            if token.user.is_active:
+                cache.set(cache_key, known, TIMEOUT_S)
+        user, created = known
         # The middleware only knows the session's user; a token's user is known from here on, and
         # its answers (messages, Content-Language, times) follow that user's settings as pages do.
         activate_preferences(user)
+        if tokens.has_expired(created):
+            Token.objects.filter(key=key).delete()
+            raise exceptions.AuthenticationFailed(
+                _("This API token has expired. Ask for a new one with your username and password."))
+        if not user.is_active:
+            raise exceptions.AuthenticationFailed(_("User inactive or deleted."))
         return user, key
 
 

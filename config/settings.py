@@ -182,6 +182,8 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "games.api.exception_handler",
     "DEFAULT_THROTTLE_RATES": {"auth": env("AUTH_THROTTLE_RATE", default="20/min")},
 }
+# How long an API token works after it was handed out; asking again with the password gives a new one.
+API_TOKEN_DAYS = env.int("API_TOKEN_DAYS", default=90)
 SPECTACULAR_SETTINGS = {
     "TITLE": "Boardgame Club API",
     "DESCRIPTION": "Tables, games, moves, chat and accounts.",

@@ -1,0 +1,80 @@
+"""API tokens stop working API_TOKEN_DAYS after they were handed out; the password gets a new one."""
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from tests.factories import make_user
+
+pytestmark = pytest.mark.django_db
+
+
+def _ask_for_token() -> dict:
+    answer = APIClient().post("/api/auth/token/", {"username": "alice", "password": "pw-For-tests-123"},
+                              format="json")
+    assert answer.status_code == 200, answer.content
+    return answer.json()
+
+
+def _me(key: str):
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {key}")
+    return client.get("/api/me/")
+
+
+def test_a_token_is_handed_out_with_the_moment_it_expires(settings):
+    settings.API_TOKEN_DAYS = 30
+    make_user("alice")
+    answer = _ask_for_token()
+    token = Token.objects.get(key=answer["token"])
+    assert answer["expires"] == (token.created + timedelta(days=30)).isoformat().replace("+00:00", "Z")
+    assert _ask_for_token()["token"] == answer["token"]  # asking again before then gives the same token
+
+
+def test_an_expired_token_is_refused_even_when_cached_and_the_password_gets_a_new_one(settings, monkeypatch):
+    settings.API_TOKEN_DAYS = 30
+    make_user("alice")
+    old = _ask_for_token()["token"]
+    assert _me(old).status_code == 200  # now in the cache
+
+    later = timezone.now() + timedelta(days=30, seconds=1)
+    monkeypatch.setattr(timezone, "now", lambda: later)
+    refused = _me(old)
+    assert refused.status_code == 403
+    assert refused.json()["detail"] == ("This API token has expired. "
+                                        "Ask for a new one with your username and password.")
+    assert not Token.objects.filter(key=old).exists()
+
+    new = _ask_for_token()["token"]
+    assert new != old and _me(new).status_code == 200
+
+
+def test_asking_with_the_password_replaces_an_expired_token_that_was_never_used_again(settings, monkeypatch):
+    settings.API_TOKEN_DAYS = 30
+    make_user("alice")
+    old = _ask_for_token()["token"]
+    later = timezone.now() + timedelta(days=31)
+    monkeypatch.setattr(timezone, "now", lambda: later)
+    new = _ask_for_token()
+    assert new["token"] != old and Token.objects.filter(user__username="alice").count() == 1
+    assert _me(new["token"]).status_code == 200 and _me(old).status_code == 403
+
+
+def test_signing_up_over_the_api_answers_with_a_token_and_its_expiry():
+    answer = APIClient().post("/api/auth/signup/", {"username": "zoe", "email": "zoe@example.org",
+                                                  "password": "correct horse 42"}, format="json")
+    assert answer.status_code == 201, answer.content
+    assert set(answer.json()) == {"username", "token", "expires"}
+    assert _me(answer.json()["token"]).status_code == 200
+
+
+def test_the_expiry_is_explained_in_the_token_owners_language(settings, monkeypatch):
+    settings.API_TOKEN_DAYS = 30
+    make_user("alice", language="de")
+    old = _ask_for_token()["token"]
+    later = timezone.now() + timedelta(days=31)
+    monkeypatch.setattr(timezone, "now", lambda: later)
+    assert _me(old).json()["detail"] == ("Dieses API-Token ist abgelaufen. "
+                                         "Fordere mit Benutzername und Passwort ein neues an.")
