@@ -28,8 +28,9 @@ TIMEOUT_S = 300
 
 
 def _cache_key(token_key: str) -> str:
-    # The cache never holds a usable token, only its digest.
-    return "auth-token:" + hashlib.sha256(token_key.encode()).hexdigest()
+    # The cache never holds a usable token, only its digest. "v2": entries are (user, issued at);
+    # a server of the release before, which kept the user alone, may share the cache during a deploy.
+    return "auth-token:v2:" + hashlib.sha256(token_key.encode()).hexdigest()
 
 
 class CachedTokenAuthentication(TokenAuthentication):
