@@ -78,9 +78,11 @@ elif env.int("DATABASE_POOL_SIZE", default=10) > 0:
     # Under ASGI each request runs in a context of its own, so a persistent connection would be
     # opened (and left behind) per request; a pool hands the same few connections round instead.
     DATABASES["default"]["CONN_MAX_AGE"] = 0
-    # Parameters bound on the server let psycopg prepare the statements a connection runs often,
-    # so PostgreSQL stops planning the same few queries for every request.
+    # Parameters bound on the server, and statements prepared once a connection has run them
+    # twice: PostgreSQL then stops parsing and planning the same few queries for every request
+    # (Django leaves preparing off, for poolers outside the process; this pool is inside it).
     DATABASES["default"].setdefault("OPTIONS", {})["server_side_binding"] = True
+    DATABASES["default"]["OPTIONS"]["prepare_threshold"] = 2
     DATABASES["default"]["OPTIONS"]["pool"] = {
         "min_size": 2, "max_size": env.int("DATABASE_POOL_SIZE", default=10), "timeout": 10,
     }

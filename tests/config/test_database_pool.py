@@ -5,7 +5,9 @@ import subprocess
 import sys
 import textwrap
 
+import pytest
 from django.conf import settings
+from django.db import connection
 
 ROOT = settings.BASE_DIR
 
@@ -37,3 +39,16 @@ def test_pool_size_zero_falls_back_to_persistent_connections():
                   DATABASE_POOL_SIZE="0", DATABASE_CONN_MAX_AGE="30")
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout) == {"conn_max_age": 30, "pool": None}
+
+
+@pytest.mark.django_db
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="prepared statements are PostgreSQL's")
+def test_statements_a_connection_repeats_are_prepared():
+    from django.contrib.auth import get_user_model
+
+    for _ in range(3):
+        list(get_user_model().objects.filter(username="nobody"))
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        prepared = [statement for (statement,) in cursor.fetchall()]
+    assert any("accounts_user" in statement and "username" in statement for statement in prepared), prepared
