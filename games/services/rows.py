@@ -96,12 +96,10 @@ def save_game(game: Game, names: Sequence[str]) -> None:
                        f"WHERE {quote(Game._meta.pk.column)} = %s", [*values, game.pk])
 
 
-_MOVE_FIELDS = ("game", "seq", "seat", "payload", "events", "client_id", "by_bot", "created_at")
-
-
 def insert_move(move: Move) -> Move:
-    """Store a new move (``created_at`` set by the caller) and give it its id."""
-    columns, values = _prepared(Move, move, _MOVE_FIELDS)
+    """Store a new move, every field as the instance has it (``created_at`` set by the caller: no
+    auto_now_add here), and give it its id."""
+    columns, values = _prepared(Move, move, [f.name for f in Move._meta.concrete_fields if not f.primary_key])
     quote = connection.ops.quote_name
     pk = quote(Move._meta.pk.column)
     sql = (f"INSERT INTO {quote(Move._meta.db_table)} ({', '.join(columns)}) "
