@@ -14,6 +14,17 @@ from tests.factories import make_user
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
+@pytest.fixture(autouse=True)
+def _close_connections_of_async_orm_calls():
+    # The tests' own async ORM calls run in asgiref's thread, whose connection would otherwise stay
+    # open and keep the test database from being dropped at the end of the run.
+    yield
+    from asgiref.sync import SyncToAsync
+    from django.db import connections
+
+    SyncToAsync.single_thread_executor.submit(connections.close_all).result(timeout=10)
+
+
 def _scope(method: str, path: str, headers=()) -> dict:
     return {"type": "http", "http_version": "1.1", "method": method, "path": path, "raw_path": path.encode(),
             "query_string": b"", "root_path": "", "scheme": "http", "server": ("testserver", 80),

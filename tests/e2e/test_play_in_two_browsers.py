@@ -20,7 +20,10 @@ class TwoPlayersInTwoBrowsers(ChannelsLiveServerTestCase):
         self.browser = launch(self._pw)
 
     def tearDown(self):
+        from django.db import connections
+
         self.browser.close()
+        connections.close_all()  # ORM calls under Playwright's event loop had connections of their own
         self._pw.stop()
 
     def _sign_up(self, page, name):

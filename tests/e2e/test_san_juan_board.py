@@ -3,7 +3,7 @@ import os
 import pytest
 from channels.testing import ChannelsLiveServerTestCase
 
-from tests.e2e.browser import launch, needs_chromium
+from tests.e2e.browser import launch, needs_chromium, playwright
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
@@ -12,15 +12,13 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 @pytest.mark.e2e
 class SanJuanAgainstABot(ChannelsLiveServerTestCase):
     def test_choose_roles_and_decide_with_the_keyboard_and_mouse(self):
-        from playwright.sync_api import sync_playwright
-
         from games.services import tables
         from tests.factories import make_user
 
         anna = make_user("anna")
         table = tables.create_table(anna, "san-juan", 2, bots=1, rated=False)
         game_id = table.game.pk
-        with sync_playwright() as pw:
+        with playwright() as pw:
             browser = launch(pw)
             page = browser.new_context().new_page()
             page.goto(self.live_server_url + "/accounts/login/")

@@ -3,7 +3,7 @@ import os
 import pytest
 from channels.testing import ChannelsLiveServerTestCase
 
-from tests.e2e.browser import launch, needs_chromium
+from tests.e2e.browser import launch, needs_chromium, playwright
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
@@ -35,8 +35,6 @@ NEXT = """turn => {
 @pytest.mark.e2e
 class SanktPetersburgAgainstABot(ChannelsLiveServerTestCase):
     def test_play_a_whole_game_with_mouse_and_keyboard_and_see_the_statistics(self):
-        from playwright.sync_api import sync_playwright
-
         from games.models import Game
         from games.services import tables
         from tests.factories import make_user
@@ -44,7 +42,7 @@ class SanktPetersburgAgainstABot(ChannelsLiveServerTestCase):
         anna = make_user("anna")
         table = tables.create_table(anna, "sankt-petersburg", 2, bots=1, rated=False)
         game_id = table.game.pk
-        with sync_playwright() as pw:
+        with playwright() as pw:
             browser = launch(pw)
             page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
             page.goto(self.live_server_url + "/accounts/login/")
@@ -108,8 +106,6 @@ class SanktPetersburgMarketOnAPhone(ChannelsLiveServerTestCase):
         import copy
         import random
 
-        from playwright.sync_api import sync_playwright
-
         from games.services import tables
         from games.services.engines import get_engine
         from tests.factories import make_user
@@ -131,7 +127,7 @@ class SanktPetersburgMarketOnAPhone(ChannelsLiveServerTestCase):
         game.state = state
         game.version += 1
         game.save(update_fields=["state", "version"])
-        with sync_playwright() as pw:
+        with playwright() as pw:
             browser = launch(pw)
             page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
             page.goto(self.live_server_url + "/accounts/login/")
