@@ -19,7 +19,7 @@ def player_names(players: Iterable[Player]) -> dict[int, str]:
     names = {}
     for p in players:
         if p.user_id is not None and not p.is_bot:
-            # Seats read by deadlines.seats() carry the name; others fetch their user.
+            # Seats read by rows.seats() carry the name; others fetch their user.
             names[p.seat] = getattr(p, "shown_name", None) or p.user.shown_name
         else:
             names[p.seat] = gettext("Bot %(n)s") % {"n": p.seat + 1}

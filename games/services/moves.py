@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from games.models import Game, Move, Player
 from games.rules.base import IllegalMove
-from games.services import after_commit, deadlines, rows
+from games.services import after_commit, rows
 from games.services.engines import get_engine
 from games.services.event_codec import encode_events
 from games.services.errors import (GameNotActive, IllegalMoveError, MoveIdReused, NotFound, NotYourTurn,
@@ -112,7 +112,7 @@ def submit_move(
                     game.version,
                 )
             engine = get_engine(game.game_slug)
-            players = deadlines.seats(game)
+            players = rows.seats(game)
             state = game.state
             before = set(engine.to_act(state))
             acting = _acting_seat(players, actor, sorted(before), seat)

@@ -39,7 +39,7 @@ def seat_of(game: Game, user) -> int | None:
 def game_view(game: Game, user) -> dict[str, Any]:
     """Everything one user may see of a game: meta, their seat's view and their legal moves."""
     engine = get_engine(game.game_slug)
-    players = deadlines.seats(game)
+    players = rows.seats(game)
     seat = next((p.seat for p in players if user.is_authenticated and p.user_id == user.id and not p.is_bot), None)
     to_act = engine.to_act(game.state) if game.status == Game.Status.ACTIVE else []
     acting = seat is not None and seat in to_act and not players[seat].bot_took_over

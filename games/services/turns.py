@@ -29,7 +29,7 @@ def deadline_for(game: Game, player: Player, now: datetime, windows=()) -> datet
 def _vacations(game: Game, players: list[Player], starting: set[int], now: datetime) -> dict[int, list]:
     """Vacation windows of the people whose correspondence turn starts now.
 
-    Players read with ``deadlines.seats`` say whether they have any;
+    Players read with ``rows.seats`` say whether they have any;
     only then is the database asked.
     """
     if game.time_control != TimeControl.CORRESPONDENCE:
