@@ -121,7 +121,6 @@ def trigger(st: State, seat: int, move: Move, events: list[Event]) -> str:
     name = EVENT_INFO[key]["name_en"]
     events.append(event(gettext_noop("{seat} triggers the event {event}."), seat, seat=seat, event=name))
     ext(st)["used"][key] = seat
-    pile = current_pile(st)
     if key == "sponsor":
         for i, p in enumerate(st["p"]):
             p["money"] += 6 if i == seat else 2
