@@ -3,7 +3,7 @@ import importlib
 
 from games.rules.base import Registry, registry
 
-ENGINE_MODULES = ("games.rules.san_juan", "games.rules.sankt_petersburg")
+ENGINE_MODULES = ("games.rules.san_juan", "games.rules.sankt_petersburg", "games.rules.red_cathedral")
 
 
 def load_engines() -> Registry:

@@ -1,0 +1,180 @@
+"""Claiming sections, delivering materials, ornaments, completion and the Tsar's penalty."""
+from __future__ import annotations
+
+from typing import Any
+
+from games.rules.base import Event, State
+from games.rules.base import gettext_noop as _
+
+from .data import GEMS
+from .state import (END_SECTIONS, GAME, KIND_NAMES, NAMES, ORN_FOR_KIND, ORNAMENT_NAMES, ORNAMENTS, RES_TILES,
+                    SECTIONS, TILES, find, gain, gain_glory, gain_points, missing, slot_cost, slot_ornament, who)
+
+
+def banner_sources(st: State, p: int) -> list[str]:
+    """Where the next banner may come from: the ruler first on the basic side (it frees a space)."""
+    pl = st["pl"][p]
+    if st["side"] == "extended":
+        out = ["ruler"] if pl["ruler"] else []
+        return out + [s for s in ("white1", "white2") if pl["ws"][s] == "banner"]
+    if pl["ruler"]:
+        return ["ruler"]
+    return ["spare"] if pl["spare"] else []
+
+
+def banners_left(pl: dict[str, Any]) -> int:
+    return pl["ruler"] + pl["spare"] + sum(1 for v in pl["ws"].values() if v == "banner")
+
+
+def claim(st: State, p: int, section: str, banner: str, slot: str | None, up: bool, events: list[Event]) -> None:
+    """Checked by the caller against the legal moves."""
+    pl = st["pl"][p]
+    if banner == "ruler":
+        pl["ruler"] -= 1
+    elif banner == "spare":
+        pl["spare"] -= 1
+    else:
+        pl["ws"][banner] = None
+    t, lvl = find(st, section)
+    sec = st["towers"][t][lvl]
+    sec["owner"] = p
+    tile, sec["wt"] = sec["wt"], None
+    kind = KIND_NAMES[SECTIONS[section]["kind"]]
+    events.append({"msg": _("{seat} claims the {kind} {section} in tower {tower}."),
+                   "args": {"seat": who(st, p), "kind": kind, "section": section, "tower": t + 1}})
+    if tile is None or slot is None:
+        return
+    pl["ws"][slot] = {"t": tile, "up": up}
+    ornament = slot_ornament(pl["colour"], slot) if st["side"] == "extended" and not slot.startswith("white") else None
+    if not up:
+        if ornament:
+            pl["locked"][ornament] -= 1
+        events.append({"msg": _("{seat} puts the workshop tile face down."), "args": {"seat": who(st, p)}})
+        return
+    cost = slot_cost(st, p, slot)
+    pl["rubles"] -= cost
+    if ornament:
+        pl["locked"][ornament] -= 1
+        pl["orn"][ornament] += 1
+    events.append({"msg": _("{seat} pays {rubles} rubles and puts the workshop tile face up."),
+                   "args": {"seat": who(st, p), "rubles": cost}})
+    activate_tile(st, p, tile, events)
+
+
+def activate_tile(st: State, p: int, tile: str, events: list[Event]) -> None:
+    data = TILES[tile]
+    if "gain" in data:
+        gain(st, p, data["gain"], "tiles", events)
+    else:
+        area = st["market"]["dice"][data["die"]][0]
+        gain(st, p, RES_TILES[st["market"]["res"][area]]["gives"], "tiles", events)
+
+
+def deliver(st: State, p: int, section: str, material: str, events: list[Event]) -> None:
+    pl = st["pl"][p]
+    t, lvl = find(st, section)
+    sec = st["towers"][t][lvl]
+    pl["inv"][material] -= 1
+    sec["mat"][material] = sec["mat"].get(material, 0) + 1
+    events.append({"msg": _("{seat} delivers {material} to {section}."),
+                   "args": {"seat": who(st, p), "material": NAMES[material], "section": section}})
+    if not missing(sec):
+        complete(st, t, lvl, events)
+
+
+def ornament_options(st: State, p: int) -> list[tuple[str, str]]:
+    """(section, ornament) pairs this player could decorate, material aside."""
+    pl = st["pl"][p]
+    out = []
+    for tower in st["towers"]:
+        for sec in tower:
+            if sec["done"] and sec["orn"] is None:
+                kind = ORN_FOR_KIND[SECTIONS[sec["id"]]["kind"]]
+                if pl["orn"][kind] > 0:
+                    out.append((sec["id"], kind))
+    return out
+
+
+def gem_glory(gems: list[str]) -> int:
+    if sorted(gems) == list(GEMS):
+        return ORNAMENTS["pair_glory"]
+    return ORNAMENTS["gem_glory"] * len(gems)
+
+
+def decorate(st: State, p: int, section: str, gems: list[str], events: list[Event], pay: bool = True) -> None:
+    pl = st["pl"][p]
+    t, lvl = find(st, section)
+    sec = st["towers"][t][lvl]
+    kind = ORN_FOR_KIND[SECTIONS[section]["kind"]]
+    if pay:
+        pl["inv"][ORNAMENTS[kind]["material"]] -= 1
+        for g in gems:
+            pl["inv"][g] -= 1
+        st["supply"][ORNAMENTS[kind]["material"]] += 1
+        for g in gems:
+            st["supply"][g] += 1
+    pl["orn"][kind] -= 1
+    pl["placed"] += 1
+    sec["orn"] = [kind, p]
+    events.append({"msg": _("{seat} adds a {ornament} to {section} in tower {tower}."),
+                   "args": {"seat": who(st, p), "ornament": ORNAMENT_NAMES[kind], "section": section, "tower": t + 1}})
+    glory = gem_glory(gems)
+    if glory:
+        gain_glory(st, p, glory, "gems")
+        events.append({"msg": _("{seat} sets {count} gem(s) and gains {glory} glory."),
+                       "args": {"seat": who(st, p), "count": len(gems), "glory": glory}})
+
+
+def complete(st: State, t: int, lvl: int, events: list[Event]) -> None:
+    """The section's last material has come: reward, the Tsar's penalty, perhaps the end."""
+    tower = st["towers"][t]
+    sec = tower[lvl]
+    owner = sec["owner"]
+    pl = st["pl"][owner]
+    data = SECTIONS[sec["id"]]
+    for m, n in sec["mat"].items():
+        st["supply"][m] += n
+    sec["mat"] = {}
+    sec["done"] = True
+    pl["done"] += 1
+    gain_points(st, owner, data["rp"], "sections")
+    if not pl["iwan"]:
+        pl["rubles"] += data["rubles"]
+    events.append({"msg": _("{seat} completes {section} in tower {tower}: {rp} construction points and {rubles} rubles."),
+                   "args": {"seat": who(st, owner), "section": sec["id"], "tower": t + 1, "rp": data["rp"],
+                            "rubles": 0 if pl["iwan"] else data["rubles"]}})
+    tsar_penalty(st, t, events)
+    if pl["done"] == END_SECTIONS and st["end"] is None:
+        trigger_end(st, owner, events)
+
+
+def penalties(tower: list[dict[str, Any]]) -> list[tuple[int, int]]:
+    """(player, points) the Tsar takes now: per unfinished claimed section, the sections above it
+    that other players have completed."""
+    out = []
+    for lvl, sec in enumerate(tower):
+        if sec["owner"] is None or sec["done"]:
+            continue
+        above = sum(1 for s in tower[lvl + 1:] if s["done"] and s["owner"] != sec["owner"])
+        if above:
+            out.append((sec["owner"], above))
+    return out
+
+
+def tsar_penalty(st: State, t: int, events: list[Event]) -> None:
+    for owner, points in penalties(st["towers"][t]):
+        gain_points(st, owner, -points, "penalty")
+        events.append({"msg": _("The Tsar punishes {seat} for slow work in tower {tower}: {rp} construction points lost."),
+                       "args": {"seat": who(st, owner), "tower": t + 1, "rp": points}})
+
+
+def trigger_end(st: State, p: int, events: list[Event]) -> None:
+    order = [(p + k) % st["np"] for k in range(1, st["np"])]
+    st["end"] = {"by": p, "left": order}
+    if st["solo"]:
+        events.append({"msg": _("{seat} completes a sixth section: the other player plays once more."),
+                       "args": {"seat": who(st, p)}})
+        return
+    gain_glory(st, p, GAME["end"]["bonus_glory"], "end_bonus")
+    events.append({"msg": _("{seat} completes a sixth section and gains {glory} glory; everyone else plays once more."),
+                   "args": {"seat": who(st, p), "glory": GAME["end"]["bonus_glory"]}})

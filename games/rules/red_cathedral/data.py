@@ -1,0 +1,331 @@
+"""The component figures of Die Rote Kathedrale, loaded from data/*.json and validated.
+
+One file per kind of component. Every record says where its figure comes from (``provenance``:
+"rules" for the rules text, "review" for published reviews, "provisional" for a figure designed
+here because the printed one is published nowhere); each file's ``method`` says how provisional
+figures were chosen. :func:`validate` refuses a file that breaks a constraint the sources give,
+naming the file and the record, so a corrected figure is a one-line change that cannot go wrong
+silently.
+"""
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+DATA_DIR = Path(__file__).with_name("data")
+FILES = ("game", "sections", "plans", "workshop_tiles", "resource_tiles", "score_track", "workshop_boards",
+         "influence_cards", "solo_cards")
+PROVENANCES = ("rules", "review", "provisional")
+MATERIALS = ("wood", "brick", "stone", "gold", "green", "violet")
+GEMS = ("green", "violet")
+COLOURS = ("yellow", "red", "blue", "green")
+DICE = ("white",) + COLOURS
+SECTION_KINDS = ("base", "middle", "dome")
+GROUPS = ("craftsmen", "teamsters", "merchants", "clergy")
+TOWERS_BY_PLAYERS = {2: 4, 3: 5, 4: 6}
+SLOTS = ("white1", "white2", "own", "next", "opposite", "previous")
+ORNAMENT_KINDS = ("door", "arch", "cross")
+# What each influence action needs besides "act" and "repeat".
+ACTION_FIELDS = {
+    "sell": {"materials", "rubles"}, "buy": {"materials", "rubles"}, "deliver": {"units", "rubles"},
+    "income": {"rubles"}, "swap_tiles": {"rubles"}, "exchange": {"give", "get"}, "trade": {"rubles"},
+    "activate": set(), "glory": {"glory"}, "pay_glory": {"rubles", "glory"}, "offer": {"different", "glory"},
+    "all_kinds": {"glory"},
+}
+RESOURCE_KEYS = MATERIALS + ("rubles", "rp")
+
+
+class DataError(ValueError):
+    """A component file breaks a constraint; the message names the file and the record."""
+
+
+def _fail(kind: str, record: Any, message: str) -> None:
+    rid = record.get("id") if isinstance(record, dict) else record
+    raise DataError(f"{kind}.json, record {rid!r}: {message}")
+
+
+def _records(kind: str, doc: dict[str, Any]) -> list[dict[str, Any]]:
+    if not isinstance(doc, dict) or doc.get("kind") != kind:
+        raise DataError(f"{kind}.json: the file must be an object with \"kind\": \"{kind}\".")
+    if not isinstance(doc.get("method"), str) or not doc["method"].strip():
+        raise DataError(f"{kind}.json: say in \"method\" how its figures were chosen.")
+    records = doc.get("records")
+    if not isinstance(records, list) or not records:
+        raise DataError(f"{kind}.json: \"records\" must be a non-empty list.")
+    seen = set()
+    for r in records:
+        if not isinstance(r, dict) or not isinstance(r.get("id"), str):
+            _fail(kind, r, "every record needs a string id.")
+        if r["id"] in seen:
+            _fail(kind, r, "the id is used twice.")
+        seen.add(r["id"])
+        if r.get("provenance") not in PROVENANCES:
+            _fail(kind, r, f"provenance must be one of {', '.join(PROVENANCES)}.")
+    return records
+
+
+def _count(kind: str, record: dict, value: Any, what: str, low: int = 0, high: int = 99) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        _fail(kind, record, f"{what} must be a whole number from {low} to {high}.")
+    return value
+
+
+def _amounts(kind: str, record: dict, value: Any, keys: tuple[str, ...], what: str) -> dict[str, int]:
+    if not isinstance(value, dict) or not value:
+        _fail(kind, record, f"{what} must name at least one resource.")
+    for key, amount in value.items():
+        if key not in keys:
+            _fail(kind, record, f"{what}: unknown resource {key!r}.")
+        _count(kind, record, amount, f"{what}[{key}]", 1, 9)
+    return value
+
+
+def validate_game(doc: dict) -> dict[str, dict]:
+    records = {r["id"]: r for r in _records("game", doc)}
+    for needed in ("supply", "coins", "start", "workshop", "ornaments", "end", "build", "market", "optional"):
+        if needed not in records:
+            raise DataError(f"game.json: the record {needed!r} is missing.")
+    supply = records["supply"]
+    for m in MATERIALS:
+        _count("game", supply, supply.get(m), f"the supply of {m}", 1, 40)
+    coins = records["coins"]
+    if coins.get("denominations") != [1, 3]:
+        _fail("game", coins, "coins come in 1 and 3 rubles.")
+    start = records["start"]
+    rubles = start.get("rubles_by_seat")
+    if not isinstance(rubles, list) or len(rubles) != 4:
+        _fail("game", start, "rubles_by_seat needs one amount for each of 4 seats.")
+    for r in rubles:
+        _count("game", start, r, "starting rubles", 0, 20)
+    if start.get("space") != 2:
+        _fail("game", start, "markers start on space 2.")
+    shop = records["workshop"]
+    if (shop.get("inventory"), shop.get("ruler_banners"), shop.get("banners"), shop.get("spaces")) != (10, 4, 6, 6):
+        _fail("game", shop, "a workshop has 10 inventory spaces, 4 banners on them, 6 banners and 6 workshop spaces.")
+    orn = records["ornaments"]
+    if [orn.get(k, {}).get("count") for k in ORNAMENT_KINDS] != [1, 2, 1]:
+        _fail("game", orn, "each player has 1 door, 2 arches and 1 cross.")
+    for k, on in zip(ORNAMENT_KINDS, SECTION_KINDS):
+        if orn[k].get("on") != on or orn[k].get("material") not in MATERIALS:
+            _fail("game", orn, f"the {k} goes on a {on} and costs one material.")
+    if records["end"].get("sections") != 6:
+        _fail("game", records["end"], "the end comes with a player's sixth completed section.")
+    if records["build"].get("units") != 3:
+        _fail("game", records["build"], "a build action delivers up to 3 units.")
+    if (records["market"].get("areas"), records["market"].get("die_spaces")) != (8, 3):
+        _fail("game", records["market"], "the market has 8 areas of 3 die spaces.")
+    return records
+
+
+def validate_sections(doc: dict) -> list[dict]:
+    records = _records("sections", doc)
+    counts = dict.fromkeys(SECTION_KINDS, 0)
+    for r in records:
+        if r.get("kind") not in SECTION_KINDS:
+            _fail("sections", r, "kind must be base, middle or dome.")
+        counts[r["kind"]] += 1
+        cost = _amounts("sections", r, r.get("cost"), MATERIALS, "cost")
+        if not 3 <= sum(cost.values()) <= 4:
+            _fail("sections", r, "a section costs 3 or 4 materials.")
+        _count("sections", r, r.get("rp"), "rp", 1, 20)
+        _count("sections", r, r.get("rubles"), "rubles", 0, 9)
+    if counts != {"base": 10, "middle": 20, "dome": 10}:
+        raise DataError(f"sections.json: there are 10 bases, 20 middle sections and 10 domes, not {counts}.")
+    if sum(1 for r in records if r["rubles"] > 0) * 2 <= len(records):
+        raise DataError("sections.json: most sections pay rubles.")
+    if len({r["rp"] for r in records if r["kind"] == "base"}) < 2:
+        raise DataError("sections.json: the bases must differ in points (Iwan claims the best one).")
+    return records
+
+
+def validate_plans(doc: dict, sections: list[dict]) -> list[dict]:
+    records = _records("plans", doc)
+    per_count = {2: 0, 3: 0, 4: 0}
+    supply = {k: sum(1 for s in sections if s["kind"] == k) for k in SECTION_KINDS}
+    for r in records:
+        players = r.get("players")
+        if players not in per_count:
+            _fail("plans", r, "players must be 2, 3 or 4.")
+        per_count[players] += 1
+        middles = r.get("middles")
+        if not isinstance(middles, list) or len(middles) != TOWERS_BY_PLAYERS[players]:
+            _fail("plans", r, f"{players} players build {TOWERS_BY_PLAYERS[players]} towers.")
+        for m in middles:
+            _count("plans", r, m, "middle sections of a tower", 0, 6)
+        if 2 * len(middles) + sum(middles) != 6 * players:
+            _fail("plans", r, f"a plan has 6 sections per player ({6 * players}).")
+        if len(middles) > supply["base"] or sum(middles) > supply["middle"]:
+            _fail("plans", r, "the plan needs more cards than there are.")
+    if per_count != {2: 3, 3: 3, 4: 3}:
+        raise DataError(f"plans.json: there are 3 plans for each player count, not {per_count}.")
+    return records
+
+
+def validate_workshop_tiles(doc: dict) -> list[dict]:
+    records = _records("workshop_tiles", doc)
+    dice = []
+    for r in records:
+        if not isinstance(r.get("three_plus"), bool):
+            _fail("workshop_tiles", r, "three_plus must be true or false.")
+        if ("gain" in r) == ("die" in r):
+            _fail("workshop_tiles", r, "a tile shows either resources (gain) or a die.")
+        if "gain" in r:
+            _amounts("workshop_tiles", r, r["gain"], RESOURCE_KEYS, "gain")
+        else:
+            if r["die"] not in DICE:
+                _fail("workshop_tiles", r, f"unknown die {r['die']!r}.")
+            if not r["three_plus"]:
+                _fail("workshop_tiles", r, "the die tiles are marked 3+.")
+            dice.append(r["die"])
+    if len(records) != 28:
+        raise DataError(f"workshop_tiles.json: there are 28 tiles, not {len(records)}.")
+    if sorted(dice) != sorted(DICE):
+        raise DataError("workshop_tiles.json: there is one die tile for each of the 5 dice.")
+    if sum(1 for r in records if not r["three_plus"]) < 12:
+        raise DataError("workshop_tiles.json: 2-player games need at least 12 tiles not marked 3+.")
+    return records
+
+
+def validate_resource_tiles(doc: dict) -> list[dict]:
+    records = _records("resource_tiles", doc)
+    kinds = []
+    for r in records:
+        gives = _amounts("resource_tiles", r, r.get("gives"), RESOURCE_KEYS, "gives")
+        if len(gives) != 1:
+            _fail("resource_tiles", r, "a resource tile shows one resource.")
+        kinds.append(next(iter(gives)))
+    if sorted(kinds) != sorted(RESOURCE_KEYS):
+        raise DataError("resource_tiles.json: there is one tile for each material, rubles and points.")
+    starts = [r for r in records if r.get("dice_start")]
+    if len(starts) != 1 or "rp" not in starts[0]["gives"]:
+        raise DataError("resource_tiles.json: the dice are placed from the points tile, and only from it.")
+    return records
+
+
+def validate_score_track(doc: dict) -> list[int]:
+    records = _records("score_track", doc)
+    lap = doc.get("lap")
+    if len(records) != 40:
+        raise DataError("score_track.json: a lap holds 40 glory spaces.")
+    spaces, gaps, last = [], [], 0
+    for i, r in enumerate(records):
+        if r["id"] != f"PP{i + 1}":
+            _fail("score_track", r, f"records go in order PP1 to PP40 (expected PP{i + 1}).")
+        space = _count("score_track", r, r.get("space"), "space", 1, 200)
+        if space <= last:
+            _fail("score_track", r, "glory spaces must lie further along the track than the one before.")
+        gaps.append(space - last)
+        spaces.append(space)
+        last = space
+    if any(b > a for a, b in zip(gaps, gaps[1:])):
+        raise DataError("score_track.json: the gaps between glory spaces never grow along the track.")
+    if not 4 <= gaps[0] <= 5:
+        raise DataError("score_track.json, record 'PP1': the first gaps are about 5 spaces.")
+    for i in range(23, 40):
+        if gaps[i] != 1:
+            _fail("score_track", records[i], "from the 23rd glory space on, every space has an eagle.")
+    if not isinstance(lap, int) or lap != spaces[-1] + 1:
+        raise DataError("score_track.json: the lap ends on the 40th glory space (lap = its space + 1).")
+    return spaces
+
+
+def validate_workshop_boards(doc: dict) -> dict[str, dict]:
+    records = {r["id"]: r for r in _records("workshop_boards", doc)}
+    if sorted(records) != sorted(SLOTS):
+        raise DataError(f"workshop_boards.json: the spaces are {', '.join(SLOTS)}.")
+    ornaments = []
+    for sid, r in records.items():
+        _count("workshop_boards", r, r.get("basic_cost"), "basic_cost", 0, 6)
+        orn = r.get("extended_ornament")
+        if sid.startswith("white"):
+            if orn is not None:
+                _fail("workshop_boards", r, "white spaces hold banners, not ornaments.")
+        else:
+            if orn not in ORNAMENT_KINDS:
+                _fail("workshop_boards", r, "each coloured space holds an ornament on the extended side.")
+            ornaments.append(orn)
+    if sorted(ornaments) != ["arch", "arch", "cross", "door"]:
+        raise DataError("workshop_boards.json: the extended side holds 1 door, 2 arches and 1 cross.")
+    if records["opposite"]["basic_cost"] != 2 or records["previous"]["extended_ornament"] != "arch":
+        raise DataError("workshop_boards.json: the rules' examples (opposite costs 2, previous holds an arch) must hold.")
+    if doc.get("extended_cost") != 3:
+        raise DataError("workshop_boards.json: the extended side costs 3 rubles on every space.")
+    return records
+
+
+def validate_influence_cards(doc: dict) -> list[dict]:
+    records = _records("influence_cards", doc)
+    numbers: dict[str, list[int]] = {g: [] for g in GROUPS}
+    for r in records:
+        if r.get("group") not in GROUPS:
+            _fail("influence_cards", r, "unknown group.")
+        numbers[r["group"]].append(r.get("number"))
+        actions = r.get("actions")
+        if not isinstance(actions, list) or len(actions) != 2:
+            _fail("influence_cards", r, "a card has two actions.")
+        for a in actions:
+            act = a.get("act") if isinstance(a, dict) else None
+            if act not in ACTION_FIELDS:
+                _fail("influence_cards", r, f"unknown action {act!r}.")
+            if not isinstance(a.get("repeat"), bool):
+                _fail("influence_cards", r, "each action says whether it may be repeated (repeat).")
+            missing = ACTION_FIELDS[act] - set(a)
+            if missing:
+                _fail("influence_cards", r, f"the action {act} needs {', '.join(sorted(missing))}.")
+            if "materials" in a and a["materials"] != "any" and (
+                    not isinstance(a["materials"], list) or not set(a["materials"]) <= set(MATERIALS)):
+                _fail("influence_cards", r, "materials must be \"any\" or a list of materials.")
+    for g, nums in numbers.items():
+        if sorted(nums) != [1, 2, 3]:
+            raise DataError(f"influence_cards.json: the group {g} has cards 1, 2 and 3.")
+    m1 = next(r for r in records if r["id"] == "merchants-1")
+    if [(a["act"], a.get("give"), a.get("get")) for a in m1["actions"]] != [("exchange", 2, 1), ("exchange", 4, 2)]:
+        raise DataError("influence_cards.json, record 'merchants-1': the rules text gives its two exchanges.")
+    return records
+
+
+def validate_solo_cards(doc: dict) -> dict[str, dict]:
+    records = {r["id"]: r for r in _records("solo_cards", doc)}
+    if sorted(records) != sorted(("points", "stock", "transport", "claim", "build")):
+        raise DataError("solo_cards.json: Iwan has the cards points, stock, transport, claim and build.")
+    if doc.get("ornament_order") != ["door", "arch", "arch", "cross"]:
+        raise DataError("solo_cards.json: Iwan adds his ornaments in the order door, arch, arch, cross.")
+    return records
+
+
+def load_raw(kind: str) -> dict:
+    try:
+        return json.loads((DATA_DIR / f"{kind}.json").read_text(encoding="utf-8"))
+    except json.JSONDecodeError as exc:
+        raise DataError(f"{kind}.json: not valid JSON ({exc}).") from None
+
+
+def validate(docs: dict[str, dict]) -> dict[str, Any]:
+    """All figures, checked; ``docs`` maps each kind in FILES to its parsed file."""
+    sections = validate_sections(docs["sections"])
+    return {
+        "game": validate_game(docs["game"]),
+        "sections": sections,
+        "plans": validate_plans(docs["plans"], sections),
+        "workshop_tiles": validate_workshop_tiles(docs["workshop_tiles"]),
+        "resource_tiles": validate_resource_tiles(docs["resource_tiles"]),
+        "eagles": validate_score_track(docs["score_track"]),
+        "lap": docs["score_track"]["lap"],
+        "boards": validate_workshop_boards(docs["workshop_boards"]),
+        "extended_cost": docs["workshop_boards"]["extended_cost"],
+        "influence": validate_influence_cards(docs["influence_cards"]),
+        "solo": validate_solo_cards(docs["solo_cards"]),
+        "solo_doc": docs["solo_cards"],
+    }
+
+
+@lru_cache(maxsize=1)
+def figures() -> dict[str, Any]:
+    return validate({kind: load_raw(kind) for kind in FILES})
+
+
+def provenance_report() -> list[dict[str, Any]]:
+    """Every file with its method and records, for the component-figures page."""
+    return [{"kind": kind, **load_raw(kind)} for kind in FILES]

@@ -1,0 +1,257 @@
+"""A turn from its basic action to its end: which moves are legal now, and what each does.
+
+A turn has stages: ``main`` (choose a basic action: claim, deliver/decorate, or move a die),
+``build`` (more deliveries within the 3 units), ``market`` (the market actions after a die moved)
+and ``after`` (the claim is done). The optional actions (glory for rubles; glory for a reroll,
+once) may come at any stage; ``end`` closes the turn once its basic action is done.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from games.rules.base import Event, IllegalMove, Move, State
+from games.rules.base import gettext_noop as _
+
+from . import building, influence, market, scoring, solo
+from .data import GEMS, MATERIALS
+from .state import (BUILD_UNITS, GAME, ORNAMENTS, SECTIONS, SLOT_NAMES, TURN_LIMIT, claimable, dice_in, new_turn, slot_cost,
+                    who)
+
+GLORY_RUBLES = GAME["optional"]["glory_rubles"]
+GEM_SETS = ([], ["green"], ["violet"], ["green", "green"], ["green", "violet"], ["violet", "violet"])
+
+
+def to_act(st: State) -> list[int]:
+    if st["over"]:
+        return []
+    if st["pend"]:
+        return [0]
+    return [st["turn"]["seat"]]
+
+
+# --- legal moves ------------------------------------------------------------------------------
+
+def legal_moves(st: State, seat: int) -> list[Move]:
+    if st["over"] or seat not in to_act(st):
+        return []
+    if st["pend"]:
+        return [{"type": st["pend"]["k"], "section": s} for s in st["pend"]["options"]]
+    turn = st["turn"]
+    stage = turn["stage"]
+    out: list[Move] = []
+    if stage == "main":
+        out += claim_moves(st, seat)
+        out += delivery_moves(st, seat, BUILD_UNITS)
+        out += [{"type": "die", "die": d, "extra": e} for d, e in market.die_moves(st, seat)]
+    else:
+        if stage in ("build", "market") and turn["budget"]:
+            out += delivery_moves(st, seat, turn["budget"])
+        if stage == "market":
+            out += market_moves(st, seat)
+        out.append({"type": "end"})
+    out += optional_moves(st, seat)
+    return out
+
+
+def claim_moves(st: State, p: int) -> list[Move]:
+    pl = st["pl"][p]
+    sources = building.banner_sources(st, p)
+    out = []
+    for section in claimable(st):
+        tile = building_tile(st, section)
+        for banner in sources:
+            base = {"type": "claim", "section": section, "banner": banner}
+            if tile is None:
+                out.append(base)
+                continue
+            for slot in SLOT_NAMES:
+                held = pl["ws"][slot]
+                if held is None or slot == banner:
+                    out.append({**base, "slot": slot, "up": False})
+                    if pl["rubles"] >= slot_cost(st, p, slot):
+                        out.append({**base, "slot": slot, "up": True})
+    return out
+
+
+def building_tile(st: State, section: str) -> str | None:
+    from .state import section_at
+    return section_at(st, section)["wt"]
+
+
+def delivery_moves(st: State, p: int, budget: int) -> list[Move]:
+    inv = st["pl"][p]["inv"]
+    out: list[Move] = []
+    for tower in st["towers"]:
+        for sec in tower:
+            if sec["owner"] == p and not sec["done"]:
+                cost = SECTIONS[sec["id"]]["cost"]
+                for m in MATERIALS:
+                    if inv[m] and cost.get(m, 0) > sec["mat"].get(m, 0):
+                        out.append({"type": "deliver", "section": sec["id"], "material": m})
+    for section, kind in building.ornament_options(st, p):
+        material = ORNAMENTS[kind]["material"]
+        if not inv[material]:
+            continue
+        for gems in GEM_SETS:
+            if 1 + len(gems) <= budget and all(inv[g] >= gems.count(g) for g in GEMS):
+                out.append({"type": "ornament", "section": section, "gems": list(gems)})
+    return out
+
+
+def market_moves(st: State, p: int) -> list[Move]:
+    turn = st["turn"]
+    pl = st["pl"][p]
+    out: list[Move] = []
+    if not turn["took"]:
+        _key, limit = market.take_limit(st, p)
+        out += [{"type": "take", "count": c} for c in range(limit, 0, -1)]
+    out += influence.moves(st, p)
+    if not turn["act"]:
+        out += [{"type": "activate", "slot": s} for s in activation_slots(st, p)]
+    return out
+
+
+def activation_slots(st: State, p: int) -> list[str]:
+    die = st["turn"]["die"]
+    slots = ("white1", "white2") if die == "white" else (die,)
+    ws = st["pl"][p]["ws"]
+    return [s for s in slots if isinstance(ws.get(s), dict) and ws[s]["up"]]
+
+
+def optional_moves(st: State, p: int) -> list[Move]:
+    from . import track
+    if track.eagle_behind(st["pl"][p]["space"]) is None:
+        return []
+    out: list[Move] = [{"type": "glory_rubles"}]
+    if not st["turn"]["reroll"]:
+        out += [{"type": "reroll", "area": a} for a in range(8) if dice_in(st, a)]
+    return out
+
+
+# --- applying a move ----------------------------------------------------------------------------
+
+def same(move: Any, legal: Move) -> bool:
+    """Equal as JSON: ``True`` is not 1 and 1.0 is not 1."""
+    if move != legal:
+        return False
+    for key, value in legal.items():
+        given = move[key]
+        if type(given) is not type(value):
+            return False
+        if isinstance(value, list) and any(type(a) is not type(b) for a, b in zip(given, value)):
+            return False
+    return True
+
+
+def checked(st: State, seat: int, move: Any) -> Move:
+    if not isinstance(move, dict) or not isinstance(move.get("type"), str):
+        raise IllegalMove(_("A move needs a type."))
+    if st["over"]:
+        raise IllegalMove(_("The game is over."))
+    if seat not in to_act(st):
+        raise IllegalMove(_("It is not your turn."))
+    for legal in legal_moves(st, seat):
+        if same(move, legal):
+            return legal
+    raise IllegalMove(reason(st, seat, move))
+
+
+def reason(st: State, seat: int, move: dict) -> str:
+    """Why a move is refused, as precisely as cheaply possible."""
+    kind = move["type"]
+    stage = st["turn"]["stage"]
+    if st["pend"]:
+        return _("First choose the section for Iwan.")
+    if kind == "end" and stage == "main":
+        return _("First take one of the three basic actions.")
+    if kind in ("claim", "die") and stage != "main":
+        return _("You have already taken your basic action this turn.")
+    if kind in ("deliver", "ornament") and stage in ("market", "after") and not st["turn"]["budget"]:
+        return _("You have no deliveries left this turn.")
+    if kind in ("deliver", "ornament") and stage == "build" and not st["turn"]["budget"]:
+        return _("You have delivered the 3 units of this build action.")
+    if kind in ("take", "influence", "activate") and stage != "market":
+        return _("Market actions follow a die move.")
+    if kind == "reroll" and st["turn"]["reroll"]:
+        return _("You may reroll only once per turn.")
+    if kind in ("glory_rubles", "reroll"):
+        return _("You have no glory to give up.")
+    return _("That move is not possible now.")
+
+
+def apply(st: State, seat: int, move: Any) -> list[Event]:
+    move = checked(st, seat, move)
+    events: list[Event] = []
+    kind = move["type"]
+    turn = st["turn"]
+    p = seat
+    if kind in ("iwan_claim", "iwan_ornament"):
+        solo.resolve(st, move, events)
+        if not st["pend"]:
+            end_turn(st, solo.IWAN, events)
+        return events
+    if kind == "claim":
+        building.claim(st, p, move["section"], move["banner"], move.get("slot"), move.get("up", False), events)
+        turn["stage"] = "after"
+    elif kind in ("deliver", "ornament"):
+        units = 1 if kind == "deliver" else 1 + len(move["gems"])
+        if turn["stage"] == "main":
+            turn["stage"], turn["budget"] = "build", BUILD_UNITS
+        turn["budget"] -= units
+        if kind == "deliver":
+            building.deliver(st, p, move["section"], move["material"], events)
+        else:
+            building.decorate(st, p, move["section"], move["gems"], events)
+    elif kind == "die":
+        market.move_die(st, p, move["die"], move["extra"], events)
+    elif kind == "take":
+        market.take(st, p, move["count"], events)
+    elif kind == "influence":
+        influence.apply(st, p, move, events)
+    elif kind == "activate":
+        turn["act"] = True
+        events.append({"msg": _("{seat} activates the workshop tile on the {slot} space."),
+                       "args": {"seat": who(st, p), "slot": SLOT_LABELS[move["slot"]]}})
+        building.activate_tile(st, p, st["pl"][p]["ws"][move["slot"]]["t"], events)
+    elif kind == "glory_rubles":
+        from .state import lose_glory
+        lose_glory(st, p, "spent")
+        st["pl"][p]["rubles"] += GLORY_RUBLES
+        events.append({"msg": _("{seat} gives up glory for {rubles} rubles."), "args": {"seat": who(st, p), "rubles": GLORY_RUBLES}})
+    elif kind == "reroll":
+        from .state import lose_glory
+        lose_glory(st, p, "spent")
+        turn["reroll"] = True
+        pips = market.reroll(st, move["area"])
+        events.append({"msg": _("{seat} gives up glory to reroll area {area}: {pips}."),
+                       "args": {"seat": who(st, p), "area": move["area"] + 1, "pips": [str(x) for x in pips]}})
+    elif kind == "end":
+        if turn["stage"] == "market":
+            market.reroll(st, turn["area"])
+        end_turn(st, p, events)
+    return events
+
+
+SLOT_LABELS = {"white1": _("first white"), "white2": _("second white"), "yellow": _("yellow"), "red": _("red"),
+               "blue": _("blue"), "green": _("green")}
+
+
+def end_turn(st: State, p: int, events: list[Event]) -> None:
+    st["turns"] += 1
+    end = st["end"]
+    if end is not None and p in end["left"]:
+        end["left"].remove(p)
+        if not end["left"]:
+            scoring.finish(st, events)
+            return
+    if st["turns"] >= TURN_LIMIT:
+        st["ended_by_limit"] = True
+        events.append({"msg": _("The game stops after {turns} turns."), "args": {"turns": st["turns"]}})
+        scoring.finish(st, events)
+        return
+    nxt = (p + 1) % st["np"]
+    st["turn"] = new_turn(nxt)
+    if st["solo"] and nxt == solo.IWAN:
+        solo.play_turn(st, events)
+        if not st["pend"]:
+            end_turn(st, solo.IWAN, events)

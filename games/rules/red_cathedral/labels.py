@@ -1,0 +1,111 @@
+"""Labels of moves as message ids with arguments, translated where they are shown."""
+from __future__ import annotations
+
+from typing import Any
+
+from games.rules.base import Move, State
+from games.rules.base import gettext_noop as _
+
+from .flow import SLOT_LABELS
+from .market import DIE_NAMES, GROUP_NAMES, landing, quarter_card
+from .state import KIND_NAMES, NAMES, ORN_FOR_KIND, ORNAMENT_NAMES, SECTIONS, find, slot_cost
+
+Label = dict[str, Any]
+
+
+def label(st: State, seat: int, move: Move) -> Label:
+    kind = move.get("type")
+    if kind == "claim":
+        section = move["section"]
+        args = {"section": section, "kind": KIND_NAMES[SECTIONS[section]["kind"]], "tower": find(st, section)[0] + 1}
+        if "slot" not in move:
+            return {"msg": _("Claim the {kind} {section} in tower {tower}"), "args": args}
+        args["slot"] = SLOT_LABELS[move["slot"]]
+        if move["banner"] in ("white1", "white2"):
+            args["banner"] = SLOT_LABELS[move["banner"]]
+            if move["up"]:
+                args["rubles"] = slot_cost(st, seat, move["slot"])
+                return {"msg": _("Claim the {kind} {section} in tower {tower} with the banner from the {banner} space; tile face up on the {slot} space for {rubles} rubles"), "args": args}
+            return {"msg": _("Claim the {kind} {section} in tower {tower} with the banner from the {banner} space; tile face down on the {slot} space"), "args": args}
+        if move["up"]:
+            args["rubles"] = slot_cost(st, seat, move["slot"])
+            return {"msg": _("Claim the {kind} {section} in tower {tower}; tile face up on the {slot} space for {rubles} rubles"), "args": args}
+        return {"msg": _("Claim the {kind} {section} in tower {tower}; tile face down on the {slot} space"), "args": args}
+    if kind == "deliver":
+        return {"msg": _("Deliver {material} to {section}"), "args": {"material": NAMES[move["material"]], "section": move["section"]}}
+    if kind == "ornament":
+        orn = ORNAMENT_NAMES[ORN_FOR_KIND[SECTIONS[move["section"]]["kind"]]]
+        args = {"ornament": orn, "section": move["section"]}
+        if move["gems"]:
+            return {"msg": _("Add a {ornament} to {section} with {gems}"),
+                    "args": {**args, "gems": [NAMES[g] for g in move["gems"]]}}
+        return {"msg": _("Add a {ornament} to {section}"), "args": args}
+    if kind == "die":
+        die = move["die"]
+        area = landing(st, die, st["market"]["dice"][die][1] + move["extra"]) + 1
+        args = {"die": DIE_NAMES[die], "area": area}
+        if move["extra"]:
+            return {"msg": _("Move the {die} die to area {area} ({rubles} rubles for extra steps)"),
+                    "args": {**args, "rubles": move["extra"]}}
+        return {"msg": _("Move the {die} die to area {area}"), "args": args}
+    if kind == "take":
+        from .market import take_limit
+        key, _limit = take_limit(st, seat)
+        return {"msg": _("Take {count}× {resource}"), "args": {"count": move["count"], "resource": NAMES[key]}}
+    if kind == "influence":
+        return influence_label(st, move)
+    if kind == "activate":
+        return {"msg": _("Activate the workshop tile on the {slot} space"), "args": {"slot": SLOT_LABELS[move["slot"]]}}
+    if kind == "glory_rubles":
+        return {"msg": _("Give up 1 glory for 2 rubles"), "args": {}}
+    if kind == "reroll":
+        return {"msg": _("Give up 1 glory to reroll the dice in area {area}"), "args": {"area": move["area"] + 1}}
+    if kind == "end":
+        return {"msg": _("End your turn"), "args": {}}
+    if kind == "iwan_claim":
+        return {"msg": _("Iwan claims {section}"), "args": {"section": move["section"]}}
+    if kind == "iwan_ornament":
+        return {"msg": _("Iwan decorates {section}"), "args": {"section": move["section"]}}
+    return {"msg": str(kind), "args": {}}
+
+
+def influence_label(st: State, move: Move) -> Label:
+    card = quarter_card(st, st["turn"]["area"])
+    a = card["actions"][move["action"]]
+    act = a["act"]
+    group = GROUP_NAMES[card["group"]]
+    args: dict[str, Any] = {"group": group}
+    if act == "sell":
+        return {"msg": _("{group}: sell {material} for {rubles} rubles"),
+                "args": {**args, "material": NAMES[move["material"]], "rubles": a["rubles"]}}
+    if act == "buy":
+        return {"msg": _("{group}: buy {material} for {rubles} rubles"),
+                "args": {**args, "material": NAMES[move["material"]], "rubles": a["rubles"]}}
+    if act == "deliver":
+        return {"msg": _("{group}: pay {rubles} rubles to deliver {count} material(s)"),
+                "args": {**args, "rubles": a["rubles"], "count": a["units"]}}
+    if act == "income":
+        return {"msg": _("{group}: take {rubles} rubles"), "args": {**args, "rubles": a["rubles"]}}
+    if act == "swap_tiles":
+        x, y = move["areas"]
+        return {"msg": _("{group}: pay {rubles} rubles to swap the resource tiles of areas {first} and {second}"),
+                "args": {**args, "rubles": a["rubles"], "first": x + 1, "second": y + 1}}
+    if act == "exchange":
+        return {"msg": _("{group}: exchange {count}× {material} for {goods}"),
+                "args": {**args, "count": a["give"], "material": NAMES[move["give"]], "goods": [NAMES[m] for m in move["get"]]}}
+    if act == "trade":
+        return {"msg": _("{group}: exchange 1 ruble and {material} for {goods}"),
+                "args": {**args, "material": NAMES[move["give"]], "goods": [NAMES[move["get"]]]}}
+    if act == "activate":
+        return {"msg": _("{group}: activate the workshop tile on the {slot} space"),
+                "args": {**args, "slot": SLOT_LABELS[move["slot"]]}}
+    if act == "glory":
+        return {"msg": _("{group}: gain {glory} glory"), "args": {**args, "glory": a["glory"]}}
+    if act == "pay_glory":
+        return {"msg": _("{group}: pay {rubles} rubles for {glory} glory"),
+                "args": {**args, "rubles": a["rubles"], "glory": a["glory"]}}
+    if act == "offer":
+        return {"msg": _("{group}: give {goods} for {glory} glory"),
+                "args": {**args, "goods": [NAMES[m] for m in move["materials"]], "glory": a["glory"]}}
+    return {"msg": _("{group}: gain {glory} glory for a completed base, middle section and dome"),
+            "args": {**args, "glory": a["glory"]}}

@@ -1,0 +1,105 @@
+"""The market: moving a die, the resource tile, the quarter's influence card, workshop activation."""
+from __future__ import annotations
+
+from typing import Any
+
+from games.rules.base import Event, State
+from games.rules.base import gettext_noop as _
+from games.rules.base import rng
+
+from .building import activate_tile
+from .data import DICE, MATERIALS
+from .state import (AREAS, DIE_SPACES, INFLUENCE, NAMES, RES_TILES, dice_in, free_space, gain_glory, take_materials,
+                    who)
+
+GROUP_NAMES = {"craftsmen": _("Craftsmen's guild"), "teamsters": _("Teamsters' guild"),
+               "merchants": _("Merchants' guild"), "clergy": _("Clergy")}
+
+
+def may_push(st: State, p: int, die: str) -> bool:
+    """Extra steps for rubles: the white die and the player's own colour."""
+    return die == "white" or die == st["pl"][p]["colour"]
+
+
+def landing(st: State, die: str, steps: int) -> int:
+    return (st["market"]["dice"][die][0] + steps) % AREAS
+
+
+def area_full(st: State, area: int, moving: str) -> bool:
+    return sum(1 for d in DICE if d != moving and st["market"]["dice"][d][0] == area) >= DIE_SPACES
+
+
+def die_moves(st: State, p: int) -> list[tuple[str, int]]:
+    """(die, extra steps) that land in an area with a free space; extra steps cost a ruble each."""
+    out = []
+    rubles = st["pl"][p]["rubles"]
+    for die in DICE:
+        pips = st["market"]["dice"][die][1]
+        top = min(rubles, AREAS - 1) if may_push(st, p, die) else 0
+        for extra in range(top + 1):
+            if not area_full(st, landing(st, die, pips + extra), die):
+                out.append((die, extra))
+    return out
+
+
+def move_die(st: State, p: int, die: str, extra: int, events: list[Event]) -> None:
+    pips = st["market"]["dice"][die][1]
+    area = landing(st, die, pips + extra)
+    st["pl"][p]["rubles"] -= extra
+    st["market"]["dice"][die][0] = area
+    turn = st["turn"]
+    turn.update(stage="market", area=area, die=die)
+    args = {"seat": who(st, p), "die": DIE_NAMES[die], "area": area + 1}
+    if extra:
+        events.append({"msg": _("{seat} moves the {die} die to area {area}, paying {rubles} rubles for extra steps."),
+                       "args": {**args, "rubles": extra}})
+    else:
+        events.append({"msg": _("{seat} moves the {die} die to area {area}."), "args": args})
+
+
+DIE_NAMES = {"white": _("white"), "yellow": _("yellow"), "red": _("red"), "blue": _("blue"), "green": _("green")}
+
+
+def tile_gives(st: State, area: int) -> tuple[str, int]:
+    gives = RES_TILES[st["market"]["res"][area]]["gives"]
+    key = next(iter(gives))
+    return key, gives[key]
+
+
+def take_limit(st: State, p: int) -> tuple[str, int]:
+    """What the landing area's tile gives this player now: the resource and the most they may take."""
+    area = st["turn"]["area"]
+    key, amount = tile_gives(st, area)
+    total = amount * len(dice_in(st, area))
+    if key in MATERIALS:
+        total = min(total, st["supply"][key], free_space(st["pl"][p]))
+    return key, total
+
+
+def take(st: State, p: int, count: int, events: list[Event]) -> None:
+    key, _limit = take_limit(st, p)
+    pl = st["pl"][p]
+    st["turn"]["took"] = True
+    if key == "rubles":
+        pl["rubles"] += count
+    elif key == "rp":
+        from .state import gain_points
+        gain_points(st, p, count, "market")
+    else:
+        take_materials(st, p, key, count)
+    events.append({"msg": _("{seat} takes {count}× {resource} from the market."),
+                   "args": {"seat": who(st, p), "count": count, "resource": NAMES[key]}})
+
+
+def reroll(st: State, area: int) -> list[int]:
+    r = rng(st)
+    pips = []
+    for die in DICE:
+        if st["market"]["dice"][die][0] == area:
+            st["market"]["dice"][die][1] = r.randint(1, 6)
+            pips.append(st["market"]["dice"][die][1])
+    return pips
+
+
+def quarter_card(st: State, area: int) -> dict[str, Any]:
+    return INFLUENCE[st["influence"][area // 2]]

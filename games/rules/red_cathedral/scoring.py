@@ -1,0 +1,137 @@
+"""Final scoring: back to the last glory space, leftovers, tower majorities; the expected end value."""
+from __future__ import annotations
+
+from typing import Any
+
+from games.rules.base import Event, State, rank_by
+from games.rules.base import gettext_noop as _
+
+from . import track
+from .state import GAME, gain_glory, stock
+
+LEFTOVER = GAME["end"]["leftover_per_glory"]
+
+
+def presence(tower: list[dict[str, Any]], p: int) -> int:
+    """A player's share of a tower: banners on its completed sections plus ornaments on it."""
+    return sum(1 for s in tower if s["done"] and s["owner"] == p) + sum(
+        1 for s in tower if s["orn"] is not None and s["orn"][1] == p)
+
+
+def tower_value(tower: list[dict[str, Any]]) -> int:
+    return 2 * sum(1 for s in tower if s["done"]) + sum(1 for s in tower if s["orn"] is not None)
+
+
+def tower_points(tower: list[dict[str, Any]], players: int) -> list[int]:
+    """Glory each player gets for one tower."""
+    value = tower_value(tower)
+    shares = [presence(tower, p) for p in range(players)]
+    out = [0] * players
+    present = sorted((p for p in range(players) if shares[p] > 0), key=lambda p: -shares[p])
+    if not present or not value:
+        return out
+    if players == 2:
+        if len(present) == 2 and shares[0] == shares[1]:
+            return out  # a tie gives nobody anything
+        out[present[0]] = value
+        if len(present) == 2:
+            out[present[1]] = value // 3
+        return out
+    amounts, amount = [], value
+    for _p in present:
+        amounts.append(amount)
+        amount //= 2
+    i = 0
+    while i < len(present):
+        j = i
+        while j + 1 < len(present) and shares[present[j + 1]] == shares[present[i]]:
+            j += 1
+        split = sum(amounts[i:j + 1]) // (j - i + 1)
+        for k in range(i, j + 1):
+            out[present[k]] = split
+        i = j + 1
+    return out
+
+
+def towers_glory(st: State) -> list[int]:
+    totals = [0] * st["np"]
+    for tower in st["towers"]:
+        for p, g in enumerate(tower_points(tower, st["np"])):
+            totals[p] += g
+    return totals
+
+
+def leftover_units(st: State, p: int) -> int:
+    pl = st["pl"][p]
+    if pl["iwan"]:
+        from .solo import leftovers
+        return leftovers(st)
+    return stock(pl) + pl["rubles"]
+
+
+def finish(st: State, events: list[Event]) -> None:
+    """The final scoring, in the order of the rules."""
+    towers = towers_glory(st)
+    for p, pl in enumerate(st["pl"]):
+        pl["space"] = track.at_or_behind(pl["space"])
+        left = leftover_units(st, p) // LEFTOVER
+        if left:
+            gain_glory(st, p, left, "leftovers")
+        if towers[p]:
+            gain_glory(st, p, towers[p], "towers")
+        pl["final"] = track.glory(pl["space"])
+        events.append({"msg": _("{seat}: {leftovers} glory for leftover resources, {towers} for the towers; {glory} glory in all."),
+                       "args": {"seat": _("Iwan") if pl["iwan"] else p, "leftovers": left, "towers": towers[p],
+                                "glory": pl["final"]}})
+    st["over"] = True
+
+
+def expected(st: State, p: int) -> dict[str, int]:
+    """Where the marker would end if the game ended now, in construction points, with its parts."""
+    pl = st["pl"][p]
+    now = pl["space"]
+    snapped = track.at_or_behind(now)
+    left = leftover_units(st, p) // LEFTOVER
+    after_left = track.eagle_ahead(snapped, left) if left else snapped
+    towers = towers_glory(st)[p]
+    final = track.eagle_ahead(after_left, towers) if towers else after_left
+    return {"now": now, "rounding": snapped - now, "leftovers": after_left - snapped, "towers": final - after_left,
+            "total": final, "glory": track.glory(final)}
+
+
+def keys(st: State) -> list[tuple[int, int, int]]:
+    """Glory, then completed sections, then ornaments placed (the rules' tie-breaks)."""
+    return [(track.glory(pl["space"]), pl["done"], pl["placed"]) for pl in st["pl"]]
+
+
+SOURCES = (
+    ("sections", _("Completed sections")), ("penalty", _("The Tsar's penalty")), ("tiles", _("Workshop tiles")),
+    ("market", _("Market points")), ("gems", _("Gems on ornaments")), ("ornaments", _("Iwan's ornaments")),
+    ("clergy", _("Clergy")), ("iwan", _("Iwan's points card")), ("end_bonus", _("Ending the game")),
+    ("spent", _("Glory given up")), ("leftovers", _("Leftover resources")), ("towers", _("Towers")),
+)
+
+
+def ranks(st: State) -> list[int]:
+    k = keys(st)
+    if st["solo"]:
+        return [1 if k[0] >= k[1] else 2]
+    return rank_by(k)
+
+
+def stats(st: State) -> list[dict[str, Any]]:
+    """The ∑ table: glory per source per player (Iwan too, in the solo game), then counts."""
+    cols = range(st["np"])
+    rows = []
+    for key, label in SOURCES:
+        values = [st["pl"][p]["src"].get(key, 0) for p in cols]
+        if any(values):
+            rows.append({"label": label, "values": values, "group": _("Glory")})
+    rows.append({"label": _("Total"), "values": [track.glory(st["pl"][p]["space"]) for p in cols], "group": "total"})
+    rows.append({"label": _("Sections completed"), "values": [st["pl"][p]["done"] for p in cols],
+                 "group": _("Tie-breaks")})
+    rows.append({"label": _("Ornaments placed"), "values": [st["pl"][p]["placed"] for p in cols],
+                 "group": _("Tie-breaks")})
+    rows.append({"label": _("Construction points (space on the track)"), "values": [st["pl"][p]["space"] for p in cols],
+                 "group": _("Game")})
+    return rows
