@@ -13,7 +13,7 @@ from games.models import ChatMessage, Game, Player, Table, TableSeat
 from games.services import play, tables
 from games.services.engines import available_engines, get_engine
 from games.services.errors import ServiceError
-from games.services.log import log_entries
+from games.services.log import log_entries, render_event
 
 User = get_user_model()
 
@@ -28,6 +28,7 @@ def _open_tables(user):
     names = {e.slug: e.name for e in available_engines()}
     for t in tables_:
         t.game_name = names.get(t.game_slug, t.game_slug)
+        t.description = options_text(t.game_slug, t.options)
         t.free = t.seats - len(t.taken_seats.all())
         t.is_mine = user.is_authenticated and any(s.user_id == user.id for s in t.taken_seats.all())
     return tables_
@@ -90,8 +91,20 @@ def table_detail(request, pk: int):
         "invitations": table.invitations.select_related("user"),
         "invite_form": InviteForm(),
         "options": _option_labels(engine, table.options),
+        "description": options_text(table.game_slug, table.options),
     }
     return render(request, "games/table.html", context)
+
+
+def options_text(slug: str, options: dict) -> str:
+    """The engine's short text for a table's options, e.g. "(Händler 1, Klerus)"; "" when it has none."""
+    try:
+        described = get_engine(slug).describe_options(options or {})
+    except KeyError:
+        return ""
+    if not described:
+        return ""
+    return "(" + ", ".join(render_event(part, {}) for part in described["parts"]) + ")"
 
 
 def _option_labels(engine, options: dict) -> list[tuple[str, str]]:
@@ -139,7 +152,10 @@ def _board_context(request, game: Game) -> dict:
     data = play.game_view(game, request.user)
     engine = get_engine(game.game_slug)
     template = select_template([f"games/{game.game_slug}/{engine.board_template}", "games/generic_board.html"])
-    moves = [{"move": m, "label": engine.describe_move(m)} for m in data["legal_moves"]]
+    names = {p["seat"]: p["name"] for p in data["players"]}
+    state = game.state
+    moves = [{"move": m, "label": render_event(engine.move_label(state, data["seat"], m), names)}
+             for m in data["legal_moves"]]
     # Moves about one card are shown on that card; the rest in the decision bar.
     by_card: dict = {}
     for m in moves:

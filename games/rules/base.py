@@ -155,6 +155,17 @@ class Engine:
     def bot_move(self, state: State, seat: int, rng: random.Random) -> Move:
         raise NotImplementedError
 
+    def move_label(self, state: State, seat: int, move: Move) -> dict[str, Any]:
+        """A move's label as a message id with arguments (``{"msg", "args"}``), translated where shown.
+
+        Engines that still build finished labels in :meth:`describe_move` get them wrapped here.
+        """
+        return {"msg": self.describe_move(move), "args": {}}
+
+    def describe_options(self, options: dict[str, Any]) -> dict[str, Any] | None:
+        """A table's options as a short text for lists: ``{"parts": [{"msg", "args"}, ...]}``, or None."""
+        return None
+
     def describe_move(self, move: Move) -> str:
         """A short label for a move (used by generic boards and the API)."""
         args = ", ".join(f"{k}={v}" for k, v in move.items() if k != "type")

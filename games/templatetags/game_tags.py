@@ -56,7 +56,8 @@ def player_name(players, seat):
 
 
 @register.inclusion_tag("games/_stats_table.html")
-def stats_table(stats, players):
+def stats_table(stats, players, extra_columns=None):
+    """``extra_columns``: names of columns after the seats' (Iwan, the solo opponent)."""
     rows, last_group = [], None
     for row in stats:
         group = row.get("group") or ""
@@ -65,4 +66,5 @@ def stats_table(stats, players):
             "group_start": bool(group) and group != last_group,
         })
         last_group = group
-    return {"rows": rows, "players": players}
+    extra = [gettext(c) for c in extra_columns or ()]
+    return {"rows": rows, "players": players, "extra": extra, "width": len(players or ()) + len(extra) + 1}

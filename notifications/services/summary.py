@@ -78,7 +78,8 @@ def summary_context(notice: Notice) -> dict:
         stats.append({"label": _(row["label"]), "values": [_fmt(v) for v in row["values"]], "group": group,
                       "group_start": bool(group) and group != last})
         last = group
-    seat_names = [names[p.seat] for p in players]
+    # Columns after the seats' (Iwan, the solo opponent), named by the engine.
+    seat_names = [names[p.seat] for p in players] + [_(c) for c in (result.get("details") or {}).get("columns", [])]
     show_ratings = any(r["rating_after"] is not None for r in ranking)
 
     def signed(delta: int | None) -> str:
