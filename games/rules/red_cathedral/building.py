@@ -143,16 +143,16 @@ def complete(st: State, t: int, lvl: int, events: list[Event]) -> None:
     events.append({"msg": _("{seat} completes {section} in tower {tower}: {rp} construction points and {rubles} rubles."),
                    "args": {"seat": who(st, owner), "section": sec["id"], "tower": t + 1, "rp": data["rp"],
                             "rubles": 0 if pl["iwan"] else data["rubles"]}})
-    tsar_penalty(st, t, events)
+    tsar_penalty(st, t, events, below=lvl)
     if pl["done"] == END_SECTIONS and st["end"] is None:
         trigger_end(st, owner, events)
 
 
-def penalties(tower: list[dict[str, Any]]) -> list[tuple[int, int]]:
-    """(player, points) the Tsar takes now: per unfinished claimed section, the sections above it
-    that other players have completed."""
+def penalties(tower: list[dict[str, Any]], below: int | None = None) -> list[tuple[int, int]]:
+    """(player, points) the Tsar takes now: per unfinished claimed section (below level ``below``,
+    the section just completed, when given), the sections above it that other players have completed."""
     out = []
-    for lvl, sec in enumerate(tower):
+    for lvl, sec in enumerate(tower[:below]):
         if sec["owner"] is None or sec["done"]:
             continue
         above = sum(1 for s in tower[lvl + 1:] if s["done"] and s["owner"] != sec["owner"])
@@ -161,8 +161,9 @@ def penalties(tower: list[dict[str, Any]]) -> list[tuple[int, int]]:
     return out
 
 
-def tsar_penalty(st: State, t: int, events: list[Event]) -> None:
-    for owner, points in penalties(st["towers"][t]):
+def tsar_penalty(st: State, t: int, events: list[Event], below: int | None = None) -> None:
+    """Only the unfinished sections below the one just completed are punished ("unterhalb")."""
+    for owner, points in penalties(st["towers"][t], below):
         gain_points(st, owner, -points, "penalty")
         events.append({"msg": _("The Tsar punishes {seat} for slow work in tower {tower}: {rp} construction points lost."),
                        "args": {"seat": who(st, owner), "tower": t + 1, "rp": points}})
