@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games import views
+from games import rc_figures, views
 
 urlpatterns = [
     path("", views.lobby, name="lobby"),
@@ -15,4 +15,5 @@ urlpatterns = [
     path("my-games/", views.my_games, name="my-games"),
     path("my-games/turns/", views.my_games_fragment, name="my-turns"),
     path("players/<str:username>/", views.profile, name="profile"),
+    path("games/red-cathedral/figures/", rc_figures.rc_figures, name="rc-figures"),
 ]

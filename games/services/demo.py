@@ -34,4 +34,8 @@ def load_demo() -> tuple[list, int]:
             tables.join_table(running.pk, boris)
             tables.create_table(dmitri, engine.slug, 2, bots=1, rated=False)
             created += 3
+            if engine.min_players == 1:
+                # A solo game (against the engine's own opponent) starts as soon as its one seat is taken.
+                tables.create_table(anna, engine.slug, 1, rated=False)
+                created += 1
     return users, created

@@ -45,7 +45,10 @@ def create_table(
     try:
         options = engine.normalize_options(seats, options or {})
     except InvalidOptions as exc:
-        raise TableError(str(exc)) from None
+        # Engines give their reasons as message ids (or finished English text, which stays as it is).
+        raise TableError(_(str(exc))) from None
+    if seats == 1:
+        rated = False  # a solo game has nobody to be rated against
     if time_control not in TimeControl.values:
         raise TableError(_("Unknown time control."))
     if not 1 <= days_per_move <= 30:

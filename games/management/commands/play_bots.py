@@ -3,7 +3,7 @@ import time
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games.models import Game
+from games.models import Game, Move
 from games.services.bots import play_bot_turns
 from games.services.engines import available_engines, get_engine
 from games.services.errors import TableError
@@ -55,8 +55,10 @@ class Command(BaseCommand):
                 game = start_bot_game(engine.slug, players, options, seed)
             except TableError as exc:
                 raise CommandError(exc.message) from None
-            moves = play_bot_turns(game.pk)
+            # With tasks run inline the bots have already played when the game starts; count the stored moves.
+            play_bot_turns(game.pk)
             game.refresh_from_db()
+            moves = Move.objects.filter(game=game).count()
             if game.status != Game.Status.FINISHED:
                 raise CommandError(f"Game {game.pk} did not finish after {moves} moves.")
             total_moves += moves

@@ -1,227 +1,451 @@
-"""A sensible automatic player: claim a little ahead, fetch what the claimed sections need,
-build when a delivery completes something, decorate with gems, and use the market's extras."""
+"""A sensible automatic player for Die Rote Kathedrale.
+
+Every option is valued in track spaces at the end of the game, where a space is about one glory
+(from the 23rd eagle on every space has one): construction points count one each; glory counts the
+spaces up to the eagle it reaches, so glory early in the game is worth more; materials count what
+they bring toward the claimed sections and ornaments; rubles what the clergy or the final scoring
+pay for them; a claim or an ornament counts the tower glory it wins or takes from the others.
+
+A turn: build when a build action is worth a whole turn (it completes a section, delivers all three
+units or sets a gem), claim when the open sections are as good as supplied, otherwise move the die
+that brings most; then take the market actions one by one while they are worth something.
+"""
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Callable
 
 from games.rules.base import Move, State
 
-from .data import MATERIALS
+from . import track
+from .building import gem_glory
+from .data import GEMS, MATERIALS
+from .influence import moves as influence_moves
 from .market import landing, quarter_card, tile_gives
-from .state import BUILD_UNITS, SECTIONS, TILES, dice_in, free_space, missing, relation, section_at, units_missing
+from .scoring import expected, tower_points
+from .state import (BUILD_UNITS, GAME, ORN_FOR_KIND, ORNAMENTS, RES_TILES, SECTIONS, TILES, dice_in, find,
+                    free_space, missing, relation, slot_cost, units_missing)
 
-SLOT_PREFERENCE = {"own": 3.0, "white1": 2.0, "white2": 2.0, "next": 1.0, "opposite": 1.0, "previous": 1.0}
-
-
-def needs(st: State, p: int) -> dict[str, int]:
-    need = dict.fromkeys(MATERIALS, 0)
-    for tower in st["towers"]:
-        for sec in tower:
-            if sec["owner"] == p and not sec["done"]:
-                for m, n in missing(sec).items():
-                    need[m] += n
-    return need
-
-
-def open_sections(st: State, p: int) -> list[dict[str, Any]]:
-    return [s for tower in st["towers"] for s in tower if s["owner"] == p and not s["done"]]
-
-
-def _value(st: State, p: int, key: str, amount: int, need: dict[str, int]) -> float:
-    pl = st["pl"][p]
-    if key == "rubles":
-        return 0.6 * amount
-    if key == "rp":
-        return 1.0 * amount
-    amount = min(amount, st["supply"][key], free_space(pl))
-    have = pl["inv"][key]
-    useful = max(0, min(amount, need[key] - have))
-    return 2.0 * useful + 0.3 * (amount - useful)
+# Worth of one unit, in track spaces at the end of the game.
+NEEDED = 1.4          # a material one of the player's claimed sections still lacks
+FOR_ORNAMENT = 0.9    # the material or a gem for an ornament still in the workshop
+SPARE = 0.2           # anything else: exchange fodder, a later claim, leftovers
+DELIVERED = 1.0       # a unit on a section: a third of a build action saved
+RESERVE, RESERVE_RUBLE = 5, 0.45   # the first rubles pay for face-up tiles and extra die steps
+RUBLE = 0.3           # further rubles: the clergy gives 1 glory for 3, the final scoring 1 for 5
+LEFTOVER = 1 / GAME["end"]["leftover_per_glory"]   # what a unit is worth in the last turn
+# Future activations of a face-up tile per turn left, by workshop space: the white die and the
+# player's own die can be pushed with rubles, so they are moved more often.
+ACTIVATIONS = {"white1": 0.12, "white2": 0.08, "own": 0.1, "next": 0.05, "opposite": 0.05, "previous": 0.05}
+TURNS_PER_SECTION = 5   # about how many turns a player needs per completed section
+UNLOCKED_ORNAMENT = 1.5  # an ornament the extended side frees (or loses) with a tile
 
 
-def tile_value(st: State, p: int, tile: str, need: dict[str, int]) -> float:
+class Seat:
+    """What one decision needs to know about the player, worked out once."""
+
+    def __init__(self, st: State, p: int) -> None:
+        self.st, self.p = st, p
+        self.pl = st["pl"][p]
+        self.inv = self.pl["inv"]
+        self.open = [sec for tower in st["towers"] for sec in tower if sec["owner"] == p and not sec["done"]]
+        self.need = dict.fromkeys(MATERIALS, 0)
+        for sec in self.open:
+            for m, n in missing(sec).items():
+                self.need[m] += n
+        self.for_ornaments = ornament_wants(self.pl)
+        self.last = st["end"] is not None  # once the end is triggered, every turn is the player's last
+        most_done = max(pl["done"] for pl in st["pl"])
+        self.turns_left = max(1, TURNS_PER_SECTION * (GAME["end"]["sections"] - most_done))
+        # Ahead if the game ended now: then bring the end nearer rather than gather more.
+        glory = [expected(st, q)["glory"] for q in range(st["np"])]
+        self.ahead = glory[p] > max(g for q, g in enumerate(glory) if q != p)
+
+
+def ornament_wants(pl: dict[str, Any]) -> dict[str, int]:
+    """Materials the player's remaining ornaments would use: their own material and a gem pair."""
+    want = dict.fromkeys(MATERIALS, 0)
+    left = 0
+    for kind, count in pl["orn"].items():
+        want[ORNAMENTS[kind]["material"]] += count
+        left += count
+    for gem in GEMS:
+        want[gem] += min(left, 2)
+    return want
+
+
+# --- worth of resources ---------------------------------------------------------------------
+
+def unit_worth(seat: Seat, m: str, held: int) -> float:
+    """Worth of one more unit of material ``m`` while ``held`` are in the inventory."""
+    if seat.last:
+        return LEFTOVER
+    if held < seat.need[m]:
+        return NEEDED
+    if held < seat.need[m] + seat.for_ornaments[m]:
+        return FOR_ORNAMENT
+    return SPARE
+
+
+def loss(seat: Seat, m: str, count: int) -> float:
+    held = seat.inv[m]
+    return sum(unit_worth(seat, m, held - i - 1) for i in range(count))
+
+
+def rubles_worth(seat: Seat, delta: int) -> float:
+    """Worth of gaining (or, negative, paying) rubles: the first few are worth more."""
+    have = seat.pl["rubles"]
+    if seat.last:
+        return delta * LEFTOVER
+    if delta >= 0:
+        return sum(RESERVE_RUBLE if have + i < RESERVE else RUBLE for i in range(delta))
+    return -sum(RESERVE_RUBLE if have - i - 1 < RESERVE else RUBLE for i in range(-delta))
+
+
+def glory_worth(seat: Seat, glory: int) -> float:
+    space = seat.pl["space"]
+    return track.eagle_ahead(space, glory) - space
+
+
+def gain_worth(seat: Seat, gives: dict[str, int], free: int | None = None) -> float:
+    """Worth of resources as a tile gives them: materials only as far as supply and inventory allow."""
+    free = free_space(seat.pl) if free is None else free
+    worth = 0.0
+    for key, amount in gives.items():
+        if key == "rubles":
+            worth += rubles_worth(seat, amount)
+        elif key == "rp":
+            worth += amount
+        else:
+            got = min(amount, free, seat.st["supply"][key])
+            worth += sum(unit_worth(seat, key, seat.inv[key] + i) for i in range(got))
+            free -= got
+    return worth
+
+
+def tile_gives_now(st: State, tile: str) -> dict[str, int]:
+    """What activating a workshop tile brings now (a die tile: the resource tile beside that die)."""
     data = TILES[tile]
     if "gain" in data:
-        return sum(_value(st, p, k, v, need) for k, v in data["gain"].items())
-    key, amount = tile_gives(st, st["market"]["dice"][data["die"]][0])
-    return _value(st, p, key, amount, need)
+        return data["gain"]
+    return RES_TILES[st["market"]["res"][st["market"]["dice"][data["die"]][0]]]["gives"]
 
+
+def tile_worth(seat: Seat, tile: str) -> float:
+    return gain_worth(seat, tile_gives_now(seat.st, tile))
+
+
+# --- towers -----------------------------------------------------------------------------------
+
+def tower_swing(st: State, p: int, t: int, edit: Callable[[list[dict[str, Any]]], None]) -> float:
+    """What a change to tower ``t`` is worth to ``p`` in final tower glory, counting claimed sections
+    as built: the player's own gain less the others' average gain."""
+    tower = [{"done": s["done"] or s["owner"] is not None, "owner": s["owner"], "orn": s["orn"]}
+             for s in st["towers"][t]]
+    n = st["np"]
+    before = tower_points(tower, n)
+    edit(tower)
+    after = tower_points(tower, n)
+    others = sum(after[q] - before[q] for q in range(n) if q != p) / (n - 1)
+    return after[p] - before[p] - others
+
+
+def claim_swing(st: State, p: int, section: str, owner: int) -> float:
+    t, lvl = find(st, section)
+
+    def edit(tower: list[dict[str, Any]]) -> None:
+        tower[lvl].update(done=True, owner=owner)
+    return tower_swing(st, p, t, edit)
+
+
+def ornament_swing(st: State, p: int, section: str, owner: int) -> float:
+    t, lvl = find(st, section)
+    kind = ORN_FOR_KIND[SECTIONS[section]["kind"]]
+
+    def edit(tower: list[dict[str, Any]]) -> None:
+        tower[lvl]["orn"] = [kind, owner]
+    return tower_swing(st, p, t, edit)
+
+
+# --- choosing ---------------------------------------------------------------------------------
 
 def choose(st: State, p: int, legal: list[Move], rnd: random.Random) -> Move:
+    """One of ``legal`` (the engine's legal moves for seat ``p``)."""
     if not legal:
         raise ValueError("no legal move")
     by_type: dict[str, list[Move]] = {}
     for m in legal:
         by_type.setdefault(m["type"], []).append(m)
     if st["pend"]:
-        return legal[0]
-    stage = st["turn"]["stage"]
-    if stage == "main":
-        return _main(st, p, by_type, rnd)
-    if stage == "market":
-        return _market(st, p, by_type, rnd)
-    if stage == "build":
-        best = _best_delivery(st, p, by_type)
-        return best or by_type["end"][0]
-    return by_type.get("end", legal)[0]
+        return _for_iwan(st, p, legal)
+    seat = Seat(st, p)
+    if st["turn"]["stage"] == "main":
+        return _main(seat, by_type, legal, rnd)
+    return _greedy(seat, legal)
 
 
-def _best_delivery(st: State, p: int, by_type: dict[str, list[Move]]) -> Move | None:
-    best, best_score = None, 0.0
-    for m in by_type.get("deliver", []):
-        sec = section_at(st, m["section"])
-        left = units_missing(sec)
-        score = 3.0 - 0.5 * left + (4.0 if left == 1 else 0.0)
-        if score > best_score or best is None:
-            best, best_score = m, score
-    for m in by_type.get("ornament", []):
-        score = 1.5 + 1.5 * len(m["gems"]) + (1.0 if sorted(m["gems"]) == ["green", "violet"] else 0.0)
-        if best is None or score > best_score:
-            best, best_score = m, score
+def _greedy(seat: Seat, legal: list[Move]) -> Move:
+    """After the basic action: the move worth most, until nothing is worth more than ending."""
+    best, best_worth = None, 0.05
+    for m in legal:
+        worth = move_worth(seat, m)
+        if m["type"] == "ornament":
+            worth /= 1 + len(m["gems"])  # per unit of the build action's three
+        if worth > best_worth:
+            best, best_worth = m, worth
+    if best is None:
+        best = next((m for m in legal if m["type"] == "end"), legal[0])
     return best
 
 
-def _build_potential(st: State, p: int) -> tuple[int, bool]:
-    inv = st["pl"][p]["inv"]
-    units, completes = 0, False
-    for sec in open_sections(st, p):
-        miss = missing(sec)
-        can = sum(min(n, inv[m]) for m, n in miss.items())
-        units += can
-        if can == sum(miss.values()) and can <= BUILD_UNITS:
-            completes = True
-    return min(units, BUILD_UNITS), completes
-
-
-def _main(st: State, p: int, by_type: dict[str, list[Move]], rnd: random.Random) -> Move:
-    units, completes = _build_potential(st, p)
-    gem_ornaments = [m for m in by_type.get("ornament", []) if m["gems"]]
-    if (completes or units >= 2 or gem_ornaments) and (by_type.get("deliver") or by_type.get("ornament")):
-        best = _best_delivery(st, p, by_type)
-        if best is not None:
-            return best
-    open_count = len(open_sections(st, p))
-    if by_type.get("claim") and (open_count == 0 or (open_count == 1 and rnd.random() < 0.5)):
-        return _best_claim(st, p, by_type["claim"])
+def _main(seat: Seat, by_type: dict[str, list[Move]], legal: list[Move], rnd: random.Random) -> Move:
+    builds = by_type.get("deliver", []) + by_type.get("ornament", [])
+    if builds and _build_now(seat, builds):
+        return _greedy(seat, builds)
+    claims = by_type.get("claim")
+    if claims and _claim_now(seat):
+        return _best_claim(seat, claims)
     if by_type.get("die"):
-        return _best_die(st, p, by_type["die"], rnd)
-    if by_type.get("claim"):
-        return _best_claim(st, p, by_type["claim"])
-    return (by_type.get("deliver") or by_type.get("ornament") or next(iter(by_type.values())))[0]
+        return _best_die(seat, by_type["die"], rnd)
+    if claims and not seat.last:
+        return _best_claim(seat, claims)
+    if builds:
+        return _greedy(seat, builds)
+    return claims[0] if claims else legal[0]
 
 
-def _best_claim(st: State, p: int, claims: list[Move]) -> Move:
-    pl = st["pl"][p]
-    inv = pl["inv"]
-    need = needs(st, p)
-    best, best_score = claims[0], -1e9
+def _build_now(seat: Seat, builds: list[Move]) -> bool:
+    """A build action is worth the turn when it completes a section, fills all three units, sets a
+    gem, or the inventory is full; in the last turn whenever it brings anything."""
+    if seat.last:
+        return any(move_worth(seat, m) > DELIVERED + 0.5 for m in builds)
+    if any(m["type"] == "ornament" and m["gems"] for m in builds):
+        return True
+    units = sum(min(seat.need[m], seat.inv[m]) for m in MATERIALS)
+    if units >= (2 if seat.ahead else BUILD_UNITS) or free_space(seat.pl) == 0:
+        return True
+    return any(_completable(seat, sec) for sec in seat.open)
+
+
+def _completable(seat: Seat, sec: dict[str, Any]) -> bool:
+    miss = missing(sec)
+    return sum(miss.values()) <= BUILD_UNITS and all(seat.inv[m] >= n for m, n in miss.items())
+
+
+def _claim_now(seat: Seat) -> bool:
+    """Claim when the open sections are as good as supplied (new materials would have nowhere to go)."""
+    if seat.last:
+        return False
+    short = sum(max(0, seat.need[m] - seat.inv[m]) for m in MATERIALS)
+    return not seat.open or short <= 1
+
+
+# --- worth of a single move ---------------------------------------------------------------------
+
+def move_worth(seat: Seat, move: Move) -> float:
+    kind = move["type"]
+    st = seat.st
+    if kind == "take":
+        key, _amount = tile_gives(st, st["turn"]["area"])
+        return gain_worth(seat, {key: move["count"]})
+    if kind == "activate":
+        return tile_worth(seat, seat.pl["ws"][move["slot"]]["t"])
+    if kind == "influence":
+        return influence_worth(seat, move, quarter_card(st, st["turn"]["area"]))
+    if kind == "deliver":
+        return delivery_worth(seat, move)
+    if kind == "ornament":
+        return ornament_worth(seat, move)
+    if kind in ("glory_rubles", "reroll"):
+        behind = track.eagle_behind(seat.pl["space"])
+        back = seat.pl["space"] - behind if behind is not None else 99
+        return (rubles_worth(seat, GAME["optional"]["glory_rubles"]) if kind == "glory_rubles" else 0.0) - back
+    return 0.0
+
+
+def delivery_worth(seat: Seat, move: Move) -> float:
+    t, lvl = find(seat.st, move["section"])
+    sec = seat.st["towers"][t][lvl]
+    left = units_missing(sec)
+    if left > 1:
+        return DELIVERED + 0.3 / left  # nearer completion first
+    return DELIVERED + completion_worth(seat, sec)
+
+
+def completion_worth(seat: Seat, sec: dict[str, Any]) -> float:
+    data = SECTIONS[sec["id"]]
+    worth = data["rp"] + rubles_worth(seat, data["rubles"])
+    if seat.pl["done"] + 1 == GAME["end"]["sections"] and not seat.st["solo"]:
+        worth += glory_worth(seat, GAME["end"]["bonus_glory"])
+    return worth
+
+
+def ornament_worth(seat: Seat, move: Move) -> float:
+    gems = move["gems"]
+    worth = 0.5 + ornament_swing(seat.st, seat.p, move["section"], seat.p)
+    if gems:
+        worth += glory_worth(seat, gem_glory(gems))
+    # A gem that a claimed section needs is worth that much less here.
+    for g in GEMS:
+        used = gems.count(g)
+        worth -= sum(NEEDED for i in range(used) if seat.inv[g] - i - 1 < seat.need[g])
+    return worth
+
+
+def influence_worth(seat: Seat, move: Move, card: dict[str, Any]) -> float:
+    a = card["actions"][move["action"]]
+    act = a["act"]
+    if act == "sell":
+        return rubles_worth(seat, a["rubles"]) - loss(seat, move["material"], 1)
+    if act == "buy":
+        return gain_worth(seat, {move["material"]: 1}) + rubles_worth(seat, -a["rubles"])
+    if act == "deliver":
+        units = min(a["units"], sum(min(seat.need[m], seat.inv[m]) for m in MATERIALS))
+        return units * DELIVERED + rubles_worth(seat, -a["rubles"]) if units else 0.0
+    if act == "income":
+        return rubles_worth(seat, a["rubles"])
+    if act == "swap_tiles":
+        return swap_worth(seat, move["areas"]) + rubles_worth(seat, -a["rubles"])
+    if act in ("exchange", "trade"):
+        return exchange_worth(seat, move, a)
+    if act == "activate":
+        return tile_worth(seat, seat.pl["ws"][move["slot"]]["t"])
+    if act == "pay_glory":
+        return glory_worth(seat, a["glory"]) + rubles_worth(seat, -a["rubles"])
+    if act == "offer":
+        return glory_worth(seat, a["glory"]) - sum(loss(seat, m, 1) for m in move["materials"])
+    return glory_worth(seat, a["glory"])  # glory, all_kinds
+
+
+def exchange_worth(seat: Seat, move: Move, action: dict[str, Any]) -> float:
+    give, count = move["give"], action.get("give", 1)
+    got = move["get"] if isinstance(move["get"], list) else [move["get"]]
+    gives: dict[str, int] = {}
+    for m in got:
+        gives[m] = gives.get(m, 0) + 1
+    worth = gain_worth(seat, gives, free_space(seat.pl) + count) - loss(seat, give, count)
+    if action["act"] == "trade":
+        worth += rubles_worth(seat, -action["rubles"])
+    return worth
+
+
+def swap_worth(seat: Seat, areas: list[int]) -> float:
+    """Swapping two resource tiles helps the next die move: the best area to land in improves.
+    Counted at a third, since the others move dice before then."""
+    st = seat.st
+    res = st["market"]["res"]
+    x, y = areas
+
+    def area_worth(tile: str, area: int) -> float:
+        key, amount = next(iter(RES_TILES[tile]["gives"].items()))
+        return gain_worth(seat, {key: amount * (len(dice_in(st, area)) + 1)})
+    now = [area_worth(res[a], a) for a in range(len(res))]
+    after = list(now)
+    after[x], after[y] = area_worth(res[y], x), area_worth(res[x], y)
+    return (max(after) - max(now)) / 3
+
+
+# --- claims -------------------------------------------------------------------------------------
+
+def _best_claim(seat: Seat, claims: list[Move]) -> Move:
+    sections: dict[str, float] = {}
+    best, best_worth = claims[0], float("-inf")
     for m in claims:
-        sec = section_at(st, m["section"])
-        data = SECTIONS[m["section"]]
-        cost = data["cost"]
-        short = sum(max(0, n - max(0, inv.get(k, 0) - need[k])) for k, n in cost.items())
-        score = data["rp"] + 0.5 * data["rubles"] - 0.9 * short
-        if "slot" in m:
-            tile_score = tile_value(st, p, sec["wt"], need) if sec["wt"] else 0.0
-            rel = relation(pl["colour"], m["slot"])
-            if m["up"]:
-                cost_rubles = pl["rubles"] - (pl["rubles"] - _slot_cost(st, p, m["slot"]))
-                score += tile_score + SLOT_PREFERENCE[rel] - 0.8 * cost_rubles
-                if pl["rubles"] - cost_rubles < 1:
-                    score -= 2.0
-            else:
-                score -= 0.5 * SLOT_PREFERENCE[rel]
-        if score > best_score:
-            best, best_score = m, score
+        if m["section"] not in sections:
+            sections[m["section"]] = section_worth(seat, m["section"])
+        worth = sections[m["section"]] + placement_worth(seat, m)
+        if m["banner"] == "ruler":
+            worth += SPARE  # frees an inventory space
+        if worth > best_worth:
+            best, best_worth = m, worth
     return best
 
 
-def _slot_cost(st: State, p: int, slot: str) -> int:
-    from .state import slot_cost
-    return slot_cost(st, p, slot)
+def section_worth(seat: Seat, section: str) -> float:
+    """A section's reward and tower share, less the materials still to fetch for it."""
+    st, p = seat.st, seat.p
+    data = SECTIONS[section]
+    worth = data["rp"] + RUBLE * data["rubles"] + claim_swing(st, p, section, p)
+    for m, n in data["cost"].items():
+        spare = max(0, seat.inv[m] - seat.need[m])
+        scarce = 1.2 if m in GEMS or m == "gold" else 0.9
+        worth -= scarce * max(0, n - spare)
+    t, lvl = find(st, section)
+    # Others' unfinished sections below lose points when this one is done first.
+    worth += 0.5 * sum(1 for s in st["towers"][t][:lvl] if s["owner"] not in (None, p) and not s["done"])
+    return worth
 
 
-def _best_die(st: State, p: int, dice: list[Move], rnd: random.Random) -> Move:
-    pl = st["pl"][p]
-    need = needs(st, p)
-    best, best_score = dice[0], -1e9
+def placement_worth(seat: Seat, move: Move) -> float:
+    """The workshop tile of a claim: what it brings now and in the turns left, less its cost."""
+    if "slot" not in move:
+        return 0.0
+    st = seat.st
+    slot = move["slot"]
+    coloured = not slot.startswith("white")
+    unlock = UNLOCKED_ORNAMENT if st["side"] == "extended" and coloured else 0.0
+    if not move["up"]:
+        return -unlock
+    t, lvl = find(st, move["section"])
+    tile = st["towers"][t][lvl]["wt"]
+    per_use = tile_worth(seat, tile)
+    uses = ACTIVATIONS[relation(seat.pl["colour"], slot)] * seat.turns_left
+    return per_use * (1 + uses) + rubles_worth(seat, -slot_cost(st, seat.p, slot)) + unlock
+
+
+# --- the market ---------------------------------------------------------------------------------
+
+def _best_die(seat: Seat, dice: list[Move], rnd: random.Random) -> Move:
+    st = seat.st
+    quarters: dict[int, float] = {}
+    best, best_worth = dice[0], float("-inf")
     for m in dice:
         die, extra = m["die"], m["extra"]
         area = landing(st, die, st["market"]["dice"][die][1] + extra)
-        count = len(dice_in(st, area)) + (0 if st["market"]["dice"][die][0] == area else 1)
+        count = len(dice_in(st, area)) + (st["market"]["dice"][die][0] != area)
         key, amount = tile_gives(st, area)
-        score = _value(st, p, key, amount * count, need) - 1.2 * extra
-        slots = ("white1", "white2") if die == "white" else (die,)
-        acts = [pl["ws"][s]["t"] for s in slots if isinstance(pl["ws"].get(s), dict) and pl["ws"][s]["up"]]
-        if acts:
-            score += max(tile_value(st, p, t, need) for t in acts)
-        group = quarter_card(st, area)["group"]
-        score += {"clergy": 1.0 if pl["rubles"] >= 3 else 0.6, "teamsters": 0.6, "merchants": 0.5,
-                  "craftsmen": 0.5}[group]
-        score += rnd.random() * 0.2
-        if score > best_score:
-            best, best_score = m, score
+        worth = gain_worth(seat, {key: amount * count}) + rubles_worth(seat, -extra)
+        worth += _activation_worth(seat, die)
+        quarter = area // 2
+        if quarter not in quarters:
+            quarters[quarter] = _quarter_worth(seat, area)
+        worth += quarters[quarter] + rnd.random() * 0.1
+        if worth > best_worth:
+            best, best_worth = m, worth
     return best
 
 
-def _market(st: State, p: int, by_type: dict[str, list[Move]], rnd: random.Random) -> Move:
-    if by_type.get("take"):
-        return by_type["take"][0]
-    if by_type.get("activate"):
-        need = needs(st, p)
-        ws = st["pl"][p]["ws"]
-        return max(by_type["activate"], key=lambda m: tile_value(st, p, ws[m["slot"]]["t"], need))
-    if st["turn"]["budget"]:
-        best = _best_delivery(st, p, by_type)
-        if best is not None:
-            return best
-    choice = _influence(st, p, by_type.get("influence", []))
-    if choice is not None:
-        return choice
-    return by_type["end"][0]
+def _activation_worth(seat: Seat, die: str) -> float:
+    slots = ("white1", "white2") if die == "white" else (die,)
+    ws = seat.pl["ws"]
+    tiles = [ws[s]["t"] for s in slots if isinstance(ws.get(s), dict) and ws[s]["up"]]
+    return max((tile_worth(seat, t) for t in tiles), default=0.0)
 
 
-def _influence(st: State, p: int, moves: list[Move]) -> Move | None:
-    if not moves:
-        return None
-    pl = st["pl"][p]
-    need = needs(st, p)
-    inv = pl["inv"]
-    card = quarter_card(st, st["turn"]["area"])
-    units, _completes = _build_potential(st, p)
-    best, best_score = None, 0.4
-    for m in moves:
-        a = card["actions"][m["action"]]
-        act = a["act"]
-        score = 0.0
-        if act in ("glory", "all_kinds"):
-            score = 3.0 * a["glory"]
-        elif act == "pay_glory":
-            score = 2.5 if pl["rubles"] >= a["rubles"] + 2 else 0.0
-        elif act == "income":
-            score = 1.0
-        elif act == "sell":
-            surplus = inv[m["material"]] - need[m["material"]]
-            score = 0.5 * a["rubles"] if surplus > 0 and pl["rubles"] < 4 else 0.0
-        elif act == "buy":
-            short = need[m["material"]] - inv[m["material"]]
-            score = 2.0 - 0.6 * a["rubles"] if short > 0 and pl["rubles"] >= a["rubles"] + 1 else 0.0
-        elif act == "deliver":
-            score = 2.0 * min(units, a["units"]) - 0.7 * a["rubles"] if units else 0.0
-        elif act in ("exchange", "trade"):
-            give = m["give"]
-            got = m["get"] if isinstance(m["get"], list) else [m["get"]]
-            surplus = inv[give] - need[give]
-            count = a.get("give", 1)
-            useful = sum(1 for g in got if need[g] > inv[g])
-            if surplus >= count and useful == len(got):
-                score = 1.5 * useful - (0.5 if act == "trade" else 0.0)
-        elif act == "offer":
-            spare = all(inv[x] > need[x] for x in m["materials"])
-            score = 2.0 if spare else 0.0
-        elif act == "activate":
-            score = tile_value(st, p, pl["ws"][m["slot"]]["t"], need)
-        if score > best_score:
-            best, best_score = m, score
+def _quarter_worth(seat: Seat, area: int) -> float:
+    """The best use of the influence card of the quarter a die would land in; a repeatable
+    action counted for as many rounds as it stays worth it."""
+    st = seat.st
+    probe = {**st, "turn": {**st["turn"], "area": area, "inf": None}}
+    card = quarter_card(st, area)
+    best = 0.0
+    for m in influence_moves(probe, seat.p):
+        action = card["actions"][m["action"]]
+        worth = influence_worth(seat, m, card)
+        if action["act"] == "pay_glory" and worth > 0:
+            worth *= max(1, (seat.pl["rubles"] - RESERVE) // action["rubles"])
+        best = max(best, worth)
     return best
+
+
+# --- decisions for Iwan in the solo game ------------------------------------------------------------
+
+def _for_iwan(st: State, p: int, legal: list[Move]) -> Move:
+    """The section for Iwan's claim or ornament that helps him least in the towers."""
+    iwan = 1 - p
+
+    def harm(m: Move) -> float:
+        if m["type"] == "iwan_ornament":
+            return ornament_swing(st, p, m["section"], iwan)
+        return claim_swing(st, p, m["section"], iwan)
+    return max(legal, key=harm)

@@ -1,0 +1,154 @@
+"""The component-figures page of Die Rote Kathedrale: every data file, each record's figures and
+where they come from (the rules text, a review, or provisional: designed here because the printed
+figure is published nowhere).
+
+The page reads the files through ``provenance_report()``, so a corrected figure shows up here the
+moment the file changes. The files' "method" and "note" texts are English message ids; the catalog
+translates them.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
+
+from games.rules.red_cathedral.data import PROVENANCES, provenance_report
+from games.templatetags.red_cathedral import (action_text, colour_name, die_name, group_name, iwan_card_name,
+                                              kind_name, ornament_name, repeat_text, res_items, resource_name)
+
+RESOURCE_KEYS = ("wood", "brick", "stone", "gold", "green", "violet", "rubles", "rp")
+# Columns wider than this many keys are shown as one list of figures per record.
+MAX_COLUMNS = 6
+
+
+def file_title(kind: str) -> str:
+    return {
+        "game": _("Game figures"), "sections": _("Section cards"), "plans": _("Plan cards"),
+        "workshop_tiles": _("Workshop tiles"), "resource_tiles": _("Resource tiles"),
+        "score_track": _("Score track"), "workshop_boards": _("Workshop boards"),
+        "influence_cards": _("Influence cards"), "solo_cards": _("Iwan's cards (solo game)"),
+    }.get(kind, kind)
+
+
+def record_name(kind: str, rid: str) -> str:
+    """A record's id, named in words where the id is a word."""
+    if kind == "game":
+        return {
+            "supply": _("Supply"), "coins": _("Coins"), "start": _("Start"), "workshop": _("Workshop"),
+            "ornaments": _("Ornaments"), "end": _("Game end"), "build": _("Build action"),
+            "market": pgettext("red-cathedral", "Market"), "optional": _("Optional actions"),
+        }.get(rid, rid)
+    if kind == "workshop_boards":
+        return {
+            "white1": _("1st white space"), "white2": _("2nd white space"), "own": _("space of the own colour"),
+            "next": _("space of the next colour"), "opposite": _("space of the opposite colour"),
+            "previous": _("space of the previous colour"),
+        }.get(rid, rid)
+    if kind == "solo_cards":
+        return iwan_card_name(rid)
+    return rid
+
+
+def provenance_name(value: str) -> str:
+    return {"rules": _("rules text"), "review": _("review"), "provisional": _("provisional")}.get(value, value)
+
+
+def field_name(key: str) -> str:
+    names = {
+        "kind": _("Kind"), "cost": _("Cost"), "rp": _("Construction points"), "rubles": _("Rubles"),
+        "players": _("Players"), "middles": _("Middle sections per tower"), "three_plus": _("Only with 3+ players"),
+        "gain": _("Brings"), "die": _("Die"), "gives": _("Gives per die"), "dice_start": _("Dice start here"),
+        "space": _("Space on the track"), "basic_cost": _("Cost (basic side)"),
+        "extended_ornament": _("Ornament (extended side)"), "group": _("Group"), "number": _("Number"),
+        "actions": _("Actions"), "materials": _("Materials"), "banners": _("Banners"),
+        "denominations": _("Coins"), "count": _("Count"), "limited": _("Limited"),
+        "rubles_by_seat": _("Starting rubles by seat"), "inventory": _("Stock spaces"),
+        "ruler_banners": _("Banners on the ruler"), "spaces": _("Workshop spaces"), "door": _("Door"),
+        "arch": _("Arch"), "cross": _("Cross"), "on": _("On"), "material": _("Material"),
+        "gem_glory": _("Glory per gem"), "pair_glory": _("Glory for a pair of different gems"),
+        "max_gems": _("Gems per ornament"), "sections": _("Sections"), "bonus_glory": _("Glory for ending the game"),
+        "leftover_per_glory": _("Leftovers per glory"), "units": _("Units"), "areas": _("Areas"),
+        "die_spaces": _("Die spaces per area"), "glory_rubles": _("Rubles per glory given up"),
+        "reroll_glory": _("Glory for a reroll"), "lap": _("Spaces in a lap"), "extended_cost": _("Cost (extended side)"),
+        "ornament_glory": _("Glory per ornament of Iwan's"), "ornament_order": _("Iwan's ornaments in order"),
+    }
+    names.update({k: resource_name(k) for k in RESOURCE_KEYS if k not in names})
+    return names.get(key, key)
+
+
+def format_value(key: str, value: Any) -> str:
+    """A figure in words of the reader's language."""
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if value is None:
+        return "–"
+    if key == "actions" and isinstance(value, list):
+        return " / ".join(f"{action_text(a)} ({repeat_text(a)})" for a in value)
+    if isinstance(value, dict):
+        if value and all(k in RESOURCE_KEYS for k in value):
+            return ", ".join(f"{i['amount']} {i['name']}" for i in res_items(value))
+        return "; ".join(f"{field_name(k)}: {format_value(k, v)}" for k, v in value.items())
+    if isinstance(value, list):
+        return ", ".join(format_value(key, v) for v in value)
+    if isinstance(value, str):
+        if key in ("kind", "on"):
+            return kind_name(value)
+        if key == "group":
+            return group_name(value)
+        if key == "die":
+            return die_name(value)
+        if key in ("extended_ornament", "ornament_order"):
+            return ornament_name(value)
+        if key in ("material", "materials"):
+            return _("any material") if value == "any" else resource_name(value)
+        if value in ("yellow", "red", "blue", "white"):
+            return colour_name(value)
+        return _(value)
+    return str(value)
+
+
+def _file(doc: dict[str, Any]) -> dict[str, Any]:
+    records = doc.get("records") or []
+    keys: list[str] = []
+    for r in records:
+        for k in r:
+            if k not in ("id", "provenance", "note") and k not in keys:
+                keys.append(k)
+    columns = len(keys) <= MAX_COLUMNS
+    rows = []
+    for r in records:
+        cells = [{"key": k, "name": field_name(k), "value": format_value(k, r[k]) if k in r else "",
+                  "present": k in r} for k in keys]
+        rows.append({"id": r.get("id"), "name": record_name(doc.get("kind", ""), r.get("id", "")),
+                     "provenance": r.get("provenance"),
+                     "provenance_name": provenance_name(r.get("provenance")), "cells": cells,
+                     "figures": [c for c in cells if c["present"]], "note": _(r["note"]) if r.get("note") else ""})
+    extras = []
+    for k, v in doc.items():
+        if k in ("kind", "method", "records") or k.endswith("_provenance"):
+            continue
+        prov = doc.get(f"{k}_provenance")
+        extras.append({"key": k, "name": field_name(k), "value": format_value(k, v), "provenance": prov,
+                       "provenance_name": provenance_name(prov) if prov else ""})
+    counts = {p: sum(1 for r in records if r.get("provenance") == p) for p in PROVENANCES}
+    return {
+        "kind": doc.get("kind"), "title": file_title(doc.get("kind", "")), "method": _(doc["method"]) if doc.get("method") else "",
+        "columns": [{"key": k, "name": field_name(k)} for k in keys] if columns else None, "rows": rows,
+        "extras": extras, "counts": [{"key": p, "name": provenance_name(p), "n": counts[p]} for p in PROVENANCES],
+        "provisional": counts["provisional"], "total": len(records), "filename": f"{doc.get('kind')}.json",
+        "summary": ngettext("%(n)s record", "%(n)s records", len(records)) % {"n": len(records)},
+    }
+
+
+def figures_context() -> dict[str, Any]:
+    files = [_file(doc) for doc in provenance_report()]
+    total = sum(f["total"] for f in files)
+    provisional = sum(f["provisional"] for f in files)
+    return {"files": files, "total": total, "provisional": provisional,
+            "provenances": [{"key": p, "name": provenance_name(p)} for p in PROVENANCES]}
+
+
+def rc_figures(request):
+    return render(request, "games/red-cathedral/figures.html", figures_context())

@@ -1,0 +1,575 @@
+"""Template helpers of the Die Rote Kathedrale board.
+
+The engine's view is plain data and its legal moves are a flat list (a claim alone comes in one
+move per section, banner, workshop space and side of the tile). ``rc_board`` turns both into the
+shape the board draws, once, in Python: names and colours per player, the market as a ring of two
+rows, towers bottom to top, and the moves grouped the way a player looks for them, each with an id
+derived from the move itself (``rc-claim-B03-red-up``, ``rc-die-white-2``, ``rc-end``) so that the
+same control keeps its id from one version of the page to the next.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from django import template
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
+
+register = template.Library()
+
+MATERIALS = ("wood", "brick", "stone", "gold", "green", "violet")
+COLOURS = ("yellow", "red", "blue", "green")
+SLOTS = ("white1", "white2", "yellow", "red", "blue", "green")
+STAGES = ("main", "build", "market", "after")
+# Pip positions on a 20 x 20 die face.
+PIPS = {1: [(10, 10)], 2: [(5.5, 5.5), (14.5, 14.5)], 3: [(5, 5), (10, 10), (15, 15)],
+        4: [(5.5, 5.5), (14.5, 5.5), (5.5, 14.5), (14.5, 14.5)],
+        5: [(5, 5), (15, 5), (10, 10), (5, 15), (15, 15)],
+        6: [(5.5, 4.5), (14.5, 4.5), (5.5, 10), (14.5, 10), (5.5, 15.5), (14.5, 15.5)]}
+
+
+# --- names ------------------------------------------------------------------------------------
+
+def resource_name(key: str) -> str:
+    """A resource as the board names it (the engine's message ids, translated)."""
+    return {
+        "wood": _("wood"), "brick": _("brick"), "stone": _("stone"), "gold": _("gold"),
+        "green": _("green gem"), "violet": _("violet gem"), "rubles": _("rubles"),
+        "rp": _("construction points"), "glory": _("glory"),
+    }.get(key, key)
+
+
+def colour_name(colour: str) -> str:
+    return {
+        "white": pgettext("red-cathedral colour", "White"), "yellow": pgettext("red-cathedral colour", "Yellow"),
+        "red": pgettext("red-cathedral colour", "Red"), "blue": pgettext("red-cathedral colour", "Blue"),
+        "green": pgettext("red-cathedral colour", "Green"),
+    }.get(colour, colour)
+
+
+def die_name(die: str) -> str:
+    return {
+        "white": _("white die"), "yellow": _("yellow die"), "red": _("red die"), "blue": _("blue die"),
+        "green": _("green die"),
+    }.get(die, die)
+
+
+def slot_name(slot: str) -> str:
+    return {
+        "white1": _("1st white space"), "white2": _("2nd white space"), "yellow": _("yellow space"),
+        "red": _("red space"), "blue": _("blue space"), "green": _("green space"),
+    }.get(slot, slot)
+
+
+def slot_short(slot: str) -> str:
+    return {
+        "white1": pgettext("red-cathedral workshop space", "White 1"),
+        "white2": pgettext("red-cathedral workshop space", "White 2"),
+    }.get(slot) or colour_name(slot)
+
+
+def kind_name(kind: str) -> str:
+    return {"base": _("Base"), "middle": _("Middle section"), "dome": _("Dome")}.get(kind, kind)
+
+
+def ornament_name(kind: str) -> str:
+    return {"door": _("Door"), "arch": _("Arch"), "cross": _("Cross")}.get(kind, kind)
+
+
+def group_name(group: str) -> str:
+    return {
+        "craftsmen": _("Craftsmen's guild"), "teamsters": _("Teamsters' guild"),
+        "merchants": _("Merchants' guild"), "clergy": _("Clergy"),
+    }.get(group, group)
+
+
+def iwan_card_name(card: str) -> str:
+    return {
+        "points": _("Gain construction points"), "stock": _("Fill the stock"), "transport": _("Deliver material"),
+        "claim": _("Claim a section"), "build": _("Build"),
+    }.get(card, card)
+
+
+def res_items(amounts: dict[str, int] | None) -> list[dict[str, Any]]:
+    """``{"wood": 2}`` as items a template draws: key, translated name, amount (in a stable order)."""
+    order = MATERIALS + ("rubles", "rp", "glory")
+    items = []
+    for key in sorted(amounts or {}, key=lambda k: order.index(k) if k in order else len(order)):
+        items.append({"key": key, "name": resource_name(key), "amount": amounts[key]})
+    return items
+
+
+def materials_list(spec: Any) -> str:
+    if spec == "any":
+        return _("any material")
+    return ", ".join(resource_name(m) for m in spec)
+
+
+def action_text(action: dict[str, Any]) -> str:
+    """One influence-card action in words."""
+    act = action.get("act")
+    rubles = action.get("rubles", 0)
+    glory = action.get("glory", 0)
+    if act == "sell":
+        if action.get("materials") == "any":
+            return ngettext("Sell 1 material of any kind for %(n)s ruble.",
+                            "Sell 1 material of any kind for %(n)s rubles.", rubles) % {"n": rubles}
+        return ngettext("Sell 1 material (%(materials)s) for %(n)s ruble.",
+                        "Sell 1 material (%(materials)s) for %(n)s rubles.", rubles) % {
+            "n": rubles, "materials": materials_list(action["materials"])}
+    if act == "buy":
+        if action.get("materials") == "any":
+            return ngettext("Buy 1 material of any kind for %(n)s ruble.",
+                            "Buy 1 material of any kind for %(n)s rubles.", rubles) % {"n": rubles}
+        return ngettext("Buy 1 material (%(materials)s) for %(n)s ruble.",
+                        "Buy 1 material (%(materials)s) for %(n)s rubles.", rubles) % {
+            "n": rubles, "materials": materials_list(action["materials"])}
+    if act == "deliver":
+        units = action.get("units", 1)
+        return ngettext("Pay %(rubles)s rubles to deliver %(n)s material for building or decorating.",
+                        "Pay %(rubles)s rubles to deliver %(n)s materials for building or decorating.",
+                        units) % {"rubles": rubles, "n": units}
+    if act == "income":
+        return ngettext("Take %(n)s ruble.", "Take %(n)s rubles.", rubles) % {"n": rubles}
+    if act == "swap_tiles":
+        return _("Pay %(n)s rubles to swap two resource tiles of the market.") % {"n": rubles}
+    if act == "exchange":
+        give, get = action.get("give", 2), action.get("get", 1)
+        return ngettext("Exchange %(give)s identical materials for %(get)s material of any other kind.",
+                        "Exchange %(give)s identical materials for %(get)s materials of other kinds.",
+                        get) % {"give": give, "get": get}
+    if act == "trade":
+        return ngettext("Exchange %(n)s ruble and 1 material for 1 material of another kind.",
+                        "Exchange %(n)s rubles and 1 material for 1 material of another kind.", rubles) % {"n": rubles}
+    if act == "activate":
+        return _("Activate one of your face-up workshop tiles.")
+    if act == "glory":
+        return ngettext("Gain %(n)s glory.", "Gain %(n)s glory.", glory) % {"n": glory}
+    if act == "pay_glory":
+        return _("Pay %(rubles)s rubles for %(glory)s glory.") % {"rubles": rubles, "glory": glory}
+    if act == "offer":
+        return _("Give up %(n)s different materials for %(glory)s glory.") % {
+            "n": action.get("different", 3), "glory": glory}
+    if act == "all_kinds":
+        return _("Gain %(glory)s glory if you have completed at least one base, one middle section and one dome.") % {
+            "glory": glory}
+    return str(act)
+
+
+def repeat_text(action: dict[str, Any]) -> str:
+    return _("as often as you like") if action.get("repeat") else _("once per turn")
+
+
+def tile_text(tile: dict[str, Any] | None) -> str:
+    """What a workshop tile brings when it is activated."""
+    if not tile:
+        return ""
+    if tile.get("die"):
+        return _("the resources of the area where the %(die)s lies") % {"die": die_name(tile["die"])}
+    return ", ".join(f"{i['amount']} {i['name']}" for i in res_items(tile.get("gain")))
+
+
+def tile_info(tile: dict[str, Any] | None) -> dict[str, Any] | None:
+    if not tile:
+        return None
+    return {**tile, "gain_items": res_items(tile.get("gain"))}
+
+
+def _id(*parts: Any) -> str:
+    text = "-".join(str(p) for p in parts if p is not None and p != "")
+    return re.sub(r"[^a-zA-Z0-9-]+", "-", text).strip("-")
+
+
+# --- the board --------------------------------------------------------------------------------
+
+@register.simple_tag(takes_context=True)
+def rc_board(context) -> dict[str, Any]:
+    view: dict[str, Any] = context.get("view") or {}
+    seat = context.get("seat")
+    platform_players = context.get("players") or []
+    seat_names = {p["seat"]: p["name"] for p in platform_players}
+    ranks = {p["seat"]: p.get("rank") for p in platform_players}
+    turn = view.get("turn") or {}
+    over = bool(view.get("over"))
+
+    names = []
+    for pl in view.get("players", []):
+        names.append(_("Iwan") if pl.get("iwan") else seat_names.get(pl.get("seat"), str(pl.get("seat"))))
+
+    def who(p: int | None) -> dict[str, Any] | None:
+        if p is None or not 0 <= p < len(names):
+            return None
+        return {"index": p, "name": names[p], "colour": view["players"][p]["colour"], "me": p == seat}
+
+    players = [_player(view, pl, names, seat, turn, over) for pl in view.get("players", [])]
+    towers = [_tower(view, t, who) for t in view.get("towers", [])]
+    market = _market(view, turn, over)
+    supply = _supply(view)
+    moves = _moves(context.get("labelled_moves") or [], view, seat)
+    status = _status(view, names, seat, turn, over, ranks, who)
+    return {
+        "players": players, "towers": towers, "market": market, "supply": supply, "moves": moves,
+        "status": status, "solo": bool(view.get("solo")), "side": view.get("side"),
+        "iwan": _iwan(view) if view.get("solo") else None, "track": _track(view, names),
+        "me": next((p for p in players if p["me"]), None), "over": over,
+    }
+
+
+def _player(view, pl, names, seat, turn, over) -> dict[str, Any]:
+    p = pl["player"]
+    exp = pl.get("expected") or {}
+    workshop = []
+    for w in pl.get("workshop", []):
+        state = "banner" if w.get("banner") else ("up" if w.get("up") else "down") if w.get("tile") else "empty"
+        workshop.append({
+            **w, "name": slot_name(w["slot"]), "colour": "white" if w["slot"].startswith("white") else w["slot"],
+            "short": slot_short(w["slot"]), "state": state, "tile": tile_info(w.get("tile")),
+            "tile_text": tile_text(w.get("tile")) if w.get("up") else "",
+            "ornament_name": ornament_name(w["ornament"]) if w.get("ornament") else "",
+        })
+    ornaments = []
+    for kind in ("door", "arch", "cross"):
+        ornaments.append({"kind": kind, "name": ornament_name(kind), "count": pl.get("ornaments", {}).get(kind, 0),
+                          "locked": pl.get("locked", {}).get(kind, 0)})
+    inventory = [i for i in res_items(pl.get("inventory")) if i["amount"]]
+    ruler = []
+    if not pl.get("iwan"):
+        ruler = ["banner"] * pl.get("ruler_banners", 0) + ["used"] * pl.get("stock", 0)
+        ruler += ["free"] * max(0, 10 - len(ruler))
+    return {
+        **pl, "name": names[p], "me": p == seat and pl.get("seat") is not None, "index": p,
+        "acting": not over and turn.get("seat") == p and not view.get("pending"),
+        "inventory_items": inventory, "workshop": workshop, "ruler_cells": ruler,
+        "colour_name": colour_name(pl["colour"]), "ornament_items": ornaments,
+        "expected_glory": exp.get("glory"), "expected_total": exp.get("total"),
+        "breakdown": [
+            {"label": _("Construction points now"), "value": exp.get("now", 0), "signed": False},
+            {"label": _("Back to the last glory space"), "value": exp.get("rounding", 0), "signed": True},
+            {"label": _("Leftover materials and rubles (1 glory per 5)"), "value": exp.get("leftovers", 0), "signed": True},
+            {"label": _("Towers (shares of their values)"), "value": exp.get("towers", 0), "signed": True},
+        ],
+        "sections_left": max(0, 6 - pl.get("done", 0)),
+    }
+
+
+def _section(view, sec, who) -> dict[str, Any]:
+    cost = []
+    for item in res_items(sec.get("cost")):
+        have = 0 if not sec.get("done") else item["amount"]
+        if not sec.get("done"):
+            have = (sec.get("delivered") or {}).get(item["key"], 0)
+        cost.append({**item, "have": have, "units": [i < have for i in range(item["amount"])]})
+    ornament = None
+    if sec.get("ornament"):
+        kind, owner = sec["ornament"]
+        ornament = {"kind": kind, "name": ornament_name(kind), "owner": who(owner)}
+    tile = sec.get("tile")
+    return {
+        **sec, "kind_name": kind_name(sec["kind"]), "cost_items": cost, "owner_info": who(sec.get("owner")),
+        "claimable": sec["id"] in (view.get("claimable") or []), "ornament_info": ornament, "tile": tile_info(tile),
+        "tile_text": tile_text(tile), "delivered_units": sum((sec.get("delivered") or {}).values()),
+        "cost_units": sum((sec.get("cost") or {}).values()),
+    }
+
+
+def _tower(view, tower, who) -> dict[str, Any]:
+    shares = []
+    for p, share in enumerate(tower.get("shares", [])):
+        info = who(p)
+        shares.append({**(info or {}), "share": share, "points": (tower.get("points") or [0] * (p + 1))[p]})
+    penalties = [{**(who(x["player"]) or {}), "rp": x["rp"]} for x in tower.get("penalty_now", [])]
+    return {
+        "number": tower["number"], "value": tower.get("value", 0), "shares": shares, "penalties": penalties,
+        "sections": [_section(view, s, who) for s in tower.get("sections", [])],
+        "done": all(s.get("done") for s in tower.get("sections", [])),
+    }
+
+
+def _market(view, turn, over) -> dict[str, Any]:
+    areas = []
+    influence = {c["quarter"]: c for c in view.get("influence", [])}
+    for a in view.get("market", []):
+        index = a["area"] - 1
+        dice = [{"die": d["die"], "pips": d["pips"], "name": die_name(d["die"]), "dots": PIPS.get(d["pips"], []),
+                 "moved": not over and turn.get("die") == d["die"] and turn.get("area") == index}
+                for d in a.get("dice", [])]
+        areas.append({
+            "index": index, "number": a["area"], "quarter": a["quarter"], "group": a["group"],
+            "group_name": group_name(a["group"]), "resource": res_items(a.get("resource")), "dice": dice,
+            "free_slots": range(max(0, 3 - len(dice))), "landing": not over and turn.get("stage") == "market" and turn.get("area") == index,
+        })
+    cards = []
+    for q in range(4):
+        card = influence.get(q)
+        if not card:
+            continue
+        landed = not over and turn.get("stage") == "market" and turn.get("area") is not None and turn["area"] // 2 == q
+        actions = []
+        for i, action in enumerate(card.get("actions", [])):
+            used = landed and turn.get("inf") is not None and (turn["inf"] != i or not action.get("repeat")) \
+                and turn.get("inf_used", 0) > 0
+            actions.append({"text": action_text(action), "repeat": bool(action.get("repeat")),
+                            "repeat_text": repeat_text(action), "used": used})
+        cards.append({"quarter": q, "group": card["group"], "name": group_name(card["group"]),
+                      "number": card.get("number"), "areas": (2 * q + 1, 2 * q + 2), "actions": actions,
+                      "landed": landed})
+    by_q = {c["quarter"]: c for c in cards}
+    return {
+        "top": areas[0:4], "bottom": list(reversed(areas[4:8])),
+        "cards_top": [by_q.get(0), by_q.get(1)], "cards_bottom": [by_q.get(3), by_q.get(2)],
+        "areas": areas, "cards": cards,
+    }
+
+
+def _supply(view) -> list[dict[str, Any]]:
+    from games.rules.red_cathedral.data import figures
+
+    totals = figures()["game"]["supply"]
+    supply = view.get("supply") or {}
+    return [{"key": m, "name": resource_name(m), "count": supply.get(m, 0), "total": totals.get(m),
+             "low": supply.get(m, 0) <= 2} for m in MATERIALS]
+
+
+def _iwan(view) -> dict[str, Any] | None:
+    iw = view.get("iwan")
+    if not iw:
+        return None
+    row = [{**c, "name": iwan_card_name(c["card"]), "die_name": die_name(c["die"])} for c in iw.get("row", [])]
+    next_card = next((c for c in row if c["up"]), None)
+    if next_card:
+        next_card["next"] = True
+    return {
+        **iw, "row": row, "stock_items": [i for i in res_items(iw.get("stock")) if i["amount"]],
+        "build_items": [i for i in res_items(iw.get("build")) if i["amount"]],
+        "stock_total": sum((iw.get("stock") or {}).values()), "build_total": sum((iw.get("build") or {}).values()),
+        "ornaments_left": max(0, 4 - iw.get("ornaments_used", 0)),
+    }
+
+
+def _track(view, names) -> dict[str, Any]:
+    """The score track as an SVG strip: a lap of spaces, eagles marked, one marker per player."""
+    info = view.get("track") or {}
+    lap = info.get("lap") or 80
+    eagles = info.get("eagles") or []
+    width, step = 800, 800 / lap
+    marks = [{"x": round((e + .5) * step, 1)} for e in eagles]
+    markers = []
+    for row, pl in enumerate(view.get("players", [])):
+        space = pl.get("space", 0)
+        markers.append({"x": round((space % lap + .5) * step, 1), "y": 20 + 9 * row, "colour": pl["colour"],
+                        "name": names[pl["player"]], "space": space, "glory": pl.get("glory"),
+                        "lap": space // lap})
+    return {"lap": lap, "marks": marks, "markers": markers, "width": width,
+            "height": 26 + 9 * len(view.get("players", [])),
+            "ticks": [{"x": round((s + .5) * step, 1), "n": s} for s in range(0, lap, 10)]}
+
+
+# --- whose turn -------------------------------------------------------------------------------
+
+def _status(view, names, seat, turn, over, ranks, who) -> dict[str, Any]:
+    lines: list[str] = []
+    acting = who(turn.get("seat"))
+    pending = view.get("pending")
+    headline = ""
+    if over:
+        finals = sorted(((pl.get("final", pl.get("glory", 0)), names[pl["player"]]) for pl in view.get("players", [])),
+                        key=lambda x: -x[0])
+        headline = _("The game is over.")
+        lines.append(", ".join(_("%(name)s: %(glory)s glory") % {"name": n, "glory": g} for g, n in finals))
+        if view.get("solo"):
+            won = ranks.get(0) == 1
+            if ranks.get(0) is not None:
+                lines.append(_("You have beaten Iwan.") if won and seat == 0 else
+                             _("Iwan has won.") if not won else _("Iwan is beaten."))
+    elif pending:
+        human = names[0]
+        if seat == 0:
+            headline = (_("Choose the section Iwan claims.") if pending.get("k") == "iwan_claim"
+                        else _("Choose the section Iwan decorates."))
+            lines.append(_("His cards leave the choice to you: the sections that qualify are listed below."))
+        else:
+            headline = _("%(name)s chooses a section for Iwan.") % {"name": human}
+    elif acting:
+        mine = acting["me"]
+        stage = turn.get("stage")
+        if stage == "main":
+            headline = (_("Your turn: choose one basic action.") if mine
+                        else _("%(name)s chooses a basic action.") % {"name": acting["name"]})
+            if mine:
+                lines.append(_("Claim a section, build and decorate (up to 3 units), or move a die and use the market."))
+        elif stage == "build":
+            headline = (_("You are building and decorating.") if mine
+                        else _("%(name)s is building and decorating.") % {"name": acting["name"]})
+        elif stage == "market":
+            area = (turn.get("area") or 0) + 1
+            headline = (_("You moved the %(die)s to area %(area)s: market actions.") if mine
+                        else _("%(name)s moved the %(die)s to area %(area)s: market actions.")) % {
+                "name": acting["name"], "die": die_name(turn.get("die") or ""), "area": area}
+            done = []
+            done.append(_("resources taken") if turn.get("took") else _("resources not taken yet"))
+            if turn.get("inf_used"):
+                done.append(ngettext("influence used once", "influence used %(n)s times", turn["inf_used"])
+                            % {"n": turn["inf_used"]})
+            if turn.get("act"):
+                done.append(_("workshop tile activated"))
+            lines.append("; ".join(done))
+        elif stage == "after":
+            headline = (_("You have claimed a section: end your turn.") if mine
+                        else _("%(name)s has claimed a section.") % {"name": acting["name"]})
+        if stage in ("build", "market") and turn.get("budget"):
+            lines.append(ngettext("%(n)s delivery left this turn.", "%(n)s deliveries left this turn.",
+                                  turn["budget"]) % {"n": turn["budget"]})
+        if turn.get("reroll"):
+            lines.append(_("Dice already rerolled this turn."))
+    end = view.get("end")
+    if end and not over:
+        left = [names[p] for p in end.get("left", [])]
+        lines.append(_("%(name)s has completed a sixth section: the game ends after the turns of %(left)s.") % {
+            "name": names[end["by"]], "left": ", ".join(left)})
+    return {"headline": headline, "lines": lines, "acting": acting, "stage": turn.get("stage"),
+            "stage_name": _stage_name(turn.get("stage")), "pending": pending, "turns": view.get("turns", 0)}
+
+
+def _stage_name(stage: str | None) -> str:
+    return {"main": _("basic action"), "build": _("building"), "market": _("market"),
+            "after": _("claimed")}.get(stage or "", "")
+
+
+# --- moves ------------------------------------------------------------------------------------
+
+def _moves(labelled: list[dict[str, Any]], view: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    sections = {s["id"]: (t["number"], s) for t in view.get("towers", []) for s in t.get("sections", [])}
+    me = view["players"][seat] if seat is not None and seat < len(view.get("players", [])) else None
+    slot_costs = {w["slot"]: w["cost"] for w in (me or {}).get("workshop", [])}
+    out: dict[str, Any] = {"iwan": [], "claims": [], "build": [], "dice": [], "take": [], "influence": [],
+                           "activate": [], "glory_rubles": None, "reroll": [], "end": None, "other": [], "any": False}
+    claims: dict[str, dict[str, Any]] = {}
+    build: dict[str, dict[str, Any]] = {}
+    dice: dict[str, dict[str, Any]] = {}
+    used_ids: set[str] = set()
+
+    def unique(base: str) -> str:
+        ident, n = base, 2
+        while ident in used_ids:
+            ident, n = f"{base}-{n}", n + 1
+        used_ids.add(ident)
+        return ident
+
+    for lm in labelled:
+        move, label = lm["move"], lm["label"]
+        kind = move.get("type")
+        out["any"] = True
+        if kind in ("iwan_claim", "iwan_ornament"):
+            tower, sec = sections.get(move["section"], (None, {}))
+            out["iwan"].append({"move": move, "label": label, "id": unique(_id("rc-iwan", move["section"])),
+                                "tower": tower, "kind_name": kind_name(sec.get("kind", ""))})
+        elif kind == "claim":
+            sid = move["section"]
+            tower, sec = sections.get(sid, (None, {}))
+            group = claims.get(sid)
+            if group is None:
+                group = claims[sid] = {"section": sid, "tower": tower, "kind_name": kind_name(sec.get("kind", "")),
+                                       "id": _id("rc-claims", sid), "tile_text": tile_text(sec.get("tile")),
+                                       "tile": sec.get("tile"), "tile_info": tile_info(sec.get("tile")), "banners": {}, "plain": []}
+            banner = move.get("banner")
+            from_white = banner in ("white1", "white2")
+            if "slot" not in move:
+                ident = _id("rc-claim", sid, "from-" + banner if from_white else "")
+                text = (_("Claim with the banner from the %(space)s") % {"space": slot_name(banner)} if from_white
+                        else _("Claim it"))
+                group["plain"].append({"move": move, "label": label, "id": unique(ident), "text": text})
+                continue
+            bgroup = group["banners"].setdefault(banner, {
+                "banner": banner, "from_white": from_white,
+                "title": (_("Banner from the %(space)s") % {"space": slot_name(banner)} if from_white
+                          else _("Banner from your stock")), "rows": {}})
+            slot = move["slot"]
+            row = bgroup["rows"].setdefault(slot, {"slot": slot, "name": slot_name(slot), "down": None, "up": None,
+                                                     "colour": "white" if slot.startswith("white") else slot,
+                                                     "cost": slot_costs.get(slot)})
+            side = "up" if move.get("up") else "down"
+            ident = _id("rc-claim", sid, "from-" + banner if from_white else "", slot, side)
+            text = (ngettext("face up, %(n)s ruble", "face up, %(n)s rubles", row["cost"] or 0) % {"n": row["cost"]}
+                    if side == "up" else _("face down"))
+            row[side] = {"move": move, "label": label, "id": unique(ident), "text": text}
+        elif kind in ("deliver", "ornament"):
+            sid = move["section"]
+            tower, sec = sections.get(sid, (None, {}))
+            group = build.setdefault(sid, {"section": sid, "tower": tower, "kind_name": kind_name(sec.get("kind", "")),
+                                           "deliver": [], "ornament": [], "done": sec.get("done"),
+                                           "missing": res_items(sec.get("missing"))})
+            if kind == "deliver":
+                m = move["material"]
+                group["deliver"].append({"move": move, "label": label, "material": m, "name": resource_name(m),
+                                         "id": unique(_id("rc-deliver", sid, m))})
+            else:
+                gems = move.get("gems") or []
+                group["ornament"].append({"move": move, "label": label, "gems": [
+                    {"key": g, "name": resource_name(g)} for g in gems],
+                    "id": unique(_id("rc-ornament", sid, "-".join(gems) if gems else "none"))})
+        elif kind == "die":
+            die = move["die"]
+            group = dice.setdefault(die, {"die": die, "name": die_name(die), "options": []})
+            area = _landing(view, die, move.get("extra", 0))
+            group["options"].append({"move": move, "label": label, "extra": move.get("extra", 0), "area": area,
+                                     "id": unique(_id("rc-die", die, move.get("extra", 0)))})
+        elif kind == "take":
+            out["take"].append({"move": move, "label": label, "id": unique(_id("rc-take", move["count"]))})
+        elif kind == "influence":
+            parts = [move.get("action")]
+            if "material" in move:
+                parts.append(move["material"])
+            if "areas" in move:
+                parts += list(move["areas"])
+            if "give" in move:
+                got = move["get"] if isinstance(move["get"], list) else [move["get"]]
+                parts += [move["give"], "to", *got]
+            if "materials" in move:
+                parts += list(move["materials"])
+            if "slot" in move:
+                parts.append(move["slot"])
+            out["influence"].append({"move": move, "label": label, "id": unique(_id("rc-influence", *parts))})
+        elif kind == "activate":
+            out["activate"].append({"move": move, "label": label, "id": unique(_id("rc-activate", move["slot"]))})
+        elif kind == "glory_rubles":
+            out["glory_rubles"] = {"move": move, "label": label, "id": unique("rc-glory-rubles")}
+        elif kind == "reroll":
+            out["reroll"].append({"move": move, "label": label, "area": move["area"] + 1,
+                                  "id": unique(_id("rc-reroll", move["area"]))})
+        elif kind == "end":
+            out["end"] = {"move": move, "label": label, "id": unique("rc-end")}
+        else:
+            out["other"].append({"move": move, "label": label, "id": unique(_id("rc-move", kind, len(out["other"])))})
+
+    order = view.get("claimable") or []
+    out["claims"] = sorted(claims.values(), key=lambda g: order.index(g["section"]) if g["section"] in order else 99)
+    for g in out["claims"]:
+        g["banner_groups"] = []
+        for b in g.pop("banners").values():
+            b["rows"] = sorted(b["rows"].values(), key=lambda r: SLOTS.index(r["slot"]) if r["slot"] in SLOTS else 9)
+            g["banner_groups"].append(b)
+        g["count"] = len(g["plain"]) + sum(1 for b in g["banner_groups"] for r in b["rows"] for x in (r["down"], r["up"]) if x)
+    out["build"] = list(build.values())
+    out["dice"] = [dice[d] for d in ("white",) + COLOURS if d in dice]
+    out["market_any"] = bool(out["take"] or out["influence"] or out["activate"])
+    out["optional_any"] = bool(out["glory_rubles"] or out["reroll"])
+    out["influence_many"] = len(out["influence"]) > 8
+    return out
+
+
+def _landing(view: dict[str, Any], die: str, extra: int) -> int | None:
+    for area in view.get("market", []):
+        for d in area.get("dice", []):
+            if d["die"] == die:
+                return (area["area"] - 1 + d["pips"] + extra) % 8 + 1
+    return None
+
+
+@register.filter
+def rc_signed(value: Any) -> str:
+    try:
+        n = int(value)
+    except (TypeError, ValueError):
+        return str(value)
+    return f"+{n}" if n > 0 else ("±0" if n == 0 else f"−{-n}")
