@@ -17,8 +17,21 @@ def event(msg: str, actor: int | None = None, only: int | None = None, **args: A
     return out
 
 
-def names(cards: list[int]) -> str:
-    return ", ".join(name(c) for c in cards)
+def names(cards: list[int]) -> list[str]:
+    """Card names as a list: the log translates and joins each name."""
+    return [name(c) for c in cards]
+
+
+def to_discard(st: State, cards: list[int]) -> None:
+    """Put cards on the discard pile.
+
+    The pile is kept sorted: its order is secret and never used (it is
+    shuffled when the deck runs out), and a sorted pile makes the state the
+    same whatever order simultaneous decisions arrived in.
+    """
+    if cards:
+        st["disc"].extend(cards)
+        st["disc"].sort()
 
 
 def order_from(st: State, start: int) -> list[int]:
@@ -51,8 +64,6 @@ def draw(st: State, count: int) -> list[int]:
         if not deck:
             if not st["disc"]:
                 break
-            # Sorted first so the new deck does not depend on the order in
-            # which simultaneous decisions were submitted.
             deck.extend(shuffled(st, sorted(st["disc"])))
             st["disc"] = []
             st["reshuffles"] += 1

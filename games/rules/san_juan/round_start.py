@@ -11,7 +11,7 @@ from itertools import combinations
 from games.rules.base import Event, IllegalMove, Move, State, gettext_noop
 
 from .cards import KEY, RULES, name
-from .common import draw, event, hand_limit, names, order_from, owns, take_from_hand
+from .common import draw, event, hand_limit, names, order_from, owns, take_from_hand, to_discard
 
 
 def enter_office(st: State, events: list[Event]) -> None:
@@ -43,7 +43,7 @@ def office(st: State, seat: int, move: Move, events: list[Event]) -> None:
         raise IllegalMove("Exchange cards from your hand only.")
     for c in cards:
         take_from_hand(st, seat, c)
-        st["disc"].append(c)
+        to_discard(st, [c])
     st["pend"][seat] = {"k": "office", "ok": True, "n": len(cards)}
     events.append(event(gettext_noop("{seat} exchanges {count} card(s) at the Office building."), seat,
                         seat=seat, count=len(cards)))
@@ -93,20 +93,20 @@ def tuck(st: State, seat: int, move: Move, events: list[Event]) -> None:
     p = st["p"][seat]
     where = move["type"]
     if not pend.get(where):
-        raise IllegalMove(f"You cannot put a card under a {where.title()} now.")
+        raise IllegalMove("You cannot put a card there now.")
     card = move.get("card")
     if card not in p["hand"]:
         raise IllegalMove("That card is not in your hand.")
     take_from_hand(st, seat, card)
     p[where].append(card)
+    # "Ein Spieler muss seinen Mitspielern nicht mitteilen, welche und wie viele Karten er unter
+    # seiner Kapelle liegen hat" (the Bank refers to the Chapel's notes): only the owner reads it.
     if where == "chapel":
         pend["chapel"] = False
-        events.append(event(gettext_noop("{seat} puts a card under the Chapel."), seat, seat=seat))
+        events.append(event(gettext_noop("You put {card} under your Chapel."), seat, only=seat, card=name(card)))
     else:
         p["bank_used"] = True
-        events.append(event(gettext_noop("{seat} puts a card under the Bank."), seat, seat=seat))
-    events.append(event(gettext_noop("You put {card} under your {building}."), seat, only=seat,
-                        card=name(card), building=where.title()))
+        events.append(event(gettext_noop("You put {card} under your Bank."), seat, only=seat, card=name(card)))
     if not p["hand"] or not (pend["chapel"] or pend["bank"]):
         st["pend"][seat] = None
 
@@ -145,7 +145,7 @@ def discard(st: State, seat: int, move: Move, events: list[Event]) -> None:
         raise IllegalMove("Discard cards from your hand only.")
     for c in cards:
         take_from_hand(st, seat, c)
-        st["disc"].append(c)
+        to_discard(st, [c])
     pend["n"] -= len(cards)
     events.append(event(gettext_noop("{seat} discards {count} card(s)."), seat, seat=seat, count=len(cards)))
     if pend["n"] == 0:

@@ -32,6 +32,7 @@ def new_state(players: int, options: dict[str, Any], seed: int) -> State:
         "lib": False,
         "libused": [False] * players,
         "phase": "",
+        "step": "",
         "q": [],
         "cathedral": -1 if options["expansion"] else -2,
         "fresh": [-1] * players,

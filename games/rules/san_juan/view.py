@@ -21,9 +21,11 @@ def _pending(st: State, seat: int) -> dict[str, Any] | None:
         return None
     ed = st["ed"]
     out: dict[str, Any] = {"kind": pend["k"], "decided": bool(pend.get("ok"))}
-    for field in ("n", "why", "due", "chapel", "bank", "goods_paid"):
+    for field in ("n", "why", "due", "chapel", "bank", "goods_paid", "kept"):
         if field in pend:
             out[field] = pend[field]
+    if pend["k"] == "ask" and pend["qs"]:
+        out["question"] = dict(pend["qs"][0])
     if "drawn" in pend:
         out["cards"] = [card_info(c, ed) for c in pend["drawn"]]
     if pend["k"] == "pay":
@@ -36,9 +38,12 @@ def _pending(st: State, seat: int) -> dict[str, Any] | None:
 
 def build_view(st: State, seat: int | None) -> dict[str, Any]:
     ed = st["ed"]
+    over = st["phase"] == "over"
     players = []
     for s, p in enumerate(st["p"]):
         mine = seat == s
+        # What lies under Chapel, Bank and Harbour is the owner's secret until the end.
+        secret = not (mine or over)
         pend = st["pend"][s]
         players.append({
             "seat": s,
@@ -49,14 +54,14 @@ def build_view(st: State, seat: int | None) -> dict[str, Any]:
             "hand": [card_info(c, ed) for c in p["hand"]] if mine else None,
             "revealed_in_hand": [card_info(c, ed) for c in p["seen"]],
             "goods_count": sum(1 for g in p["goods"] if g >= 0),
-            "chapel_count": len(p["chapel"]),
+            "chapel_count": None if secret else len(p["chapel"]),
             "chapel": [card_info(c, ed) for c in p["chapel"]] if mine else None,
-            "bank_count": len(p["bank"]),
+            "bank_count": None if secret else len(p["bank"]),
             "bank": [card_info(c, ed) for c in p["bank"]] if mine else None,
-            "bank_used": p["bank_used"],
-            "harbor_count": len(p["harbor"]),
-            "points": current_points(st, s),
-            "expected_points": total(st, s),
+            "bank_used": None if secret else p["bank_used"],
+            "harbor_count": None if secret else len(p["harbor"]),
+            "points": current_points(st, s, hide_secret=secret),
+            "expected_points": total(st, s, hide_secret=secret),
             "hand_limit": hand_limit(st, s),
             "library_used": st["libused"][s],
             "to_decide": bool(pend) and not pend.get("ok"),

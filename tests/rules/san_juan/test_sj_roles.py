@@ -46,7 +46,7 @@ def test_hinweis_production_buildings_any_number_but_city_buildings_once():
 
 def test_hinweis_surplus_discount_not_paid_out_builder_with_smithy_and_library():
     st = _builder(players=3, hand=["sugar_mill", "well"], city=["indigo_plant", "smithy", "library"])
-    role(st, 0, "builder")
+    role(st, 0, "builder", library=True)
     assert st["lib"] is True
     play(st, 0, {"type": "build", "card": st["p"][0]["hand"][0]})
     assert keys(st["p"][0]["hand"]) == ["well"]

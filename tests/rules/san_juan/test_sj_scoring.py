@@ -96,7 +96,7 @@ def test_result_stats_rows_and_ranks():
     st, _ = _score(["palace", "chapel"], chapel=2, others=[["indigo_plant", "hero"]])
     res = E.result(st)
     labels = [r["label"] for r in res.stats]
-    assert "Buildings" in labels and "Total" in labels and "Palace" in labels
+    assert "Printed points of the buildings" in labels and "Total" in labels and "Palace" in labels
     total = next(r for r in res.stats if r["label"] == "Total")
     assert total["values"] == res.scores and res.scores == [4 + 1, 6]
     assert res.ranks == [2, 1]
