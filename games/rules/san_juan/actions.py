@@ -3,10 +3,20 @@ from __future__ import annotations
 
 from games.rules.base import Event, IllegalMove, Move, State, gettext_noop
 
-from .cards import COST, GOOD, GOODS, KEY, PRODUCTION, RULES, TILES, name
 from .asks import answers, ask
-from .common import (draw, draw_to_hand, event, goods_buildings, names, order_from, owns, role_privilege,
-                     to_discard)
+from .cards import COST, GOOD, GOODS, KEY, PRODUCTION, RULES, TILES, name
+from .common import (
+    draw,
+    draw_to_hand,
+    event,
+    goods_buildings,
+    names,
+    one_or_many,
+    order_from,
+    owns,
+    role_privilege,
+    to_discard,
+)
 
 
 def selections(groups: list[list[int]], cap: int) -> list[list[int]]:
@@ -52,7 +62,7 @@ def produce(st: State, seat: int, move: Move, events: list[Event]) -> None:
     chosen = list(move.get("buildings", []))
     p = st["p"][seat]
     if len(chosen) > production_cap(st, seat):
-        raise IllegalMove(f"You may produce at most {production_cap(st, seat)} good(s).")
+        raise IllegalMove("You may not produce that many goods.")
     if len(set(chosen)) != len(chosen):
         raise IllegalMove("Each production building holds at most one good.")
     for b in chosen:
@@ -130,7 +140,7 @@ def sell(st: State, seat: int, move: Move, events: list[Event]) -> None:
     chosen = list(move.get("buildings", []))
     p = st["p"][seat]
     if len(chosen) > sale_cap(st, seat):
-        raise IllegalMove(f"You may sell at most {sale_cap(st, seat)} good(s).")
+        raise IllegalMove("You may not sell that many goods.")
     if len(set(chosen)) != len(chosen):
         raise IllegalMove("Each good can be sold only once.")
     for b in chosen:
@@ -165,7 +175,7 @@ def finish_trader(st: State, events: list[Event]) -> bool:
             p["harbor"].append(cards.pop(0))
             events.append(event(gettext_noop("You put a sold good under your Harbour."), seat, only=seat))
         to_discard(st, cards)
-        events.append(event(gettext_noop("{seat} sells {buildings} for {count} card(s)."), seat,
+        events.append(event(one_or_many(earned, gettext_noop("{seat} sells {buildings} for 1 card."), gettext_noop("{seat} sells {buildings} for {count} cards.")), seat,
                             seat=seat, buildings=names(pend["sel"]), count=earned))
         draw_to_hand(st, seat, earned, "sale", events)
         questions = []
@@ -247,7 +257,7 @@ def run_council(st: State, events: list[Event]) -> None:
         cards = draw(st, count)
         if not cards:
             continue
-        events.append(event(gettext_noop("{seat} draws {count} card(s) to choose from."), seat,
+        events.append(event(one_or_many(len(cards), gettext_noop("{seat} draws 1 card to choose from."), gettext_noop("{seat} draws {count} cards to choose from.")), seat,
                             seat=seat, count=len(cards)))
         events.append(event(gettext_noop("You draw: {cards}."), seat, only=seat, cards=names(cards)))
         if said[seat].get("archive"):
@@ -281,7 +291,7 @@ def keep(st: State, seat: int, move: Move, events: list[Event]) -> None:
         finish_keep(st, seat, pend, events)
         return
     if not cards or len(cards) > pend["n"] or len(set(cards)) != len(cards):
-        raise IllegalMove(f"Keep {pend['n']} of the drawn cards.")
+        raise IllegalMove("You may not keep that many of the drawn cards.")
     if any(c not in pend["drawn"] for c in cards):
         raise IllegalMove("Keep one of the cards you drew.")
     p = st["p"][seat]

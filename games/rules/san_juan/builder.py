@@ -3,9 +3,17 @@ from __future__ import annotations
 
 from games.rules.base import Event, IllegalMove, Move, State, gettext_noop
 
-from .cards import CATHEDRAL, COST, KEY, PRODUCTION, RULES, name
 from .asks import ask, give_bonus_cards
-from .common import event, goods_buildings, order_from, owns, role_privilege, take_from_hand, to_discard
+from .cards import CATHEDRAL, COST, KEY, PRODUCTION, RULES, name
+from .common import (
+    event,
+    goods_buildings,
+    order_from,
+    owns,
+    role_privilege,
+    take_from_hand,
+    to_discard,
+)
 
 
 def enter(st: State, events: list[Event]) -> None:

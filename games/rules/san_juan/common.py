@@ -17,6 +17,11 @@ def event(msg: str, actor: int | None = None, only: int | None = None, **args: A
     return out
 
 
+def one_or_many(count: int, one: str, many: str) -> str:
+    """The message for one thing or for several: log lines take no plural forms of their own."""
+    return one if count == 1 else many
+
+
 def names(cards: list[int]) -> list[str]:
     """Card names as a list: the log translates and joins each name."""
     return [name(c) for c in cards]
@@ -108,7 +113,7 @@ def draw_to_hand(st: State, seat: int, count: int, why: str, events: list[Event]
     cards = draw(st, count)
     st["p"][seat]["hand"].extend(cards)
     if cards:
-        events.append(event(gettext_noop("{seat} draws {count} card(s) ({reason})."), seat,
+        events.append(event(one_or_many(len(cards), gettext_noop("{seat} draws 1 card ({reason})."), gettext_noop("{seat} draws {count} cards ({reason}).")), seat,
                             seat=seat, count=len(cards), reason=why))
         events.append(event(gettext_noop("You draw: {cards}."), seat, only=seat, cards=names(cards)))
     return cards

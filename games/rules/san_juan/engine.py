@@ -2,10 +2,20 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
-from games.rules.base import (Engine, Event, IllegalMove, Move, Option, Result, State, gettext_noop,
-                              rank_by)
+from games.rules.base import (
+    Engine,
+    Event,
+    IllegalMove,
+    Move,
+    Option,
+    Result,
+    State,
+    gettext_noop,
+    rank_by,
+)
 
 from . import actions, asks, bot, builder, flow, labels, round_start
 from .scoring import SOURCES, breakdown, tie_break
@@ -52,10 +62,10 @@ def _check_shape(move: Any) -> None:
         raise IllegalMove("A move needs a type.")
     for field in ("card", "over", "good"):
         if field in move and not _is_int(move[field]):
-            raise IllegalMove(f"'{field}' must be a card id.")
+            raise IllegalMove("Cards are named by their numbers.")
     for field in ("cards", "goods", "buildings"):
         if field in move and (not isinstance(move[field], list) or not all(_is_int(x) for x in move[field])):
-            raise IllegalMove(f"'{field}' must be a list of card ids.")
+            raise IllegalMove("Cards are named by their numbers.")
 
 
 class SanJuan(Engine):
@@ -107,7 +117,7 @@ class SanJuan(Engine):
             raise IllegalMove("It is not your turn to decide.")
         kind, mtype = pend["k"], move["type"]
         if mtype not in ANSWERS[kind]:
-            raise IllegalMove(f"Now is not the time for '{mtype}'.")
+            raise IllegalMove("That move does not answer the decision at hand.")
         events: list[Event] = []
         if kind == "role":
             flow.pick_role(state, seat, move, events)

@@ -4,8 +4,8 @@ from __future__ import annotations
 from games.rules.base import Event, IllegalMove, Move, State, gettext_noop
 
 from . import actions, builder, round_start
-from .cards import ROLE_INFO, ROLES
 from .asks import give_bonus_cards
+from .cards import ROLE_INFO, ROLES
 from .common import event, hand_limit, owns
 
 ENTER = {

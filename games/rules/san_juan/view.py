@@ -5,14 +5,24 @@ from typing import Any
 
 from games.rules.base import State
 
-from .cards import CATHEDRAL, GOODS, ROLE_INFO, ROLES, TILES, card_info
+from .cards import (
+    CATHEDRAL,
+    GOOD_NAMES,
+    GOODS,
+    KIND_BY_KEY,
+    ROLE_INFO,
+    ROLES,
+    TILES,
+    card_info,
+)
 from .common import hand_limit
 from .flow import pickers
 from .scoring import current_points, total
 
 
-def _prices(tile: int) -> dict[str, int]:
-    return dict(zip(GOODS, TILES[tile]))
+def _prices(tile: int) -> list[dict[str, Any]]:
+    return [{"good": g, "name_en": GOOD_NAMES[g]["en"], "name_de": GOOD_NAMES[g]["de"], "price": v}
+            for g, v in zip(GOODS, TILES[tile])]
 
 
 def _pending(st: State, seat: int) -> dict[str, Any] | None:
@@ -25,7 +35,10 @@ def _pending(st: State, seat: int) -> dict[str, Any] | None:
         if field in pend:
             out[field] = pend[field]
     if pend["k"] == "ask" and pend["qs"]:
-        out["question"] = dict(pend["qs"][0])
+        q = dict(pend["qs"][0])
+        if q["q"] in KIND_BY_KEY:
+            q["building"] = {"name_en": KIND_BY_KEY[q["q"]]["en"], "name_de": KIND_BY_KEY[q["q"]]["de"]}
+        out["question"] = q
     if "drawn" in pend:
         out["cards"] = [card_info(c, ed) for c in pend["drawn"]]
     if pend["k"] == "pay":

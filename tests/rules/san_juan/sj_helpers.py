@@ -5,9 +5,9 @@ import json
 import random
 from typing import Any
 
+from games.rules.san_juan import flow
 from games.rules.san_juan.cards import CATHEDRAL, KEY
 from games.rules.san_juan.engine import SanJuan
-from games.rules.san_juan import flow
 
 E = SanJuan()
 

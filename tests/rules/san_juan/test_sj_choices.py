@@ -5,9 +5,22 @@ Each test quotes the line of the rules text (seeds/san-juan-yucata-rules.de.txt)
 import random
 
 import pytest
+from sj_helpers import (
+    E,
+    asked,
+    keys,
+    new,
+    play,
+    role,
+    say,
+    say_yes,
+    set_city,
+    set_hand,
+    stack,
+    to_pick,
+)
 
 from games.rules.san_juan import bot
-from sj_helpers import E, asked, keys, new, play, role, say, say_yes, set_city, set_hand, stack, to_pick
 
 
 def _setup(players=2, seed=3, **opts):

@@ -1,9 +1,20 @@
 """The base game's city buildings, one test per example and note of the rules."""
 import pytest
+from sj_helpers import (
+    E,
+    keys,
+    new,
+    next_round,
+    play,
+    role,
+    set_city,
+    set_hand,
+    stack,
+    to_pick,
+)
 
 from games.rules.base import IllegalMove
 from games.rules.san_juan.cards import TILES
-from sj_helpers import E, keys, new, next_round, play, role, set_city, set_hand, stack, to_pick
 
 
 def _setup(players=2, seed=3, **opts):

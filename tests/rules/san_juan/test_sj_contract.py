@@ -4,10 +4,21 @@ import json
 import random
 
 import pytest
+from sj_helpers import (
+    E,
+    all_cards,
+    dump,
+    new,
+    play,
+    random_game,
+    role,
+    set_city,
+    set_hand,
+    to_pick,
+)
 
 from games.rules.base import IllegalMove, InvalidOptions, registry
 from games.rules.san_juan.cards import BASE_IDS, EXPANSION_IDS, KEY, PRODUCTION
-from sj_helpers import E, all_cards, dump, new, random_game, set_city, set_hand, to_pick, role, play
 
 OPTION_SETS = [
     {"edition": e, "start_variant": sv, "expansion": ex}

@@ -1,9 +1,20 @@
 """The expansion "Neue Gebäude" with the Cathedral."""
 import pytest
+from sj_helpers import (
+    E,
+    keys,
+    new,
+    next_round,
+    play,
+    role,
+    set_city,
+    set_hand,
+    stack,
+    to_pick,
+)
 
 from games.rules.base import IllegalMove
 from games.rules.san_juan.cards import CATHEDRAL, EXPANSION_IDS, KEY, PRODUCTION, TILES
-from sj_helpers import E, keys, new, next_round, play, role, set_city, set_hand, stack, to_pick
 
 
 def _setup(players=2, **opts):

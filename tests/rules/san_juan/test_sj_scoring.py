@@ -1,8 +1,8 @@
 """End-of-game scoring: printed points, Chapel, cost-6 buildings, Palace last."""
 import pytest
+from sj_helpers import E, new, set_city, set_hand
 
 from games.rules.san_juan.scoring import breakdown
-from sj_helpers import E, new, set_city, set_hand
 
 
 def _score(city, edition="2", chapel=0, others=None, expansion=False):

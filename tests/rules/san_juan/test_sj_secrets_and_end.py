@@ -2,9 +2,21 @@
 
 Each test quotes the line of the rules text (seeds/san-juan-yucata-rules.de.txt) it follows.
 """
+from sj_helpers import (
+    E,
+    keys,
+    new,
+    next_round,
+    play,
+    role,
+    set_city,
+    set_hand,
+    stack,
+    to_pick,
+)
+
 from games.rules.san_juan import flow
 from games.rules.san_juan.cards import KEY
-from sj_helpers import E, keys, new, next_round, play, role, set_city, set_hand, stack, to_pick
 
 
 def _setup(players=2, seed=3, **opts):

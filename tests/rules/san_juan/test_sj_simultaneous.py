@@ -9,7 +9,6 @@ import json
 import random
 
 import pytest
-
 from sj_helpers import E, dump
 
 
