@@ -8,6 +8,7 @@ from django.utils.translation import gettext
 
 from games.models import Game
 from games.rules.san_juan.cards import KINDS, ROLE_INFO
+from games.rules.san_juan.labels import QUESTION_LABELS
 from games.services import tables
 from games.services.engines import get_engine
 from games.services.log import render_event
@@ -129,6 +130,7 @@ def _engine_texts() -> set[str]:
     for opt in engine.options:
         texts |= {opt.label, opt.help} | {label for _v, label in opt.choices}
     texts |= {k["en"] for k in KINDS} | {r["en"] for r in ROLE_INFO.values()} | {"sale"}
+    texts |= {label for pair in QUESTION_LABELS.values() for label in pair}
     for players, options in ((2, {}), (3, {"expansion": True, "start_variant": True}), (4, {"edition": "1"})):
         for seed in range(3):
             st, rng = engine.setup(players, options, seed), random.Random(seed)

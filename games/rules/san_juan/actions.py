@@ -228,6 +228,9 @@ def enter_councillor(st: State, events: list[Event]) -> None:
         questions.append(council)
         if owns(st, seat, "archive"):
             questions.append({"q": "archive", "if": "council"})
+            if owns(st, seat, "prefecture"):
+                # Without the Archive the Prefecture's second card is declined at the keep step.
+                questions.append({"q": "prefecture", "if": "archive"})
         ask(st, seat, questions)
 
 
@@ -253,7 +256,8 @@ def run_council(st: State, events: list[Event]) -> None:
             continue
         base, full = council_counts(st, seat)
         count = base if choice == "action" else full
-        keep = RULES["prefecture_keep"] if owns(st, seat, "prefecture") else RULES["council_keep"]
+        prefecture = owns(st, seat, "prefecture") and (not said[seat].get("archive") or said[seat].get("prefecture"))
+        keep = RULES["prefecture_keep"] if prefecture else RULES["council_keep"]
         cards = draw(st, count)
         if not cards:
             continue

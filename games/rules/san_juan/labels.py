@@ -22,6 +22,7 @@ QUESTION_LABELS: dict[str, tuple[str, str]] = {
     "customs_office": (_("Use the Customs office: put a good on it"), _("Do not use the Customs office")),
     "archive": (_("Use the Archive: take all drawn cards into your hand, then discard"),
                 _("Do not use the Archive: keep from the drawn cards")),
+    "prefecture": (_("Use the Prefecture: keep 2 cards"), _("Do not use the Prefecture: keep 1 card")),
     "gold_mine": (_("Use the Gold mine: reveal 4 cards"), _("Do not use the Gold mine")),
     "goldsmith": (_("Use the Goldsmith: reveal the top card"), _("Do not use the Goldsmith")),
 }

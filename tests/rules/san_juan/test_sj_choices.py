@@ -212,6 +212,20 @@ def test_prefecture_second_card_may_be_declined():
     assert st["p"][0]["hand"] == [drawn[0]] and st["pend"][0] is None
 
 
+def test_prefecture_with_archive_may_be_declined():
+    # Präfektur: "Besitzt er zudem ein Archiv, darf er alle Karten auf die Hand nehmen, bevor er dann die
+    #  entsprechende Anzahl abwirft."
+    st = _setup()
+    set_city(st, 0, ["indigo_plant", "prefecture", "archive"])
+    role(st, 0, "councillor", answer=False)
+    say(st, 1, False)
+    say(st, 0, True)
+    say(st, 0, True)  # the Archive
+    assert asked(st, 0) == "prefecture"
+    say(st, 0, False)
+    assert st["pend"][0] == {"k": "discard", "n": 4, "why": "archive"}  # 5 drawn, 1 kept
+
+
 def test_hut_and_tavern_are_asked():
     st = _setup(expansion=True)
     set_city(st, 1, ["indigo_plant", "hut"])
