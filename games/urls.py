@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games import rc_figures, views
+from games import rc_figures, sj_rules, views
 
 urlpatterns = [
     path("", views.lobby, name="lobby"),
@@ -16,4 +16,5 @@ urlpatterns = [
     path("my-games/turns/", views.my_games_fragment, name="my-turns"),
     path("players/<str:username>/", views.profile, name="profile"),
     path("games/red-cathedral/figures/", rc_figures.rc_figures, name="rc-figures"),
+    path("games/san-juan/rules/", sj_rules.sj_rules, name="sj-rules"),
 ]

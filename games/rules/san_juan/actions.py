@@ -3,9 +3,20 @@ from __future__ import annotations
 
 from games.rules.base import Event, IllegalMove, Move, State, gettext_noop
 
+from .asks import answers, ask
 from .cards import COST, GOOD, GOODS, KEY, PRODUCTION, RULES, TILES, name
-from .common import (draw, draw_to_hand, event, goods_buildings, names, order_from, owns,
-                     role_privilege)
+from .common import (
+    draw,
+    draw_to_hand,
+    event,
+    goods_buildings,
+    names,
+    one_or_many,
+    order_from,
+    owns,
+    role_privilege,
+    to_discard,
+)
 
 
 def selections(groups: list[list[int]], cap: int) -> list[list[int]]:
@@ -51,7 +62,7 @@ def produce(st: State, seat: int, move: Move, events: list[Event]) -> None:
     chosen = list(move.get("buildings", []))
     p = st["p"][seat]
     if len(chosen) > production_cap(st, seat):
-        raise IllegalMove(f"You may produce at most {production_cap(st, seat)} good(s).")
+        raise IllegalMove("You may not produce that many goods.")
     if len(set(chosen)) != len(chosen):
         raise IllegalMove("Each production building holds at most one good.")
     for b in chosen:
@@ -61,7 +72,9 @@ def produce(st: State, seat: int, move: Move, events: list[Event]) -> None:
     events.append(event(gettext_noop("{seat} has decided what to produce."), seat, seat=seat))
 
 
-def finish_producer(st: State, events: list[Event]) -> None:
+def finish_producer(st: State, events: list[Event]) -> bool:
+    """Place the chosen goods in turn order; True when a Well owner is asked about its card."""
+    asked = False
     for seat in order_from(st, st["chooser"]):
         pend = st["pend"][seat]
         st["pend"][seat] = None
@@ -79,7 +92,9 @@ def finish_producer(st: State, events: list[Event]) -> None:
             events.append(event(gettext_noop("{seat} produces on {buildings}."), seat,
                                 seat=seat, buildings=names(made)))
         if len(made) >= 2 and owns(st, seat, "well"):
-            draw_to_hand(st, seat, 1, "Well", events)
+            ask(st, seat, [{"q": "well"}])
+            asked = True
+    return asked
 
 
 # --- trader -------------------------------------------------------------------
@@ -108,8 +123,9 @@ def enter_trader(st: State, events: list[Event]) -> None:
     # The tile is revealed even if nobody can sell.
     st["tile"] = st["tiles"].pop(0)
     st["tiles_seen"].append(st["tile"])
-    events.append(event(gettext_noop("The trading house pays {prices}."), None,
-                        prices=", ".join(f"{g} {v}" for g, v in zip(GOODS, TILES[st["tile"]]))))
+    events.append(event(gettext_noop("The trading house pays: indigo {indigo}, sugar {sugar}, tobacco {tobacco}, "
+                                     "coffee {coffee}, silver {silver}."), None,
+                        **dict(zip(GOODS, TILES[st["tile"]]))))
     for seat in range(st["n"]):
         if goods_groups(st, seat):
             st["pend"][seat] = {"k": "sell"}
@@ -124,7 +140,7 @@ def sell(st: State, seat: int, move: Move, events: list[Event]) -> None:
     chosen = list(move.get("buildings", []))
     p = st["p"][seat]
     if len(chosen) > sale_cap(st, seat):
-        raise IllegalMove(f"You may sell at most {sale_cap(st, seat)} good(s).")
+        raise IllegalMove("You may not sell that many goods.")
     if len(set(chosen)) != len(chosen):
         raise IllegalMove("Each good can be sold only once.")
     for b in chosen:
@@ -134,8 +150,10 @@ def sell(st: State, seat: int, move: Move, events: list[Event]) -> None:
     events.append(event(gettext_noop("{seat} has decided what to sell."), seat, seat=seat))
 
 
-def finish_trader(st: State, events: list[Event]) -> None:
+def finish_trader(st: State, events: list[Event]) -> bool:
+    """Sell in turn order; True when owners are asked about the cards their buildings add."""
     sold_total = 0
+    bonus: dict[int, list[dict]] = {}
     for seat in order_from(st, st["chooser"]):
         pend = st["pend"][seat]
         st["pend"][seat] = None
@@ -152,71 +170,132 @@ def finish_trader(st: State, events: list[Event]) -> None:
         sold = len(cards)
         sold_total += sold
         if owns(st, seat, "harbor"):
+            # "schiebt immer": the Harbour is not a choice. How many cards lie under it is the
+            # owner's secret, as for the Chapel.
             p["harbor"].append(cards.pop(0))
-            events.append(event(gettext_noop("{seat} puts a sold good under the Harbour."), seat, seat=seat))
-        st["disc"].extend(cards)
-        events.append(event(gettext_noop("{seat} sells {buildings} for {count} card(s)."), seat,
+            events.append(event(gettext_noop("You put a sold good under your Harbour."), seat, only=seat))
+        to_discard(st, cards)
+        events.append(event(one_or_many(earned, gettext_noop("{seat} sells {buildings} for 1 card."), gettext_noop("{seat} sells {buildings} for {count} cards.")), seat,
                             seat=seat, buildings=names(pend["sel"]), count=earned))
-        if sold >= 2 and owns(st, seat, "market_stand"):
-            earned += 1
-        if owns(st, seat, "market_hall"):
-            earned += 1
         draw_to_hand(st, seat, earned, "sale", events)
+        questions = []
+        if sold >= 2 and owns(st, seat, "market_stand"):
+            questions.append({"q": "market_stand"})
+        if owns(st, seat, "market_hall"):
+            questions.append({"q": "market_hall"})
+        if questions:
+            bonus[seat] = questions
     if sold_total == 0:
         for seat in order_from(st, st["chooser"]):
             if owns(st, seat, "hut"):
-                draw_to_hand(st, seat, 1, "Hut", events)
+                bonus[seat] = [{"q": "hut"}]
+    for seat, questions in bonus.items():
+        ask(st, seat, questions)
     st["tiles"].append(st["tile"])  # face down under the stack: the order never changes
+    return bool(bonus)
 
 
 # --- councillor -----------------------------------------------------------------
 
+def council_counts(st: State, seat: int) -> tuple[int, int]:
+    """(cards drawn with the action alone, cards drawn with the privilege as well)."""
+    base = RULES["council_draw"]
+    return base, base + RULES["council_privilege_draw"] * role_privilege(st, seat, "councillor")
+
+
+def customs_ready(st: State, seat: int) -> int:
+    """Index of a working, empty Customs office in the city, or -1."""
+    p = st["p"][seat]
+    for i, b in enumerate(p["city"]):
+        if KEY[b] == "customs_office" and p["goods"][i] < 0 and owns(st, seat, "customs_office"):
+            return i
+    return -1
+
+
 def enter_councillor(st: State, events: list[Event]) -> None:
+    """Everyone decides at once whether to take part (and to use Customs office and Archive)."""
     st["phase"] = "councillor"
-    order = order_from(st, st["chooser"])
-    for seat in order:
-        p = st["p"][seat]
-        for i, b in enumerate(p["city"]):
-            if KEY[b] == "customs_office" and p["goods"][i] < 0 and owns(st, seat, "customs_office"):
-                good = draw(st, 1)
-                if good:
-                    p["goods"][i] = good[0]
-                    events.append(event(gettext_noop("{seat} gets a good on the Customs office."), seat,
-                                        seat=seat))
-    for seat in order:
-        count = RULES["council_draw"] + RULES["council_privilege_draw"] * role_privilege(st, seat, "councillor")
+    st["step"] = "ask"
+    for seat in range(st["n"]):
+        questions: list[dict] = []
+        if customs_ready(st, seat) >= 0:
+            questions.append({"q": "customs_office"})
+        base, full = council_counts(st, seat)
         keep = RULES["prefecture_keep"] if owns(st, seat, "prefecture") else RULES["council_keep"]
+        council: dict = {"q": "council", "n": full, "keep": keep}
+        if full > base:
+            council["base"] = base
+        questions.append(council)
+        if owns(st, seat, "archive"):
+            questions.append({"q": "archive", "if": "council"})
+            if owns(st, seat, "prefecture"):
+                # Without the Archive the Prefecture's second card is declined at the keep step.
+                questions.append({"q": "prefecture", "if": "archive"})
+        ask(st, seat, questions)
+
+
+def run_council(st: State, events: list[Event]) -> None:
+    """Carry out the answers in turn order: Customs offices first, then the draws."""
+    order = order_from(st, st["chooser"])
+    said = {seat: answers(st, seat) for seat in order}
+    st["pend"] = [None] * st["n"]
+    st["step"] = "keep"
+    for seat in order:
+        i = customs_ready(st, seat)
+        if said[seat].get("customs_office") and i >= 0:
+            good = draw(st, 1)
+            if good:
+                st["p"][seat]["goods"][i] = good[0]
+                events.append(event(gettext_noop("{seat} gets a good on the Customs office."), seat,
+                                    seat=seat))
+    for seat in order:
+        choice = said[seat].get("council")
+        if not choice:
+            events.append(event(gettext_noop("{seat} does not take part in the councillor phase."), seat,
+                                seat=seat))
+            continue
+        base, full = council_counts(st, seat)
+        count = base if choice == "action" else full
+        prefecture = owns(st, seat, "prefecture") and (not said[seat].get("archive") or said[seat].get("prefecture"))
+        keep = RULES["prefecture_keep"] if prefecture else RULES["council_keep"]
         cards = draw(st, count)
         if not cards:
             continue
-        events.append(event(gettext_noop("{seat} draws {count} card(s) to choose from."), seat,
+        events.append(event(one_or_many(len(cards), gettext_noop("{seat} draws 1 card to choose from."), gettext_noop("{seat} draws {count} cards to choose from.")), seat,
                             seat=seat, count=len(cards)))
         events.append(event(gettext_noop("You draw: {cards}."), seat, only=seat, cards=names(cards)))
-        if owns(st, seat, "archive"):
+        if said[seat].get("archive"):
             st["p"][seat]["hand"].extend(cards)
             if len(cards) > keep:
                 st["pend"][seat] = {"k": "discard", "n": len(cards) - keep, "why": "archive"}
         elif len(cards) <= keep:
             st["p"][seat]["hand"].extend(cards)
         else:
-            st["pend"][seat] = {"k": "keep", "drawn": cards, "n": keep, "why": "councillor"}
+            st["pend"][seat] = {"k": "keep", "drawn": cards, "n": keep, "kept": 0, "why": "councillor"}
 
 
 def keep_moves(st: State, seat: int) -> list[Move]:
+    pend = st["pend"][seat]
     seen: set[str] = set()
     moves: list[Move] = []
-    for c in st["pend"][seat]["drawn"]:
+    for c in pend["drawn"]:
         if KEY[c] not in seen:
             seen.add(KEY[c])
             moves.append({"type": "keep", "card": c})
+    if pend.get("kept"):
+        # The Prefecture's second card may be declined like any building's effect.
+        moves.append({"type": "keep", "cards": []})
     return moves
 
 
 def keep(st: State, seat: int, move: Move, events: list[Event]) -> None:
     pend = st["pend"][seat]
     cards = list(move["cards"]) if "cards" in move else [move.get("card")]
+    if not cards and pend.get("kept"):
+        finish_keep(st, seat, pend, events)
+        return
     if not cards or len(cards) > pend["n"] or len(set(cards)) != len(cards):
-        raise IllegalMove(f"Keep {pend['n']} of the drawn cards.")
+        raise IllegalMove("You may not keep that many of the drawn cards.")
     if any(c not in pend["drawn"] for c in cards):
         raise IllegalMove("Keep one of the cards you drew.")
     p = st["p"][seat]
@@ -224,6 +303,7 @@ def keep(st: State, seat: int, move: Move, events: list[Event]) -> None:
         pend["drawn"].remove(c)
         p["hand"].append(c)
         pend["n"] -= 1
+        pend["kept"] = pend.get("kept", 0) + 1
         if pend["why"] == "gold_mine":
             p["seen"].append(c)
             events.append(event(gettext_noop("{seat} keeps {card} from the Gold mine."), seat,
@@ -231,25 +311,54 @@ def keep(st: State, seat: int, move: Move, events: list[Event]) -> None:
     if pend["why"] != "gold_mine":
         events.append(event(gettext_noop("You keep: {cards}."), seat, only=seat, cards=names(cards)))
     if pend["n"] == 0 or not pend["drawn"]:
-        st["disc"].extend(pend["drawn"])
-        st["pend"][seat] = None
-        if pend["why"] == "councillor":
-            events.append(event(gettext_noop("{seat} has chosen."), seat, seat=seat))
+        finish_keep(st, seat, pend, events)
+
+
+def finish_keep(st: State, seat: int, pend: dict, events: list[Event]) -> None:
+    to_discard(st, pend["drawn"])
+    st["pend"][seat] = None
+    if pend["why"] == "councillor":
+        events.append(event(gettext_noop("{seat} has chosen."), seat, seat=seat))
 
 
 # --- prospector -------------------------------------------------------------------
 
 def enter_prospector(st: State, events: list[Event]) -> None:
+    """The prospector decides on the privilege, owners of Gold mine and Goldsmith on their use."""
     st["phase"] = "prospector"
-    seat = st["chooser"]
-    draw_to_hand(st, seat, RULES["prospector_draw"] * role_privilege(st, seat, "prospector"),
-                 "Prospector", events)
-    st["q"] = []
-    for s in order_from(st, seat):
-        if owns(st, s, "gold_mine"):
-            st["q"].append([s, "gold_mine"])
-        if owns(st, s, "goldsmith"):
-            st["q"].append([s, "goldsmith"])
+    st["step"] = "ask"
+    chooser = st["chooser"]
+    for s in order_from(st, chooser):
+        questions: list[dict] = []
+        if s == chooser:
+            questions.append({"q": "prospector",
+                              "n": RULES["prospector_draw"] * role_privilege(st, s, "prospector")})
+        for key in ("gold_mine", "goldsmith"):
+            if owns(st, s, key):
+                questions.append({"q": key})
+        if questions:
+            ask(st, s, questions)
+
+
+def start_prospecting(st: State, events: list[Event]) -> None:
+    """The prospector's card first, then every accepted Gold mine and Goldsmith in turn order."""
+    chooser = st["chooser"]
+    order = order_from(st, chooser)
+    said = {s: answers(st, s) for s in order}
+    st["pend"] = [None] * st["n"]
+    st["step"] = "run"
+    if said[chooser].get("prospector"):
+        draw_to_hand(st, chooser, RULES["prospector_draw"] * role_privilege(st, chooser, "prospector"),
+                     "Prospector", events)
+    else:
+        events.append(event(gettext_noop("{seat} declines the prospector's privilege."), chooser,
+                            seat=chooser))
+    st["q"] = [[s, key] for s in order for key in ("gold_mine", "goldsmith") if said[s].get(key)]
+
+
+def ever_built(st: State, key: str) -> bool:
+    """Whether any player has built this building in this game, even if it was built over since."""
+    return any(KEY[b] == key for pl in st["p"] for b in pl["city"]) or any(KEY[b] == key for b in st["out"])
 
 
 def run_prospecting(st: State, events: list[Event]) -> bool:
@@ -262,9 +371,8 @@ def run_prospecting(st: State, events: list[Event]) -> bool:
             if not cards:
                 continue
             c = cards[0]
-            built = any(KEY[b] == KEY[c] for pl in st["p"] for b in pl["city"])
-            if built:
-                st["disc"].append(c)
+            if ever_built(st, KEY[c]):
+                to_discard(st, [c])
                 events.append(event(gettext_noop("{seat} reveals {card} at the Goldsmith: already built."),
                                     seat, seat=seat, card=name(c)))
             else:
@@ -280,7 +388,7 @@ def run_prospecting(st: State, events: list[Event]) -> bool:
         events.append(event(gettext_noop("{seat} reveals {cards} at the Gold mine."), seat,
                             seat=seat, cards=names(cards)))
         if len(set(costs)) < len(costs) or len(cards) < RULES["gold_mine_reveal"]:
-            st["disc"].extend(cards)
+            to_discard(st, cards)
             events.append(event(gettext_noop("{seat} finds nothing: two costs are equal."), seat, seat=seat))
             continue
         if st["ed"] == "1":
@@ -288,7 +396,7 @@ def run_prospecting(st: State, events: list[Event]) -> bool:
             return True
         best = cards[costs.index(min(costs))]
         cards.remove(best)
-        st["disc"].extend(cards)
+        to_discard(st, cards)
         p["hand"].append(best)
         p["seen"].append(best)
         events.append(event(gettext_noop("{seat} keeps {card} from the Gold mine."), seat,

@@ -86,7 +86,7 @@ def choose(st: State, seat: int, moves: list[Move], rng: random.Random) -> Move:
     if kind in ("produce", "sell"):
         return max(moves, key=lambda m: (len(m["buildings"]), sum(COST[st["ed"]][b] for b in m["buildings"])))
     if kind == "keep":
-        return max(moves, key=lambda m: card_worth(st, seat, m["card"]))
+        return max((m for m in moves if "card" in m), key=lambda m: card_worth(st, seat, m["card"]))
     if kind == "discard":
         return min(moves, key=lambda m: card_worth(st, seat, m["card"]))
     if kind == "chapel":
@@ -97,7 +97,8 @@ def choose(st: State, seat: int, moves: list[Move], rng: random.Random) -> Move:
         if banks and len(st["p"][seat]["hand"]) > 5:
             return min(banks, key=lambda m: card_worth(st, seat, m["card"]))
         return {"type": "done"}
-    if kind == "office":
+    if kind == "ask":
+        # Every question offers the full use first: take part, draw, use the building.
         return moves[0]
     return moves[0]
 
@@ -120,4 +121,5 @@ def default_move(st: State, seat: int, moves: list[Move]) -> Move:
         return min(moves, key=lambda m: COST[st["ed"]][m["card"]])
     if kind == "chapel":
         return {"type": "done"}
+    # Questions ("ask"): the first answer is the full use, which only adds cards.
     return moves[0]

@@ -3,9 +3,17 @@ from __future__ import annotations
 
 from games.rules.base import Event, IllegalMove, Move, State, gettext_noop
 
+from .asks import ask, give_bonus_cards
 from .cards import CATHEDRAL, COST, KEY, PRODUCTION, RULES, name
-from .common import (draw_to_hand, event, goods_buildings, order_from, owns, role_privilege,
-                     take_from_hand)
+from .common import (
+    event,
+    goods_buildings,
+    order_from,
+    owns,
+    role_privilege,
+    take_from_hand,
+    to_discard,
+)
 
 
 def enter(st: State, events: list[Event]) -> None:
@@ -169,12 +177,12 @@ def pay(st: State, seat: int, move: Move, events: list[Event]) -> None:
     p = st["p"][seat]
     if "good" in move:
         i = p["city"].index(move["good"])
-        st["disc"].append(p["goods"][i])
+        to_discard(st, [p["goods"][i]])
         p["goods"][i] = -1
         pend["goods_paid"] += 1
     else:
         take_from_hand(st, seat, move["card"])
-        st["disc"].append(move["card"])
+        to_discard(st, [move["card"]])
         pend["paid"] += 1
     pend["due"] -= 1
     if pend["due"] == 0:
@@ -222,7 +230,7 @@ def complete(st: State, seat: int, card: int, over: int, goods_paid: int, events
     if over >= 0:
         i = p["city"].index(over)
         if p["goods"][i] >= 0:
-            st["disc"].append(p["goods"][i])  # the good on a built-over building is lost
+            to_discard(st, [p["goods"][i]])  # the good on a built-over building is lost
         st["out"].append(over)
         p["city"][i] = card
         p["goods"][i] = -1
@@ -236,16 +244,53 @@ def complete(st: State, seat: int, card: int, over: int, goods_paid: int, events
     st["fresh"][seat] = card
     st["pend"][seat] = None
     if carpenter and not PRODUCTION[card]:
-        draw_to_hand(st, seat, 1, "Carpenter", events)
-    if poor_house and len(p["hand"]) <= 1:
-        draw_to_hand(st, seat, 1, "Poor house", events)
+        # The Poor house is asked about after the Carpenter's card: "erhält er zunächst diese Karte".
+        ask(st, seat, [{"q": "carpenter"}], poor_house=poor_house)
+    elif poor_house and len(p["hand"]) <= 1:
+        ask(st, seat, [{"q": "poor_house"}])
+
+
+def after_build_answers(st: State, events: list[Event]) -> bool:
+    """Carry out the builder's answers on Carpenter and Poor house; True if there was one."""
+    for seat in range(st["n"]):
+        pend = st["pend"][seat]
+        if pend and pend["k"] == "ask" and pend.get("ok"):
+            poor_house = pend.get("poor_house", False)
+            asked_carpenter = "carpenter" in pend["a"]
+            give_bonus_cards(st, events, seat)
+            if asked_carpenter and poor_house and len(st["p"][seat]["hand"]) <= 1:
+                ask(st, seat, [{"q": "poor_house"}])
+            return True
+    return False
+
+
+def ask_taverns(st: State) -> bool:
+    """After the builder phase: owners of a Tavern with the fewest buildings are asked."""
+    counts = [len(pl["city"]) for pl in st["p"]]
+    asked = False
+    for seat in range(st["n"]):
+        if owns(st, seat, "tavern") and counts[seat] == min(counts) and max(counts) > counts[seat]:
+            ask(st, seat, [{"q": "tavern"}])
+            asked = True
+    return asked
 
 
 def finish(st: State, events: list[Event]) -> bool:
-    """End of the builder phase: Tavern, then the 12-building check. True if the game ends."""
-    counts = [len(pl["city"]) for pl in st["p"]]
-    for seat in order_from(st, st["chooser"]):
-        if owns(st, seat, "tavern") and counts[seat] == min(counts) and max(counts) > counts[seat]:
-            draw_to_hand(st, seat, 1, "Tavern", events)
+    """End of the builder phase (after the Tavern): True if the game ends.
+
+    "Das Spiel endet sofort nach der Baumeisterphase, in der mindestens ein Spieler
+    sein zwölftes Gebäude vor sich liegen hat".
+    """
+    give_bonus_cards(st, events, st["chooser"])
     st["fresh"] = [-1] * st["n"]
-    return max(counts) >= RULES["end_buildings"]
+    return max(len(pl["city"]) for pl in st["p"]) >= RULES["end_buildings"]
+
+
+def could_build(st: State, seat: int) -> bool:
+    """Whether the seat could build anything if it were the builder with every discount it has."""
+    saved = st["role"], st["chooser"], st["lib"], st["fresh"][seat]
+    st["role"], st["chooser"], st["lib"], st["fresh"][seat] = "builder", seat, True, -1
+    try:
+        return any(m["type"] == "build" for m in build_moves(st, seat))
+    finally:
+        st["role"], st["chooser"], st["lib"], st["fresh"][seat] = saved

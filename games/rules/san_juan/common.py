@@ -17,8 +17,26 @@ def event(msg: str, actor: int | None = None, only: int | None = None, **args: A
     return out
 
 
-def names(cards: list[int]) -> str:
-    return ", ".join(name(c) for c in cards)
+def one_or_many(count: int, one: str, many: str) -> str:
+    """The message for one thing or for several: log lines take no plural forms of their own."""
+    return one if count == 1 else many
+
+
+def names(cards: list[int]) -> list[str]:
+    """Card names as a list: the log translates and joins each name."""
+    return [name(c) for c in cards]
+
+
+def to_discard(st: State, cards: list[int]) -> None:
+    """Put cards on the discard pile.
+
+    The pile is kept sorted: its order is secret and never used (it is
+    shuffled when the deck runs out), and a sorted pile makes the state the
+    same whatever order simultaneous decisions arrived in.
+    """
+    if cards:
+        st["disc"].extend(cards)
+        st["disc"].sort()
 
 
 def order_from(st: State, start: int) -> list[int]:
@@ -51,8 +69,6 @@ def draw(st: State, count: int) -> list[int]:
         if not deck:
             if not st["disc"]:
                 break
-            # Sorted first so the new deck does not depend on the order in
-            # which simultaneous decisions were submitted.
             deck.extend(shuffled(st, sorted(st["disc"])))
             st["disc"] = []
             st["reshuffles"] += 1
@@ -97,7 +113,7 @@ def draw_to_hand(st: State, seat: int, count: int, why: str, events: list[Event]
     cards = draw(st, count)
     st["p"][seat]["hand"].extend(cards)
     if cards:
-        events.append(event(gettext_noop("{seat} draws {count} card(s) ({reason})."), seat,
+        events.append(event(one_or_many(len(cards), gettext_noop("{seat} draws 1 card ({reason})."), gettext_noop("{seat} draws {count} cards ({reason}).")), seat,
                             seat=seat, count=len(cards), reason=why))
         events.append(event(gettext_noop("You draw: {cards}."), seat, only=seat, cards=names(cards)))
     return cards

@@ -2,13 +2,22 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
-from games.rules.base import (Engine, Event, IllegalMove, Move, Option, Result, State, gettext_noop,
-                              rank_by)
+from games.rules.base import (
+    Engine,
+    Event,
+    IllegalMove,
+    Move,
+    Option,
+    Result,
+    State,
+    gettext_noop,
+    rank_by,
+)
 
-from . import actions, bot, builder, flow, round_start
-from .cards import ROLE_INFO, name
+from . import actions, asks, bot, builder, flow, labels, round_start
 from .scoring import SOURCES, breakdown, tie_break
 from .setup import new_state
 from .view import build_view
@@ -23,21 +32,24 @@ LEGAL: dict[str, Callable[[State, int], list[Move]]] = {
     "discard": round_start.discard_moves,
     "office": round_start.office_moves,
     "chapel": round_start.chapel_moves,
+    "ask": asks.ask_moves,
 }
 
 # Which move types answer which pending decision.
 ANSWERS: dict[str, tuple[str, ...]] = {
     "role": ("role",), "build": ("build", "pass"), "pay": ("pay", "cancel"), "produce": ("produce",),
     "sell": ("sell",), "keep": ("keep",), "discard": ("discard",), "office": ("office",),
-    "chapel": ("chapel", "bank", "done"),
+    "chapel": ("chapel", "bank", "done"), "ask": ("use",),
 }
 
 EXPANSION_SOURCES = ("bank", "harbor", "residence", "cathedral")
 
 STAT_LABELS = {
-    "buildings": "Buildings", "chapel": "Chapel cards", "bank": "Bank cards", "harbor": "Harbour cards",
-    "guild_hall": "Guild hall", "city_hall": "City hall", "triumphal_arch": "Triumphal arch",
-    "residence": "Residence", "cathedral": "Cathedral", "palace": "Palace",
+    "buildings": gettext_noop("Printed points of the buildings"), "chapel": gettext_noop("Cards under the Chapel"),
+    "bank": gettext_noop("Cards under the Bank"), "harbor": gettext_noop("Cards under the Harbour"),
+    "guild_hall": gettext_noop("Guild hall"), "city_hall": gettext_noop("City hall"),
+    "triumphal_arch": gettext_noop("Triumphal arch"), "residence": gettext_noop("Residence"),
+    "cathedral": gettext_noop("Cathedral"), "palace": gettext_noop("Palace"),
 }
 
 
@@ -50,10 +62,10 @@ def _check_shape(move: Any) -> None:
         raise IllegalMove("A move needs a type.")
     for field in ("card", "over", "good"):
         if field in move and not _is_int(move[field]):
-            raise IllegalMove(f"'{field}' must be a card id.")
+            raise IllegalMove("Cards are named by their numbers.")
     for field in ("cards", "goods", "buildings"):
         if field in move and (not isinstance(move[field], list) or not all(_is_int(x) for x in move[field])):
-            raise IllegalMove(f"'{field}' must be a list of card ids.")
+            raise IllegalMove("Cards are named by their numbers.")
 
 
 class SanJuan(Engine):
@@ -62,14 +74,14 @@ class SanJuan(Engine):
     min_players = 2
     max_players = 4
     options = (
-        Option("edition", "Edition", kind="choice", default="2",
-               choices=(("1", "1st edition"), ("2", "2nd edition")),
-               help="1st edition: Guild hall 2 points per production building, free choice at the Gold mine, "
-                    "Prefecture costs 3."),
-        Option("start_variant", "Start variant", kind="bool", default=False,
-               help="Players receive 5/6/7/8 cards in turn order and keep 4."),
-        Option("expansion", "New buildings", kind="bool", default=False,
-               help="Adds the 33 cards of the 'Neue Gebäude' expansion and the Cathedral."),
+        Option("edition", gettext_noop("Edition"), kind="choice", default="2",
+               choices=(("1", gettext_noop("1st edition")), ("2", gettext_noop("2nd edition"))),
+               help=gettext_noop("1st edition: Guild hall 2 points per production building, free choice at "
+                                 "the Gold mine, Prefecture costs 3.")),
+        Option("start_variant", gettext_noop("Start variant"), kind="bool", default=False,
+               help=gettext_noop("Players receive 5/6/7/8 cards in turn order and keep 4.")),
+        Option("expansion", gettext_noop("New buildings"), kind="bool", default=False,
+               help=gettext_noop("Adds the 33 cards of the 'Neue Gebäude' expansion and the Cathedral.")),
     )
 
     # --- set-up ---------------------------------------------------------------------
@@ -105,7 +117,7 @@ class SanJuan(Engine):
             raise IllegalMove("It is not your turn to decide.")
         kind, mtype = pend["k"], move["type"]
         if mtype not in ANSWERS[kind]:
-            raise IllegalMove(f"Now is not the time for '{mtype}'.")
+            raise IllegalMove("That move does not answer the decision at hand.")
         events: list[Event] = []
         if kind == "role":
             flow.pick_role(state, seat, move, events)
@@ -121,6 +133,8 @@ class SanJuan(Engine):
                 builder.pay(state, seat, move, events)
         elif mtype == "cancel":
             builder.cancel(state, seat)
+        elif kind == "ask":
+            asks.answer(state, seat, move, events)
         elif kind == "produce":
             actions.produce(state, seat, move, events)
         elif kind == "sell":
@@ -142,8 +156,11 @@ class SanJuan(Engine):
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return build_view(state, seat)
 
+    def move_label(self, state: State, seat: int, move: Move) -> dict[str, Any]:
+        return labels.label(state, seat, move)
+
     def describe_move(self, move: Move) -> str:
-        return describe(move)
+        return labels.english(labels.label(None, None, move))
 
     # --- end ----------------------------------------------------------------------------
     def is_over(self, state: State) -> bool:
@@ -156,12 +173,14 @@ class SanJuan(Engine):
         ties = [tie_break(state, s) for s in range(n)]
         ranks = rank_by([(scores[s], ties[s]) for s in range(n)])
         shown = [src for src in SOURCES if state["ex"] or src not in EXPANSION_SOURCES]
-        stats = [{"label": STAT_LABELS[src], "values": [b[src] for b in parts], "group": "points"}
+        points, total = gettext_noop("Points"), gettext_noop("Total")
+        stats = [{"label": STAT_LABELS[src], "values": [b[src] for b in parts], "group": points}
                  for src in shown]
-        stats.append({"label": "Total", "values": scores, "group": "total"})
-        stats.append({"label": "Hand cards and goods", "values": ties, "group": "tie-break"})
-        stats.append({"label": "Buildings built", "values": [len(state["p"][s]["city"]) for s in range(n)],
-                      "group": "game"})
+        stats.append({"label": total, "values": scores, "group": total})
+        stats.append({"label": gettext_noop("Hand cards and goods"), "values": ties,
+                      "group": gettext_noop("Tie-break")})
+        stats.append({"label": gettext_noop("Buildings in the city"),
+                      "values": [len(state["p"][s]["city"]) for s in range(n)], "group": gettext_noop("Game")})
         return Result(scores=scores, ranks=ranks, stats=stats,
                       details={"breakdown": parts, "tie_break": ties, "rounds": state["round"]})
 
@@ -171,47 +190,3 @@ class SanJuan(Engine):
 
     def bot_move(self, state: State, seat: int, rng: random.Random) -> Move:
         return bot.choose(state, seat, self.legal_moves(state, seat), rng)
-
-
-def _card(c: int) -> str:
-    try:
-        return name(c)
-    except (IndexError, TypeError):
-        return f"card {c}"
-
-
-def describe(move: Move) -> str:
-    t = move.get("type")
-    if t == "role":
-        label = f"Choose the {ROLE_INFO.get(move.get('role'), {}).get('en', move.get('role'))}"
-        return label + (" (use the Library)" if move.get("library") else "")
-    if t == "build":
-        text = f"Build {_card(move['card'])}"
-        return text + (f" over {_card(move['over'])}" if "over" in move else "")
-    if t == "pass":
-        return "Do not build"
-    if t == "pay":
-        if "good" in move:
-            return f"Pay with the good on {_card(move['good'])}"
-        if "card" in move:
-            return f"Pay with {_card(move['card'])}"
-        items = [_card(c) for c in move.get("cards", [])] + [f"good on {_card(b)}" for b in move.get("goods", [])]
-        return "Pay with " + ", ".join(items)
-    if t == "cancel":
-        return "Choose another building"
-    if t in ("produce", "sell"):
-        where = ", ".join(_card(b) for b in move.get("buildings", []))
-        if not where:
-            return "Produce nothing" if t == "produce" else "Sell nothing"
-        return ("Produce on " if t == "produce" else "Sell from ") + where
-    if t in ("keep", "discard"):
-        cards = move.get("cards", [move.get("card")])
-        return f"{t.title()} " + ", ".join(_card(c) for c in cards)
-    if t == "office":
-        cards = move.get("cards", [])
-        return "Exchange " + ", ".join(_card(c) for c in cards) if cards else "Exchange nothing"
-    if t in ("chapel", "bank"):
-        return f"Put {_card(move.get('card'))} under the {t.title()}"
-    if t == "done":
-        return "Done"
-    return str(t)

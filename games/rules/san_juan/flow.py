@@ -4,8 +4,9 @@ from __future__ import annotations
 from games.rules.base import Event, IllegalMove, Move, State, gettext_noop
 
 from . import actions, builder, round_start
+from .asks import give_bonus_cards
 from .cards import ROLE_INFO, ROLES
-from .common import event, owns
+from .common import event, hand_limit, owns
 
 ENTER = {
     "builder": builder.enter,
@@ -34,17 +35,17 @@ def start(st: State, events: list[Event]) -> None:
 
 def begin_pick(st: State, events: list[Event]) -> None:
     st["phase"] = "role"
-    st["role"], st["chooser"], st["lib"] = "", -1, False
+    st["role"], st["chooser"], st["lib"], st["step"] = "", -1, False, ""
     st["pend"][pickers(st)[st["pick"]]] = {"k": "role"}
 
 
 def library_choice(st: State, seat: int) -> bool:
-    """True when the seat may decide whether to spend its Library on this pick.
+    """True when the seat may decide whether to use its Library for this pick.
 
-    Only the governor of a 2-player game picks twice; the Library works for
-    one of his two picks.
+    The Library "darf das Privileg seiner Rolle verdoppeln": it may, so every owner chooses.
+    In a 2-player game it works once per round ("nur einmal pro Runde").
     """
-    return st["n"] == 2 and seat == st["gov"] and not st["libused"][seat] and owns(st, seat, "library")
+    return owns(st, seat, "library") and not st["libused"][seat]
 
 
 def role_moves(st: State, seat: int) -> list[Move]:
@@ -64,20 +65,16 @@ def pick_role(st: State, seat: int, move: Move, events: list[Event]) -> None:
         raise IllegalMove("Unknown role.")
     if st["taken"][ROLES.index(role)] >= 0:
         raise IllegalMove("That role has already been taken this round.")
-    has_library = owns(st, seat, "library")
-    if move.get("library") and not library_choice(st, seat):
+    if "library" in move and not isinstance(move["library"], bool):
+        raise IllegalMove("Say yes or no to the Library.")
+    use = bool(move.get("library"))
+    if use and not library_choice(st, seat):
         raise IllegalMove("You cannot use a Library for this role.")
-    if st["n"] == 2:
-        if seat == st["gov"]:
-            use = bool(move.get("library")) and has_library
-        else:
-            use = has_library and not st["libused"][seat]
-    else:
-        use = has_library
     st["taken"][ROLES.index(role)] = seat
     st["pend"][seat] = None
     st["role"], st["chooser"], st["lib"] = role, seat, use
-    if use:
+    st["step"] = ""
+    if use and st["n"] == 2:
         st["libused"][seat] = True
     msg = gettext_noop("{seat} chooses the {role} and uses the Library.") if use else \
         gettext_noop("{seat} chooses the {role}.")
@@ -90,10 +87,10 @@ def role_done(st: State, events: list[Event]) -> None:
     if st["pick"] < len(pickers(st)):
         begin_pick(st, events)
         return
-    if not st["deck"] and not st["disc"]:
-        # Not in the rules: with every card built over, tucked or held, nothing can be
-        # drawn any more, so the game stops at the end of the round instead of stalling.
-        end_game(st, events, gettext_noop("No cards are left to draw: the game ends."))
+    if stuck(st):
+        # Not in the rules: a safety end for a game that could never go on (see stuck()).
+        end_game(st, events, gettext_noop("No card can be drawn and no building can be built any more: "
+                                          "the game ends."))
         return
     st["gov"] = (st["gov"] + 1) % st["n"]
     st["round"] += 1
@@ -119,7 +116,7 @@ def waiting(st: State) -> bool:
 def advance(st: State, events: list[Event]) -> None:
     """Run everything automatic until a seat has to decide or the game is over."""
     while st["phase"] != "over" and not waiting(st):
-        phase = st["phase"]
+        phase, step = st["phase"], st.get("step", "")
         if phase == "keep":
             st["pend"] = [None] * st["n"]
             begin_pick(st, events)
@@ -132,23 +129,53 @@ def advance(st: State, events: list[Event]) -> None:
         elif phase == "limit":
             begin_pick(st, events)
         elif phase == "builder":
-            if builder.next_builder(st, events):
+            if step == "tavern":
+                if builder.finish(st, events):
+                    end_game(st, events, gettext_noop("A city has 12 buildings: the game ends."))
+                    return
+                role_done(st, events)
+            elif builder.after_build_answers(st, events) or builder.next_builder(st, events):
                 continue
-            if builder.finish(st, events):
-                end_game(st, events, gettext_noop("A city has 12 buildings: the game ends."))
-                return
-            role_done(st, events)
-        elif phase == "producer":
-            actions.finish_producer(st, events)
-            role_done(st, events)
-        elif phase == "trader":
-            actions.finish_trader(st, events)
-            role_done(st, events)
+            else:
+                st["step"] = "tavern"
+                builder.ask_taverns(st)
+        elif phase in ("producer", "trader"):
+            if step == "bonus":
+                give_bonus_cards(st, events, st["chooser"])
+                role_done(st, events)
+            else:
+                finish = actions.finish_producer if phase == "producer" else actions.finish_trader
+                st["step"] = "bonus"
+                finish(st, events)
         elif phase == "councillor":
-            role_done(st, events)
+            if step == "ask":
+                actions.run_council(st, events)
+            else:
+                role_done(st, events)
         elif phase == "prospector":
-            if actions.run_prospecting(st, events):
+            if step == "ask":
+                actions.start_prospecting(st, events)
+            elif actions.run_prospecting(st, events):
                 continue
-            role_done(st, events)
+            else:
+                role_done(st, events)
         else:
             raise RuntimeError(f"stuck in phase {phase!r}")
+
+
+def stuck(st: State) -> bool:
+    """True when play can never go on: nothing to draw now and no way for a card to come back.
+
+    Cards return to the draw pile only through the discard pile: as payment for a building, as
+    sold goods, as cards not kept, or down to the hand limit at the next round start. While any of
+    these can still happen the game goes on; the 12th building ends it as the rules say.
+    """
+    if st["deck"] or st["disc"]:
+        return False
+    for seat in range(st["n"]):
+        p = st["p"][seat]
+        if any(g >= 0 for g in p["goods"]) or len(p["hand"]) > hand_limit(st, seat):
+            return False
+        if builder.could_build(st, seat):
+            return False
+    return True

@@ -11,7 +11,17 @@ from itertools import combinations
 from games.rules.base import Event, IllegalMove, Move, State, gettext_noop
 
 from .cards import KEY, RULES, name
-from .common import draw, event, hand_limit, names, order_from, owns, take_from_hand
+from .common import (
+    draw,
+    event,
+    hand_limit,
+    names,
+    one_or_many,
+    order_from,
+    owns,
+    take_from_hand,
+    to_discard,
+)
 
 
 def enter_office(st: State, events: list[Event]) -> None:
@@ -43,9 +53,9 @@ def office(st: State, seat: int, move: Move, events: list[Event]) -> None:
         raise IllegalMove("Exchange cards from your hand only.")
     for c in cards:
         take_from_hand(st, seat, c)
-        st["disc"].append(c)
+        to_discard(st, [c])
     st["pend"][seat] = {"k": "office", "ok": True, "n": len(cards)}
-    events.append(event(gettext_noop("{seat} exchanges {count} card(s) at the Office building."), seat,
+    events.append(event(one_or_many(len(cards), gettext_noop("{seat} exchanges 1 card at the Office building."), gettext_noop("{seat} exchanges {count} cards at the Office building.")), seat,
                         seat=seat, count=len(cards)))
 
 
@@ -93,20 +103,20 @@ def tuck(st: State, seat: int, move: Move, events: list[Event]) -> None:
     p = st["p"][seat]
     where = move["type"]
     if not pend.get(where):
-        raise IllegalMove(f"You cannot put a card under a {where.title()} now.")
+        raise IllegalMove("You cannot put a card there now.")
     card = move.get("card")
     if card not in p["hand"]:
         raise IllegalMove("That card is not in your hand.")
     take_from_hand(st, seat, card)
     p[where].append(card)
+    # "Ein Spieler muss seinen Mitspielern nicht mitteilen, welche und wie viele Karten er unter
+    # seiner Kapelle liegen hat" (the Bank refers to the Chapel's notes): only the owner reads it.
     if where == "chapel":
         pend["chapel"] = False
-        events.append(event(gettext_noop("{seat} puts a card under the Chapel."), seat, seat=seat))
+        events.append(event(gettext_noop("You put {card} under your Chapel."), seat, only=seat, card=name(card)))
     else:
         p["bank_used"] = True
-        events.append(event(gettext_noop("{seat} puts a card under the Bank."), seat, seat=seat))
-    events.append(event(gettext_noop("You put {card} under your {building}."), seat, only=seat,
-                        card=name(card), building=where.title()))
+        events.append(event(gettext_noop("You put {card} under your Bank."), seat, only=seat, card=name(card)))
     if not p["hand"] or not (pend["chapel"] or pend["bank"]):
         st["pend"][seat] = None
 
@@ -121,7 +131,7 @@ def enter_limit(st: State, events: list[Event]) -> None:
         over = len(st["p"][seat]["hand"]) - hand_limit(st, seat)
         if over > 0:
             st["pend"][seat] = {"k": "discard", "n": over, "why": "limit"}
-            events.append(event(gettext_noop("{seat} must discard {count} card(s) down to the hand limit."),
+            events.append(event(one_or_many(over, gettext_noop("{seat} must discard 1 card down to the hand limit."), gettext_noop("{seat} must discard {count} cards down to the hand limit.")),
                                 seat, seat=seat, count=over))
 
 
@@ -140,13 +150,13 @@ def discard(st: State, seat: int, move: Move, events: list[Event]) -> None:
     cards = list(move["cards"]) if "cards" in move else [move.get("card")]
     hand = st["p"][seat]["hand"]
     if not cards or len(cards) > pend["n"]:
-        raise IllegalMove(f"Discard up to {pend['n']} card(s).")
+        raise IllegalMove("You need not discard that many cards.")
     if len(set(cards)) != len(cards) or any(c not in hand for c in cards):
         raise IllegalMove("Discard cards from your hand only.")
     for c in cards:
         take_from_hand(st, seat, c)
-        st["disc"].append(c)
+        to_discard(st, [c])
     pend["n"] -= len(cards)
-    events.append(event(gettext_noop("{seat} discards {count} card(s)."), seat, seat=seat, count=len(cards)))
+    events.append(event(one_or_many(len(cards), gettext_noop("{seat} discards 1 card."), gettext_noop("{seat} discards {count} cards.")), seat, seat=seat, count=len(cards)))
     if pend["n"] == 0:
         st["pend"][seat] = None

@@ -29,16 +29,19 @@ def residence_groups(costs_and_keys: list[tuple[int, str]]) -> int:
     return total
 
 
-def breakdown(st: State, seat: int) -> dict[str, int]:
+def breakdown(st: State, seat: int, hide_secret: bool = False) -> dict[str, int]:
+    """Points per source; ``hide_secret`` leaves out the cards under Chapel, Bank and Harbour
+    (what the other players may know before the end)."""
     p = st["p"][seat]
     city = p["city"]
     keys = {KEY[b] for b in city}
     ed = st["ed"]
     out = dict.fromkeys(SOURCES, 0)
     out["buildings"] = sum(VP[b] for b in city)
-    out["chapel"] = len(p["chapel"])
-    out["bank"] = len(p["bank"])
-    out["harbor"] = len(p["harbor"])
+    if not hide_secret:
+        out["chapel"] = len(p["chapel"])
+        out["bank"] = len(p["bank"])
+        out["harbor"] = len(p["harbor"])
     production = [b for b in city if PRODUCTION[b]]
     if "guild_hall" in keys:
         if ed == "1":
@@ -61,14 +64,14 @@ def breakdown(st: State, seat: int) -> dict[str, int]:
     return out
 
 
-def current_points(st: State, seat: int) -> int:
+def current_points(st: State, seat: int, hide_secret: bool = False) -> int:
     """Points already secure: printed values and cards under Chapel, Bank and Harbour."""
-    b = breakdown(st, seat)
+    b = breakdown(st, seat, hide_secret)
     return b["buildings"] + b["chapel"] + b["bank"] + b["harbor"]
 
 
-def total(st: State, seat: int) -> int:
-    return sum(breakdown(st, seat).values())
+def total(st: State, seat: int, hide_secret: bool = False) -> int:
+    return sum(breakdown(st, seat, hide_secret).values())
 
 
 def tie_break(st: State, seat: int) -> int:

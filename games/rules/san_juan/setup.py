@@ -5,7 +5,7 @@ from typing import Any
 
 from games.rules.base import State, new_rng_state, rng, shuffled
 
-from .cards import BASE_IDS, EXPANSION_IDS, INDIGO_IDS, RULES, TILES, KEY
+from .cards import BASE_IDS, EXPANSION_IDS, INDIGO_IDS, KEY, RULES, TILES
 
 
 def new_state(players: int, options: dict[str, Any], seed: int) -> State:
@@ -32,6 +32,7 @@ def new_state(players: int, options: dict[str, Any], seed: int) -> State:
         "lib": False,
         "libused": [False] * players,
         "phase": "",
+        "step": "",
         "q": [],
         "cathedral": -1 if options["expansion"] else -2,
         "fresh": [-1] * players,

@@ -5,14 +5,24 @@ from typing import Any
 
 from games.rules.base import State
 
-from .cards import CATHEDRAL, GOODS, ROLE_INFO, ROLES, TILES, card_info
+from .cards import (
+    CATHEDRAL,
+    GOOD_NAMES,
+    GOODS,
+    KIND_BY_KEY,
+    ROLE_INFO,
+    ROLES,
+    TILES,
+    card_info,
+)
 from .common import hand_limit
 from .flow import pickers
 from .scoring import current_points, total
 
 
-def _prices(tile: int) -> dict[str, int]:
-    return dict(zip(GOODS, TILES[tile]))
+def _prices(tile: int) -> list[dict[str, Any]]:
+    return [{"good": g, "name_en": GOOD_NAMES[g]["en"], "name_de": GOOD_NAMES[g]["de"], "price": v}
+            for g, v in zip(GOODS, TILES[tile])]
 
 
 def _pending(st: State, seat: int) -> dict[str, Any] | None:
@@ -21,9 +31,14 @@ def _pending(st: State, seat: int) -> dict[str, Any] | None:
         return None
     ed = st["ed"]
     out: dict[str, Any] = {"kind": pend["k"], "decided": bool(pend.get("ok"))}
-    for field in ("n", "why", "due", "chapel", "bank", "goods_paid"):
+    for field in ("n", "why", "due", "chapel", "bank", "goods_paid", "kept"):
         if field in pend:
             out[field] = pend[field]
+    if pend["k"] == "ask" and pend["qs"]:
+        q = dict(pend["qs"][0])
+        if q["q"] in KIND_BY_KEY:
+            q["building"] = {"name_en": KIND_BY_KEY[q["q"]]["en"], "name_de": KIND_BY_KEY[q["q"]]["de"]}
+        out["question"] = q
     if "drawn" in pend:
         out["cards"] = [card_info(c, ed) for c in pend["drawn"]]
     if pend["k"] == "pay":
@@ -36,9 +51,12 @@ def _pending(st: State, seat: int) -> dict[str, Any] | None:
 
 def build_view(st: State, seat: int | None) -> dict[str, Any]:
     ed = st["ed"]
+    over = st["phase"] == "over"
     players = []
     for s, p in enumerate(st["p"]):
         mine = seat == s
+        # What lies under Chapel, Bank and Harbour is the owner's secret until the end.
+        secret = not (mine or over)
         pend = st["pend"][s]
         players.append({
             "seat": s,
@@ -49,14 +67,14 @@ def build_view(st: State, seat: int | None) -> dict[str, Any]:
             "hand": [card_info(c, ed) for c in p["hand"]] if mine else None,
             "revealed_in_hand": [card_info(c, ed) for c in p["seen"]],
             "goods_count": sum(1 for g in p["goods"] if g >= 0),
-            "chapel_count": len(p["chapel"]),
+            "chapel_count": None if secret else len(p["chapel"]),
             "chapel": [card_info(c, ed) for c in p["chapel"]] if mine else None,
-            "bank_count": len(p["bank"]),
+            "bank_count": None if secret else len(p["bank"]),
             "bank": [card_info(c, ed) for c in p["bank"]] if mine else None,
-            "bank_used": p["bank_used"],
-            "harbor_count": len(p["harbor"]),
-            "points": current_points(st, s),
-            "expected_points": total(st, s),
+            "bank_used": None if secret else p["bank_used"],
+            "harbor_count": None if secret else len(p["harbor"]),
+            "points": current_points(st, s, hide_secret=secret),
+            "expected_points": total(st, s, hide_secret=secret),
             "hand_limit": hand_limit(st, s),
             "library_used": st["libused"][s],
             "to_decide": bool(pend) and not pend.get("ok"),

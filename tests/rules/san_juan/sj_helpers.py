@@ -5,9 +5,9 @@ import json
 import random
 from typing import Any
 
+from games.rules.san_juan import flow
 from games.rules.san_juan.cards import CATHEDRAL, KEY
 from games.rules.san_juan.engine import SanJuan
-from games.rules.san_juan import flow
 
 E = SanJuan()
 
@@ -74,15 +74,39 @@ def to_pick(st: dict, seat: int, gov: int | None = None, pick: int = 0) -> None:
     assert st["pend"][seat] == {"k": "role"}, "pick order does not put this seat next"
 
 
-def role(st: dict, seat: int, name: str, library: bool | None = None) -> list[dict]:
+def role(st: dict, seat: int, name: str, library: bool | None = None, answer: bool = True) -> list[dict]:
+    """Choose a role; with ``answer`` every question it raises is answered with the full use."""
     move = {"type": "role", "role": name}
     if library is not None:
         move["library"] = library
-    return E.apply(st, seat, move)[1]
+    events = E.apply(st, seat, move)[1]
+    return events + (say_yes(st) if answer else [])
 
 
-def play(st: dict, seat: int, move: dict) -> list[dict]:
-    return E.apply(st, seat, move)[1]
+def play(st: dict, seat: int, move: dict, answer: bool = True) -> list[dict]:
+    events = E.apply(st, seat, move)[1]
+    return events + (say_yes(st) if answer else [])
+
+
+def asked(st: dict, seat: int) -> str | None:
+    """The question the seat is being asked now, or None."""
+    pend = st["pend"][seat]
+    return pend["qs"][0]["q"] if pend and pend["k"] == "ask" and not pend.get("ok") else None
+
+
+def say_yes(st: dict) -> list[dict]:
+    """Answer every open question with its first answer: the full use (what a timeout does)."""
+    events: list[dict] = []
+    while True:
+        seat = next((s for s in range(st["n"]) if asked(st, s)), None)
+        if seat is None:
+            return events
+        events += E.apply(st, seat, E.legal_moves(st, seat)[0])[1]
+
+
+def say(st: dict, seat: int, yes: bool, **extra) -> list[dict]:
+    """Answer the seat's current question without answering the others'."""
+    return E.apply(st, seat, {"type": "use", "yes": yes, **extra})[1]
 
 
 def key_of(card: int) -> str:

@@ -1,9 +1,20 @@
 """The base game's city buildings, one test per example and note of the rules."""
 import pytest
+from sj_helpers import (
+    E,
+    keys,
+    new,
+    next_round,
+    play,
+    role,
+    set_city,
+    set_hand,
+    stack,
+    to_pick,
+)
 
 from games.rules.base import IllegalMove
 from games.rules.san_juan.cards import TILES
-from sj_helpers import E, keys, new, next_round, play, role, set_city, set_hand, stack, to_pick
 
 
 def _setup(players=2, seed=3, **opts):
@@ -114,7 +125,7 @@ def test_prefecture_examples_keep_two(chooser, library, drawn):
     owner = 0 if chooser else 1
     city = ["indigo_plant", "prefecture"] + (["library"] if library else [])
     set_city(st, owner, city)
-    role(st, 0, "councillor")
+    role(st, 0, "councillor", library=library and chooser or None)
     if drawn == 2:
         assert st["pend"][owner] is None and len(st["p"][owner]["hand"]) == 2
         return
@@ -226,7 +237,7 @@ def test_trading_post_examples(chooser, library, cap):
     owner = 0 if chooser else 1
     city = ["indigo_plant", "sugar_mill", "tobacco_storage", "coffee_roaster", "silver_smelter", "trading_post"]
     set_city(st, owner, city + (["library"] if library else []), goods=[True] * 5)
-    role(st, 0, "trader")
+    role(st, 0, "trader", library=library and chooser or None)
     assert max(len(m["buildings"]) for m in E.legal_moves(st, owner)) == cap
 
 
@@ -277,7 +288,7 @@ def test_aqueduct_examples(chooser, library, cap):
     owner = 0 if chooser else 1
     city = ["indigo_plant", "sugar_mill", "tobacco_storage", "coffee_roaster", "silver_smelter", "aqueduct"]
     set_city(st, owner, city + (["library"] if library else []))
-    role(st, 0, "producer")
+    role(st, 0, "producer", library=library and chooser or None)
     assert max(len(m["buildings"]) for m in E.legal_moves(st, owner)) == cap
 
 
@@ -379,7 +390,9 @@ def test_chapel_tuck_before_hand_limit_check():
     assert st["p"][1]["chapel"] == [hero]
     assert st["phase"] == "role"  # 7 cards left: no discard needed
     v = E.view(st, 0)["players"][1]
-    assert v["chapel_count"] == 1 and v["chapel"] is None and v["points"] == 1 + 2 + 1
+    assert v["chapel_count"] is None and v["chapel"] is None and v["points"] == 1 + 2  # hidden from others
+    own = E.view(st, 1)["players"][1]
+    assert own["chapel_count"] == 1 and own["points"] == 1 + 2 + 1
 
 
 def test_chapel_only_one_card_per_round():
@@ -406,19 +419,19 @@ def test_tower_keeps_twelve_and_must_reduce_to_twelve():
 def test_library_councillor_sees_eight():
     st = _setup(players=3)
     set_city(st, 0, ["indigo_plant", "library"])
-    role(st, 0, "councillor")
+    role(st, 0, "councillor", library=True)
     assert len(st["pend"][0]["drawn"]) == 8
 
 
 def test_library_prospector_draws_two_and_builder_two_less():
     st = _setup(players=3)
     set_city(st, 0, ["indigo_plant", "library"])
-    role(st, 0, "prospector")
+    role(st, 0, "prospector", library=True)
     assert len(st["p"][0]["hand"]) == 2
     st = _setup(players=3)
     set_city(st, 0, ["indigo_plant", "library"])
     set_hand(st, 0, ["silver_smelter", "well", "tower", "statue"])
-    role(st, 0, "builder")
+    role(st, 0, "builder", library=True)
     play(st, 0, {"type": "build", "card": st["p"][0]["hand"][0]})
     assert st["pend"][0]["due"] == 3
 
@@ -426,7 +439,7 @@ def test_library_prospector_draws_two_and_builder_two_less():
 def test_library_example_with_archive_and_prefecture_takes_eight_discards_six():
     st = _setup(players=3)
     set_city(st, 0, ["indigo_plant", "library", "archive", "prefecture"])
-    role(st, 0, "councillor")
+    role(st, 0, "councillor", library=True)
     assert len(st["p"][0]["hand"]) == 8 and st["pend"][0]["n"] == 6
 
 
@@ -434,7 +447,7 @@ def test_library_example_with_quarry_city_building_three_less():
     st = _setup(players=3)
     set_city(st, 0, ["indigo_plant", "library", "quarry"])
     set_hand(st, 0, ["hero", "well", "tower"])
-    role(st, 0, "builder")
+    role(st, 0, "builder", library=True)
     play(st, 0, {"type": "build", "card": st["p"][0]["hand"][0]})
     assert st["pend"][0]["due"] == 2
 
@@ -495,7 +508,7 @@ def test_library_built_over_loses_its_doubled_privilege_at_once():
     st = _setup(players=3, expansion=True)
     set_city(st, 0, ["indigo_plant", "crane", "library"])
     set_hand(st, 0, ["well", "tower"])
-    role(st, 0, "builder")
+    role(st, 0, "builder", library=True)
     assert st["lib"] is True
     library = st["p"][0]["city"][2]
     play(st, 0, {"type": "build", "card": CATHEDRAL, "over": library})

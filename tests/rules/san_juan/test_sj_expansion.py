@@ -1,9 +1,20 @@
 """The expansion "Neue Gebäude" with the Cathedral."""
 import pytest
+from sj_helpers import (
+    E,
+    keys,
+    new,
+    next_round,
+    play,
+    role,
+    set_city,
+    set_hand,
+    stack,
+    to_pick,
+)
 
 from games.rules.base import IllegalMove
 from games.rules.san_juan.cards import CATHEDRAL, EXPANSION_IDS, KEY, PRODUCTION, TILES
-from sj_helpers import E, keys, new, next_round, play, role, set_city, set_hand, stack, to_pick
 
 
 def _setup(players=2, **opts):
@@ -188,7 +199,8 @@ def test_harbor_keeps_one_sold_good_as_a_point():
     role(st, 0, "trader")
     play(st, 0, {"type": "sell", "buildings": st["p"][0]["city"][:2]})
     assert len(st["p"][0]["harbor"]) == 1
-    assert E.view(st, 1)["players"][0]["harbor_count"] == 1
+    assert E.view(st, 0)["players"][0]["harbor_count"] == 1
+    assert E.view(st, 1)["players"][0]["harbor_count"] is None  # the owner's secret, as for the Chapel
     st["phase"] = "over"
     assert E.result(st).details["breakdown"][0]["harbor"] == 1
 
@@ -243,7 +255,7 @@ def test_stats_table_lists_expansion_sources():
     st = _setup()
     st["phase"] = "over"
     labels = [r["label"] for r in E.result(st).stats]
-    assert {"Residence", "Cathedral", "Bank cards", "Harbour cards", "Palace"} <= set(labels)
+    assert {"Residence", "Cathedral", "Cards under the Bank", "Cards under the Harbour", "Palace"} <= set(labels)
     base = new(2, seed=1)
     base["phase"] = "over"
     assert "Cathedral" not in [r["label"] for r in E.result(base).stats]

@@ -1,9 +1,20 @@
 """Rounds, roles, privileges and the end of the game (base game)."""
 import pytest
+from sj_helpers import (
+    E,
+    all_cards,
+    key_of,
+    keys,
+    new,
+    play,
+    role,
+    set_city,
+    set_hand,
+    to_pick,
+)
 
 from games.rules.base import IllegalMove
 from games.rules.san_juan.cards import KEY, TILES
-from sj_helpers import E, all_cards, key_of, keys, new, play, role, set_city, set_hand, stack, to_pick
 
 
 def _builder(players=2, hand=(), city=("indigo_plant",), other_hand=()):
@@ -46,7 +57,7 @@ def test_hinweis_production_buildings_any_number_but_city_buildings_once():
 
 def test_hinweis_surplus_discount_not_paid_out_builder_with_smithy_and_library():
     st = _builder(players=3, hand=["sugar_mill", "well"], city=["indigo_plant", "smithy", "library"])
-    role(st, 0, "builder")
+    role(st, 0, "builder", library=True)
     assert st["lib"] is True
     play(st, 0, {"type": "build", "card": st["p"][0]["hand"][0]})
     assert keys(st["p"][0]["hand"]) == ["well"]
@@ -186,8 +197,10 @@ def test_hinweis_tile_revealed_even_if_nobody_sells_and_returned_under_stack():
     role(st, 0, "trader")
     assert st["tiles_seen"] == [order[0]]
     assert st["tiles"] == order[1:] + order[:1]
-    assert E.view(st, 1)["trading_house"]["current"] == dict(zip(
+    current = E.view(st, 1)["trading_house"]["current"]
+    assert {g["good"]: g["price"] for g in current} == dict(zip(
         ["indigo", "sugar", "tobacco", "coffee", "silver"], TILES[order[0]]))
+    assert [g["name_de"] for g in current] == ["Indigo", "Zucker", "Tabak", "Kaffee", "Silber"]
 
 
 def test_hinweis_trader_phase_simultaneous():

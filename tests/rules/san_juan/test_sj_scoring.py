@@ -1,8 +1,8 @@
 """End-of-game scoring: printed points, Chapel, cost-6 buildings, Palace last."""
 import pytest
+from sj_helpers import E, new, set_city, set_hand
 
 from games.rules.san_juan.scoring import breakdown
-from sj_helpers import E, new, set_city, set_hand
 
 
 def _score(city, edition="2", chapel=0, others=None, expansion=False):
@@ -96,7 +96,7 @@ def test_result_stats_rows_and_ranks():
     st, _ = _score(["palace", "chapel"], chapel=2, others=[["indigo_plant", "hero"]])
     res = E.result(st)
     labels = [r["label"] for r in res.stats]
-    assert "Buildings" in labels and "Total" in labels and "Palace" in labels
+    assert "Printed points of the buildings" in labels and "Total" in labels and "Palace" in labels
     total = next(r for r in res.stats if r["label"] == "Total")
     assert total["values"] == res.scores and res.scores == [4 + 1, 6]
     assert res.ranks == [2, 1]
