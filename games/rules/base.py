@@ -93,6 +93,10 @@ class Engine:
     min_players: int = 1
     max_players: int = 1
     options: tuple[Option, ...] = ()
+    # Help text (message id) for the number of players on the table form.
+    players_help: str = ""
+    # Name (message id) of the opponent the engine plays in a one-seat game; "" without a solo game.
+    solo_opponent: str = ""
     # Name of the board template under templates/games/<slug>/.
     board_template: str = "board.html"
 
