@@ -156,6 +156,11 @@ class Engine:
     def timeout_move(self, state: State, seat: int) -> Move:
         raise NotImplementedError
 
+    def turn_goes_on(self, state: State, seat: int) -> bool:
+        """Whether ``seat`` is in the middle of a turn of several decisions, so that a timeout plays
+        its next decision too (one missed turn is one timeout). Games of one decision per turn: never."""
+        return False
+
     def bot_move(self, state: State, seat: int, rng: random.Random) -> Move:
         raise NotImplementedError
 

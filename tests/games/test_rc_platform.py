@@ -276,10 +276,12 @@ def test_the_tournament_machinery_takes_the_game(django_capture_on_commit_callba
 
 # --- timeouts -------------------------------------------------------------------------------------
 
-def _time_out(game: Game) -> Move:
+def _time_out(game: Game) -> list[Move]:
+    """The moves one timeout played."""
     player = game.players.get(must_act=True)
+    version = Game.objects.get(pk=game.pk).version
     assert timeouts.apply_timeout(player.pk, player.deadline, player.deadline + timedelta(seconds=1))
-    return Move.objects.filter(game=game).order_by("-seq").first()
+    return list(Move.objects.filter(game=game, seq__gt=version).order_by("seq"))
 
 
 @pytest.mark.parametrize("stage", ["main", "market", "build", "iwan"])
@@ -296,9 +298,15 @@ def test_a_timeout_plays_the_engines_move_for_every_kind_of_decision(stage, djan
     seat = ENGINE.to_act(game.state)[0]
     expected = ENGINE.timeout_move(state_before, seat)
     with django_capture_on_commit_callbacks(execute=True):
-        move = _time_out(game)
-    assert move.payload == expected and move.seat == seat and move.by_bot
-    assert move.events[0]["timeout"] is True
+        first, *rest = _time_out(game)
+    assert first.payload == expected and first.seat == seat and first.by_bot
+    assert first.events[0]["timeout"] is True
+    # The rest of the turn is played too, so that its next decision does not time out again.
+    assert all(m.seat == seat and m.by_bot and not any(e.get("timeout") for e in m.events) for m in rest)
+    game.refresh_from_db()
+    assert not ENGINE.turn_goes_on(game.state, seat)
+    if stage in ("main", "market", "build"):
+        assert (first.payload if not rest else rest[-1].payload)["type"] == "end"
     player = game.players.get(seat=seat)
     assert player.timeouts == 1 and not player.bot_took_over
 

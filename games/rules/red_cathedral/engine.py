@@ -129,5 +129,10 @@ class RedCathedral(Engine):
     def timeout_move(self, st: State, seat: int) -> Move:
         return bot.choose(st, seat, self.legal_moves(st, seat), random.Random(st["turns"]))
 
+    def turn_goes_on(self, st: State, seat: int) -> bool:
+        # After the basic action the turn goes on until "end"; Iwan's open choices end with the choice.
+        return (not st["over"] and not st["pend"] and st["turn"]["seat"] == seat
+                and st["turn"]["stage"] != "main")
+
     def bot_move(self, st: State, seat: int, rng: random.Random) -> Move:
         return bot.choose(st, seat, self.legal_moves(st, seat), rng)
