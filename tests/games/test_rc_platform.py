@@ -18,9 +18,8 @@ from games.services.engines import get_engine
 from games.services.errors import TableError
 from games.services.moves import submit_move
 from games.views import options_text
-from rankings.models import RatedGame, Rating
+from rankings.models import Rating
 from tests.factories import make_user
-from tests.rankings.helpers import play_out
 
 pytestmark = pytest.mark.django_db
 
@@ -230,48 +229,6 @@ def test_bots_fill_the_empty_seats_and_play_until_the_person_acts(django_capture
     assert ENGINE.to_act(game.state) == [me.seat]
     assert Move.objects.filter(game=game).count() == game.version
     assert all(m.by_bot for m in Move.objects.filter(game=game))
-
-
-def test_a_rated_two_player_game_counts_for_the_ratings_with_its_sum_table(django_capture_on_commit_callbacks):
-    alice, bob = make_user("alice"), make_user("bob")
-    game = tables.start_seated_game(SLUG, [alice, bob], {"side": "extended", "craftsmen": "3"}, seed=11)
-    assert game.rated
-    with django_capture_on_commit_callbacks(execute=True):
-        game = play_out(game)
-    assert game.status == Game.Status.FINISHED
-    assert RatedGame.objects.filter(game=game).exists()
-    ratings = {r.user.username: r for r in Rating.objects.filter(game_slug=SLUG).select_related("user")}
-    assert set(ratings) == {"alice", "bob"} and all(r.games == 1 for r in ratings.values())
-    ranks = {p.user.username: p.rank for p in game.players.select_related("user")}
-    if ranks["alice"] != ranks["bob"]:
-        winner = min(ranks, key=ranks.get)
-        assert ratings[winner].rating > 1500 > ratings[next(n for n in ranks if n != winner)].rating
-    stats = game.result["stats"]
-    glory = [row for row in stats if row["group"] == "Glory"]
-    total = next(row for row in stats if row["group"] == "total")
-    assert [sum(col) for col in zip(*(row["values"] for row in glory))] == total["values"] == game.result["scores"]
-    assert {"Completed sections", "Towers"} <= {row["label"] for row in glory}
-
-
-def test_the_tournament_machinery_takes_the_game(django_capture_on_commit_callbacks):
-    from django.utils import timezone
-
-    from rankings.services import tournaments
-
-    organiser = make_user("olga")
-    players = [make_user(n) for n in ("anna", "boris", "clara", "dmitri")]
-    t = tournaments.create_tournament(organiser, name="Kathedralen-Cup", game_slug=SLUG, options={"merchants": "2"},
-                                      table_size=2, rounds=1, starts_at=timezone.now() + timedelta(hours=1))
-    with pytest.raises(tournaments.TournamentError):
-        tournaments.create_tournament(organiser, name="Solo", game_slug=SLUG, table_size=1,
-                                      starts_at=timezone.now() + timedelta(hours=1))
-    for p in players:
-        tournaments.register(t.pk, p)
-    with django_capture_on_commit_callbacks(execute=True):
-        tournaments.start(t.pk, by=organiser, now=timezone.now() + timedelta(hours=2))
-    games = list(Game.objects.filter(tournament_pairing__round__tournament=t))
-    assert len(games) == 2 and all(g.game_slug == SLUG and g.options["merchants"] == "2" and g.rated
-                                   for g in games)
 
 
 # --- timeouts -------------------------------------------------------------------------------------
