@@ -232,6 +232,7 @@ def _my_games(user, active_only: bool = False):
         game.opponents = [o for o in game.players.all() if o.seat != p.seat]
         # A solo game's opponent has no seat: the engine plays him (Iwan in Die Rote Kathedrale).
         game.solo_opponent = _(engine.solo_opponent) if engine and engine.solo_opponent and not game.opponents else ""
+        game.entrants = len(game.opponents) + 1 + (1 if game.solo_opponent else 0)
         games.append(game)
     return games
 
