@@ -4,6 +4,7 @@ from django.core import mail
 
 from games.models import Game
 from games.services import tables
+from notifications.models import Notice
 from tests.factories import make_user
 from tests.notifications.helpers import html_of, mails_to
 from tests.rankings.helpers import play_out
@@ -33,6 +34,8 @@ def test_the_solo_summary_in_german_has_iwan_as_opponent_and_column(django_captu
     game = _finished(django_capture_on_commit_callbacks, [alice], {"merchants": "1"}, seed=7)
     (summary,) = mails_to(alice.email)
     rank = game.players.get().rank
+    notice = Notice.objects.get(user=alice, kind=Notice.Kind.FINISHED)
+    assert (notice.data["rank"], notice.data["n"], notice.data["opponents"]) == (rank, 2, ["Iwan"])
     assert summary.subject == f"Die Rote Kathedrale #{game.pk} ist beendet: du bist {rank}. von 2"
     body = summary.body
     assert f"Die Rote Kathedrale #{game.pk} gegen Iwan ist beendet." in body
