@@ -83,13 +83,20 @@ class CatalogViewSet(viewsets.ViewSet):
         return Response(_catalog(translation.get_language()))
 
 
+def _translated_option(option: dict) -> dict:
+    """An option's label, help and choice labels (message ids of the engine) in the active language."""
+    return {**option, "label": _(option["label"]), "help": _(option["help"]) if option["help"] else "",
+            "choices": [[value, _(label)] for value, label in option["choices"]]}
+
+
 @functools.cache
 def _catalog(language: str) -> list:
     """The catalog in one language: it only changes with a new release, and every page asks for it."""
     with translation.override(language):
         data = [
             {"slug": e.slug, "name": e.name, "min_players": e.min_players, "max_players": e.max_players,
-             "options": [o.as_dict() for o in e.options]}
+             "players_help": _(e.players_help) if e.players_help else "",
+             "options": [_translated_option(o.as_dict()) for o in e.options]}
             for e in available_engines()
         ]
         # Plain lists and dicts, so that lazy labels are rendered now, in this language.

@@ -35,6 +35,7 @@ class TableForm(forms.Form):
         counts = range(engine.min_players, engine.max_players + 1)
         self.fields["seats"].choices = [(n, str(n)) for n in counts]
         self.fields["seats"].initial = engine.min_players
+        self.fields["seats"].help_text = _(engine.players_help) if engine.players_help else ""
         self.option_names = []
         for opt in engine.options:
             name = f"opt_{opt.name}"

@@ -2,6 +2,7 @@ from rest_framework import serializers
 
 from games.models import ChatMessage, Game, Table, TimeControl, TimeoutPolicy
 from games.services.tables import MAX_INCREMENT_SECONDS
+from games.services.describe import options_text
 from games.services.engines import engine_choices
 
 
@@ -19,6 +20,7 @@ class CatalogEntrySerializer(serializers.Serializer):
     name = serializers.CharField()
     min_players = serializers.IntegerField()
     max_players = serializers.IntegerField()
+    players_help = serializers.CharField()
     options = OptionSerializer(many=True)
 
 
@@ -31,12 +33,17 @@ class TableSerializer(serializers.ModelSerializer):
     owner = serializers.CharField(source="owner.username", read_only=True)
     taken = serializers.SerializerMethodField()
     game_id = serializers.SerializerMethodField()
+    description = serializers.SerializerMethodField()
 
     class Meta:
         model = Table
-        fields = ("id", "game_slug", "options", "seats", "owner", "time_control", "days_per_move",
+        fields = ("id", "game_slug", "options", "description", "seats", "owner", "time_control", "days_per_move",
                   "minutes_per_player", "increment_seconds", "timeout_policy", "invited_only", "rated", "status",
                   "created_at", "taken", "game_id")
+
+    def get_description(self, table) -> str:
+        """The options in short, in the reader's language, e.g. "(Händler 1, Klerus)"; "" for none."""
+        return options_text(table.game_slug, table.options)
 
     def get_taken(self, table) -> list[dict]:
         return [{"user": s.user.username if s.user_id else None, "is_bot": s.is_bot}

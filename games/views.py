@@ -13,7 +13,9 @@ from games.models import ChatMessage, Game, Player, Table, TableSeat
 from games.services import play, tables
 from games.services.engines import available_engines, get_engine
 from games.services.errors import ServiceError
+from games.services.describe import options_text
 from games.services.log import log_entries, render_event
+from games.services.results import seatless_standings
 
 User = get_user_model()
 
@@ -96,17 +98,6 @@ def table_detail(request, pk: int):
     return render(request, "games/table.html", context)
 
 
-def options_text(slug: str, options: dict) -> str:
-    """The engine's short text for a table's options, e.g. "(Händler 1, Klerus)"; "" when it has none."""
-    try:
-        described = get_engine(slug).describe_options(options or {})
-    except KeyError:
-        return ""
-    if not described:
-        return ""
-    return "(" + ", ".join(render_event(part, {}) for part in described["parts"]) + ")"
-
-
 def _option_labels(engine, options: dict) -> list[tuple[str, str]]:
     out = []
     for opt in engine.options:
@@ -166,10 +157,21 @@ def _board_context(request, game: Game) -> dict:
         "other_moves": [m for m in moves if not isinstance(m["move"].get("card"), int)],
         "game": game, "data": data, "view": data["view"], "seat": data["seat"], "players": data["players"],
         "board_template": template.template.name, "labelled_moves": moves,
+        "description": options_text(game.game_slug, game.options),
+        "standings": _standings(data),
         "log": log_entries(game, data["seat"]),
         "me": next((p for p in data["players"] if p["seat"] == data["seat"]), None),
         "to_act_names": [p["name"] for p in data["players"] if p["must_act"]],
     }
+
+
+def _standings(data: dict) -> list[dict]:
+    """The final ranking: the seats and the opponents the engine plays without one (Iwan)."""
+    if not data["result"]:
+        return []
+    rows = [{"rank": p["rank"], "name": p["name"], "score": p["score"]} for p in data["players"]]
+    rows += [{**row, "name": _(row["name"])} for row in seatless_standings(data["result"], len(data["players"]))]
+    return sorted(rows, key=lambda r: (r["rank"] is None, r["rank"] or 0))
 
 
 def game_page(request, pk: int):
@@ -220,12 +222,17 @@ def _my_games(user, active_only: bool = False):
     if active_only:
         players = players.filter(game__status=Game.Status.ACTIVE)
     games = []
-    names = {e.slug: e.name for e in available_engines()}
+    engines = {e.slug: e for e in available_engines()}
     for p in players.prefetch_related(Prefetch("game__players", queryset=Player.objects.select_related("user"))):
         game = p.game
         game.me = p
-        game.game_name = names.get(game.game_slug, game.game_slug)
+        engine = engines.get(game.game_slug)
+        game.game_name = engine.name if engine else game.game_slug
+        game.description = options_text(game.game_slug, game.options)
         game.opponents = [o for o in game.players.all() if o.seat != p.seat]
+        # A solo game's opponent has no seat: the engine plays him (Iwan in Die Rote Kathedrale).
+        game.solo_opponent = _(engine.solo_opponent) if engine and engine.solo_opponent and not game.opponents else ""
+        game.entrants = len(game.opponents) + 1 + (1 if game.solo_opponent else 0)
         games.append(game)
     return games
 

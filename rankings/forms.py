@@ -59,9 +59,11 @@ class TournamentForm(forms.Form):
             self.option_names.append(name)
             if opt.kind == "choice":
                 self.fields[name] = forms.ChoiceField(label=_(opt.label), initial=opt.default,
-                                                      choices=[(v, _(lbl)) for v, lbl in opt.choices])
+                                                      choices=[(v, _(lbl)) for v, lbl in opt.choices],
+                                                      help_text=_(opt.help) if opt.help else "")
             else:
-                self.fields[name] = forms.BooleanField(label=_(opt.label), required=False, initial=opt.default)
+                self.fields[name] = forms.BooleanField(label=_(opt.label), required=False, initial=opt.default,
+                                                       help_text=_(opt.help) if opt.help else "")
 
     def option_fields(self):
         return [self[name] for name in self.option_names]

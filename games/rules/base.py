@@ -93,6 +93,10 @@ class Engine:
     min_players: int = 1
     max_players: int = 1
     options: tuple[Option, ...] = ()
+    # Help text (message id) for the number of players on the table form.
+    players_help: str = ""
+    # Name (message id) of the opponent the engine plays in a one-seat game; "" without a solo game.
+    solo_opponent: str = ""
     # Name of the board template under templates/games/<slug>/.
     board_template: str = "board.html"
 
@@ -151,6 +155,11 @@ class Engine:
 
     def timeout_move(self, state: State, seat: int) -> Move:
         raise NotImplementedError
+
+    def turn_goes_on(self, state: State, seat: int) -> bool:
+        """Whether ``seat`` is in the middle of a turn of several decisions, so that a timeout plays
+        its next decision too (one missed turn is one timeout). Games of one decision per turn: never."""
+        return False
 
     def bot_move(self, state: State, seat: int, rng: random.Random) -> Move:
         raise NotImplementedError

@@ -8,6 +8,8 @@ from games.services.engines import available_engines
 
 DEMO_PASSWORD = "demo-pass-2025"
 DEMO_USERS = [("anna", "Anna"), ("boris", "Boris"), ("clara", "Clara"), ("dmitri", "Dmitri")]
+# Options of the open table that shows a game's choices (the invitation text "(Händler 1, Klerus 2)").
+SHOWCASE_OPTIONS = {"red-cathedral": {"side": "extended", "merchants": "1", "clergy": "2"}}
 
 
 def load_demo() -> tuple[list, int]:
@@ -30,6 +32,9 @@ def load_demo() -> tuple[list, int]:
             # An open table waiting for players, one running game between two people,
             # and one against a bot.
             tables.create_table(clara, engine.slug, engine.min_players + (1 if engine.max_players > 2 else 0))
+            if engine.slug in SHOWCASE_OPTIONS:
+                tables.create_table(boris, engine.slug, engine.max_players, SHOWCASE_OPTIONS[engine.slug])
+                created += 1
             running = tables.create_table(anna, engine.slug, 2)
             tables.join_table(running.pk, boris)
             tables.create_table(dmitri, engine.slug, 2, bots=1, rated=False)

@@ -160,7 +160,7 @@ def _finish(game: Game, engine, players: list[Player], now) -> dict[int, tuple[i
     result = engine.result(game.state).as_dict()
     losers = {p.seat for p in players if p.resigned or p.timeouts >= 2}
     result["engine_ranks"] = result["ranks"]
-    result["ranks"] = final_ranks(result["ranks"], losers)
+    result["ranks"] = final_ranks(result["ranks"], losers, len(result["details"].get("columns", ())))
     game.result = result
     game.status = Game.Status.FINISHED
     game.finished_at = now

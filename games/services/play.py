@@ -134,7 +134,8 @@ def resign(game_id: int, user) -> Game:
         if len(in_play) <= 1 or not people_left:
             losers = {p.seat for p in players if p.resigned}
             # Those still in play share the better places, in seat order of the current standing.
-            ranks = final_ranks([1] * len(players), losers)
+            # In a solo game the engine's own opponent wins by a resignation.
+            ranks = final_ranks([1] * len(players), losers, 1 if engine.solo_opponent and len(players) == 1 else 0)
             game.status = Game.Status.FINISHED
             game.finished_at = now
             game.result = {"scores": [None] * len(players), "ranks": ranks, "stats": [], "details": {},

@@ -68,8 +68,29 @@ def apply_timeout(player_id: int, deadline: datetime, now: datetime | None = Non
             "args": {"seat": player.seat}, "seat": player.seat, "timeout": True,
         }
         outcome = submit_move(game.pk, CLOCK, move, version=game.version, seat=player.seat, note=note)
+        if not took_over:
+            outcome = _finish_turn(engine, outcome, player.seat)
         _announce(outcome.game, player, deadline, took_over=took_over, ended=False)
     return True
+
+
+# More decisions in one turn than any engine has; a guard against an engine that never ends a turn.
+MAX_TURN_DECISIONS = 200
+
+
+def _finish_turn(engine, outcome, seat: int):
+    """Play the timed-out turn to its end, where a turn has several decisions (Die Rote Kathedrale).
+
+    One missed turn is one timeout: otherwise the turn's next decision would time out again and
+    hand the seat to a bot. (A bot that took over plays on by itself.)
+    """
+    game = outcome.game
+    for _ in range(MAX_TURN_DECISIONS):
+        if game.status != Game.Status.ACTIVE or not engine.turn_goes_on(game.state, seat):
+            break
+        outcome = submit_move(game.pk, CLOCK, engine.timeout_move(game.state, seat), version=game.version, seat=seat)
+        game = outcome.game
+    return outcome
 
 
 def _end_unrated(game: Game, player: Player, now: datetime) -> None:

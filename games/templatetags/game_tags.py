@@ -4,6 +4,8 @@ from django import template
 from django.utils import translation
 from django.utils.translation import gettext
 
+from games.services.results import TOTAL_GROUP
+
 register = template.Library()
 
 
@@ -61,9 +63,10 @@ def stats_table(stats, players, extra_columns=None):
     rows, last_group = [], None
     for row in stats:
         group = row.get("group") or ""
+        total = group == TOTAL_GROUP  # marks the total row; not a heading
         rows.append({
             "label": gettext(row["label"]), "values": row["values"], "group": gettext(group) if group else "",
-            "group_start": bool(group) and group != last_group,
+            "group_start": bool(group) and not total and group != last_group, "total": total,
         })
         last_group = group
     extra = [gettext(c) for c in extra_columns or ()]

@@ -18,15 +18,20 @@ def game_facts(game: Game, user, players: list[Player] | None = None) -> dict:
     """JSON-able facts about ``game`` as ``user`` sees it (bot names in their language)."""
     players = players if players is not None else list(game.players.select_related("user"))
     try:
-        name = get_engine(game.game_slug).name
+        engine = get_engine(game.game_slug)
     except KeyError:
-        name = game.game_slug
+        engine = None
+    name = engine.name if engine else game.game_slug
+    mine = {p.seat for p in players if p.user_id == user.pk and not p.is_bot}
     with translation.override(user.language):
         names = player_names(players)
-    mine = {p.seat for p in players if p.user_id == user.pk and not p.is_bot}
+        opponents = [names[p.seat] for p in players if p.seat not in mine]
+        if not opponents and engine and engine.solo_opponent:
+            # A solo game: the opponent is the one the engine plays (Iwan).
+            opponents = [translation.gettext(engine.solo_opponent)]
     return {
         "game_id": game.pk, "game_name": name, "game_label": f"{name} #{game.pk}",
-        "opponents": [names[p.seat] for p in players if p.seat not in mine],
+        "opponents": opponents,
         "names": {str(seat): n for seat, n in names.items()},
         "url": reverse("game", args=[game.pk]),
     }

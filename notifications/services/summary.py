@@ -4,6 +4,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from games.models import Game
+from games.services.results import TOTAL_GROUP, seatless_standings
 from notifications.models import Notice
 from notifications.services import mail
 from notifications.services.facts import game_facts, tell_everyone
@@ -16,9 +17,11 @@ class RatingsPending(Exception):
 
 def game_finished(game: Game) -> list[Notice]:
     """A notice for every person in the game; returns those whose summary email is to go out."""
+    seatless = len(((game.result or {}).get("details") or {}).get("columns") or ())  # Iwan in a solo game
     return tell_everyone(
         game, Notice.Kind.FINISHED, f"finished:{game.pk}", wants_email=lambda user: user.email_on_game_end,
-        data=lambda p, facts, players: {"seat": p.seat, "rank": p.rank, "n": len(players), "status": game.status})
+        data=lambda p, facts, players: {"seat": p.seat, "rank": p.rank, "n": len(players) + seatless,
+                                        "status": game.status})
 
 
 def ratings_ready(game: Game) -> bool:
@@ -71,12 +74,18 @@ def summary_context(notice: Notice) -> dict:
             "rating_delta": round(change.after) - round(change.before) if change else None,
             "note": _("timed out") if p.timeouts >= 2 else _("resigned") if p.resigned else "",
         })
+    # The opponents the engine plays without a seat (Iwan in a solo game) rank among the seats.
+    for row in seatless_standings(result, len(players)):
+        ranking.append({"rank": row["rank"], "name": _(row["name"]), "score": row["score"], "me": False,
+                        "rating_after": None, "rating_delta": None, "note": ""})
+    ranking.sort(key=lambda r: (r["rank"] is None, r["rank"] or 0))
     stats = []
     last = None
     for row in result.get("stats") or []:
-        group = _(row["group"]) if row.get("group") else ""
+        # The total row's group only marks it; it gets no heading of its own.
+        group = _(row["group"]) if row.get("group") and row["group"] != TOTAL_GROUP else ""
         stats.append({"label": _(row["label"]), "values": [_fmt(v) for v in row["values"]], "group": group,
-                      "group_start": bool(group) and group != last})
+                      "group_start": bool(group) and group != last, "total": row.get("group") == TOTAL_GROUP})
         last = group
     # Columns after the seats' (Iwan, the solo opponent), named by the engine.
     seat_names = [names[p.seat] for p in players] + [_(c) for c in (result.get("details") or {}).get("columns", [])]
@@ -95,5 +104,5 @@ def summary_context(notice: Notice) -> dict:
         "ranking_text": text_table(rank_header, rank_rows, align="rl"),
         "stats_text": text_table(["∑"] + seat_names, [[s["label"], *s["values"]] for s in stats],
                                  [s["group"] for s in stats]) if stats else "",
-        "my_rank": notice.data.get("rank"), "players_count": len(players),
+        "my_rank": notice.data.get("rank"), "players_count": len(ranking),
     }

@@ -81,7 +81,7 @@ def create_tournament(
             if size == table_size:
                 options = normalized
     except InvalidOptions as exc:
-        raise TournamentError(str(exc)) from None
+        raise TournamentError(_(str(exc))) from None
     if not 1 <= rounds <= MAX_ROUNDS:
         raise TournamentError(_("A tournament has 1 to %(n)s rounds.") % {"n": MAX_ROUNDS})
     if not 2 <= group_size <= 16:

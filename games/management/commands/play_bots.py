@@ -7,6 +7,7 @@ from games.models import Game, Move
 from games.services.bots import play_bot_turns
 from games.services.engines import available_engines, get_engine
 from games.services.errors import TableError
+from games.services.results import seatless_standings
 from games.services.tables import start_bot_game
 
 
@@ -64,10 +65,13 @@ class Command(BaseCommand):
             total_moves += moves
             for seat, rank in enumerate(game.result["ranks"]):
                 wins[seat] += rank == 1
-            self.stdout.write(json.dumps({
-                "game_id": game.pk, "seed": seed, "options": game.options, "moves": moves,
-                "scores": game.result["scores"], "ranks": game.result["ranks"],
-            }))
+            line = {"game_id": game.pk, "seed": seed, "options": game.options, "moves": moves,
+                    "scores": game.result["scores"], "ranks": game.result["ranks"]}
+            # The opponent the engine plays in a solo game (Iwan), with his score and place.
+            seatless = seatless_standings(game.result, players)
+            if seatless:
+                line["engine_opponents"] = seatless
+            self.stdout.write(json.dumps(line))
         elapsed = time.perf_counter() - started
         self.stdout.write(json.dumps({
             "summary": True, "game": engine.slug, "players": players, "games": opts["games"],

@@ -10,9 +10,22 @@ from games.rules.base import gettext_noop as _
 from . import bot, flow, labels, scoring, state
 from .view import build_view
 
-CARD_CHOICES = (("random", _("random")), ("1", "1"), ("2", "2"), ("3", "3"))
+CARD_CHOICES = (("random", _("random card")), ("1", _("card 1")), ("2", _("card 2")), ("3", _("card 3")))
+GROUPS = ("craftsmen", "teamsters", "merchants", "clergy")
+# The groups as the table's description names them ("(Händler 1, Klerus)").
 GROUP_OPTION_NAMES = {"craftsmen": _("Craftsmen"), "teamsters": _("Teamsters"), "merchants": _("Merchants"),
                       "clergy": _("Clergy")}
+
+# Reasons for refused table settings (message ids, translated where they are shown).
+PLAYER_COUNT = _("Die Rote Kathedrale is played by 1 to 4 players (1: alone against Iwan).")
+UNKNOWN_OPTION = _("Die Rote Kathedrale has no such option: choose the workshop side and the four influence cards.")
+BAD_VALUE = {
+    "side": _("Choose the basic or the extended side of the workshops."),
+    "craftsmen": _("Choose influence card 1, 2 or 3 of the craftsmen's guild, or a random one."),
+    "teamsters": _("Choose influence card 1, 2 or 3 of the teamsters' guild, or a random one."),
+    "merchants": _("Choose influence card 1, 2 or 3 of the merchants' guild, or a random one."),
+    "clergy": _("Choose influence card 1, 2 or 3 of the fourth group (the clergy), or a random one."),
+}
 
 
 class RedCathedral(Engine):
@@ -20,32 +33,59 @@ class RedCathedral(Engine):
     name = "Die Rote Kathedrale"
     min_players = 1
     max_players = 4
+    players_help = _("1 player: a solo game against Iwan, whom the game plays by his five solo cards; it starts as "
+                     "soon as you sit down and is not rated. 2 to 4 players: the usual game.")
+    solo_opponent = _("Iwan")
     options = (
         Option("side", _("Workshop side"), kind="choice", default="basic",
                choices=(("basic", _("Basic side")), ("extended", _("Extended side"))),
-               help=_("Extended: placing a workshop tile face up always costs 3 rubles and unlocks the ornament "
-                      "on that space; two banners start on the white spaces.")),
-        Option("craftsmen", _("Craftsmen's guild card"), kind="choice", default="random", choices=CARD_CHOICES),
-        Option("teamsters", _("Teamsters' guild card"), kind="choice", default="random", choices=CARD_CHOICES),
-        Option("merchants", _("Merchants' guild card"), kind="choice", default="random", choices=CARD_CHOICES),
-        Option("clergy", _("Clergy card (fourth group)"), kind="choice", default="random", choices=CARD_CHOICES,
-               help=_("One player plays alone against Iwan, who follows his five cards.")),
+               help=_("Basic side (recommended for the first games): a workshop tile placed face up costs the "
+                      "rubles printed on its space. Extended side: every tile placed face up costs 3 rubles and "
+                      "frees the ornament lying on that space; two of the six banners start on the white spaces.")),
+        Option("craftsmen", _("Craftsmen's guild: influence card"), kind="choice", default="random",
+               choices=CARD_CHOICES,
+               help=_("Each of the three guilds plays one of its three influence cards: the one you choose, or "
+                      "one drawn at random. A chosen card is named in the table's description, e.g. "
+                      "“(Merchants 1, Clergy)”.")),
+        Option("teamsters", _("Teamsters' guild: influence card"), kind="choice", default="random",
+               choices=CARD_CHOICES),
+        Option("merchants", _("Merchants' guild: influence card"), kind="choice", default="random",
+               choices=CARD_CHOICES),
+        Option("clergy", _("Fourth group (the clergy): influence card"), kind="choice", default="random",
+               choices=CARD_CHOICES,
+               help=_("The fourth group is always named in the table's description, with its card's number "
+                      "when you choose one.")),
     )
 
-    def validate_options(self, players: int, options: dict[str, Any]) -> None:
-        if options["side"] not in ("basic", "extended"):
-            raise InvalidOptions(_("Choose the basic or the extended workshop side."))
+    def normalize_options(self, players: int, options: dict[str, Any] | None) -> dict[str, Any]:
+        """The base checks, with reasons that name what to choose instead.
+
+        Every side and every card combine with every player count, the solo game included, so no
+        combination is refused beyond these.
+        """
+        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+            raise InvalidOptions(PLAYER_COUNT)
+        given = dict(options or {})
+        known = {o.name: {value for value, _label in o.choices} for o in self.options}
+        if set(given) - set(known):
+            raise InvalidOptions(UNKNOWN_OPTION)
+        for name, value in given.items():
+            if isinstance(value, bool) or str(value) not in known[name]:
+                raise InvalidOptions(BAD_VALUE[name])
+        return super().normalize_options(players, given)
 
     def describe_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        """The invitation text of the rules: chosen cards by number, the fourth group always named."""
+        """The invitation text of the rules: a chosen guild card by its number, the fourth group always named."""
         parts = []
-        for group in ("craftsmen", "teamsters", "merchants"):
+        for group in GROUPS[:3]:
             choice = options.get(group, "random")
             if choice != "random":
                 parts.append({"msg": _("{group} {number}"), "args": {"group": GROUP_OPTION_NAMES[group], "number": choice}})
         choice = options.get("clergy", "random")
-        parts.append({"msg": _("{group} {number}") if choice != "random" else "{group}",
-                      "args": {"group": GROUP_OPTION_NAMES["clergy"], "number": choice}})
+        if choice == "random":
+            parts.append({"msg": "{group}", "args": {"group": GROUP_OPTION_NAMES["clergy"]}})
+        else:
+            parts.append({"msg": _("{group} {number}"), "args": {"group": GROUP_OPTION_NAMES["clergy"], "number": choice}})
         return {"parts": parts}
 
     def setup(self, players: int, options: dict[str, Any], seed: int) -> State:
@@ -88,6 +128,11 @@ class RedCathedral(Engine):
 
     def timeout_move(self, st: State, seat: int) -> Move:
         return bot.choose(st, seat, self.legal_moves(st, seat), random.Random(st["turns"]))
+
+    def turn_goes_on(self, st: State, seat: int) -> bool:
+        # After the basic action the turn goes on until "end"; Iwan's open choices end with the choice.
+        return (not st["over"] and not st["pend"] and st["turn"]["seat"] == seat
+                and st["turn"]["stage"] != "main")
 
     def bot_move(self, st: State, seat: int, rng: random.Random) -> Move:
         return bot.choose(st, seat, self.legal_moves(st, seat), rng)
