@@ -210,7 +210,7 @@ def apply(st: State, seat: int, move: Any) -> list[Event]:
         influence.apply(st, p, move, events)
     elif kind == "activate":
         turn["act"] = True
-        events.append({"msg": _("{seat} activates the workshop tile on the {slot} space."),
+        events.append({"msg": _("{seat} activates the workshop tile on the {slot} workshop space."),
                        "args": {"seat": who(st, p), "slot": SLOT_LABELS[move["slot"]]}})
         building.activate_tile(st, p, st["pl"][p]["ws"][move["slot"]]["t"], events)
     elif kind == "glory_rubles":
@@ -232,8 +232,9 @@ def apply(st: State, seat: int, move: Any) -> list[Event]:
     return events
 
 
-SLOT_LABELS = {"white1": _("first white"), "white2": _("second white"), "yellow": _("yellow"), "red": _("red"),
-               "blue": _("blue"), "green": _("green")}
+# Names of the workshop spaces, as nouns ("the Yellow workshop space").
+SLOT_LABELS = {"white1": _("White 1"), "white2": _("White 2"), "yellow": _("Yellow"), "red": _("Red"),
+               "blue": _("Blue"), "green": _("Green")}
 
 
 def end_turn(st: State, p: int, events: list[Event]) -> None:

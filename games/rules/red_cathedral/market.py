@@ -51,13 +51,15 @@ def move_die(st: State, p: int, die: str, extra: int, events: list[Event]) -> No
     turn.update(stage="market", area=area, die=die)
     args = {"seat": who(st, p), "die": DIE_NAMES[die], "area": area + 1}
     if extra:
-        events.append({"msg": _("{seat} moves the {die} die to area {area}, paying {rubles} rubles for extra steps."),
+        events.append({"msg": _("{seat} moves {die} to area {area}, paying {rubles} rubles for extra steps."),
                        "args": {**args, "rubles": extra}})
     else:
-        events.append({"msg": _("{seat} moves the {die} die to area {area}."), "args": args})
+        events.append({"msg": _("{seat} moves {die} to area {area}."), "args": args})
 
 
-DIE_NAMES = {"white": _("white"), "yellow": _("yellow"), "red": _("red"), "blue": _("blue"), "green": _("green")}
+# Whole noun phrases: German declines the colour, so "the {colour} die" cannot be put together from parts.
+DIE_NAMES = {"white": _("the white die"), "yellow": _("the yellow die"), "red": _("the red die"),
+             "blue": _("the blue die"), "green": _("the green die")}
 
 
 def tile_gives(st: State, area: int) -> tuple[str, int]:
