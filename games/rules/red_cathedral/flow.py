@@ -31,7 +31,8 @@ def to_act(st: State) -> list[int]:
 
 # --- legal moves ------------------------------------------------------------------------------
 
-def legal_moves(st: State, seat: int) -> list[Move]:
+def legal_moves(st: State, seat: int, kind: str | None = None) -> list[Move]:
+    """Every legal move of ``seat``, or only those of one ``kind`` (checking a move needs no more)."""
     if st["over"] or seat not in to_act(st):
         return []
     if st["pend"]:
@@ -40,16 +41,21 @@ def legal_moves(st: State, seat: int) -> list[Move]:
     stage = turn["stage"]
     out: list[Move] = []
     if stage == "main":
-        out += claim_moves(st, seat)
-        out += delivery_moves(st, seat, BUILD_UNITS)
-        out += [{"type": "die", "die": d, "extra": e} for d, e in market.die_moves(st, seat)]
+        if kind in (None, "claim"):
+            out += claim_moves(st, seat)
+        if kind in (None, "deliver", "ornament"):
+            out += delivery_moves(st, seat, BUILD_UNITS)
+        if kind in (None, "die"):
+            out += [{"type": "die", "die": d, "extra": e} for d, e in market.die_moves(st, seat)]
     else:
-        if stage in ("build", "market") and turn["budget"]:
+        if stage in ("build", "market") and turn["budget"] and kind in (None, "deliver", "ornament"):
             out += delivery_moves(st, seat, turn["budget"])
-        if stage == "market":
+        if stage == "market" and kind in (None, "take", "influence", "activate"):
             out += market_moves(st, seat)
-        out.append({"type": "end"})
-    out += optional_moves(st, seat)
+        if kind in (None, "end"):
+            out.append({"type": "end"})
+    if kind in (None, "glory_rubles", "reroll"):
+        out += optional_moves(st, seat)
     return out
 
 
@@ -81,6 +87,8 @@ def building_tile(st: State, section: str) -> str | None:
 def delivery_moves(st: State, p: int, budget: int) -> list[Move]:
     inv = st["pl"][p]["inv"]
     out: list[Move] = []
+    if not any(inv.values()):
+        return out
     for tower in st["towers"]:
         for sec in tower:
             if sec["owner"] == p and not sec["done"]:
@@ -150,7 +158,7 @@ def checked(st: State, seat: int, move: Any) -> Move:
         raise IllegalMove(_("The game is over."))
     if seat not in to_act(st):
         raise IllegalMove(_("It is not your turn."))
-    for legal in legal_moves(st, seat):
+    for legal in legal_moves(st, seat, move["type"]):
         if same(move, legal):
             return legal
     raise IllegalMove(reason(st, seat, move))

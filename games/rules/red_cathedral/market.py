@@ -33,11 +33,16 @@ def die_moves(st: State, p: int) -> list[tuple[str, int]]:
     """(die, extra steps) that land in an area with a free space; extra steps cost a ruble each."""
     out = []
     rubles = st["pl"][p]["rubles"]
+    dice = st["market"]["dice"]
+    counts = [0] * AREAS
+    for area, _pips in dice.values():
+        counts[area] += 1
     for die in DICE:
-        pips = st["market"]["dice"][die][1]
+        area, pips = dice[die]
         top = min(rubles, AREAS - 1) if may_push(st, p, die) else 0
         for extra in range(top + 1):
-            if not area_full(st, landing(st, die, pips + extra), die):
+            to = (area + pips + extra) % AREAS
+            if counts[to] - (to == area) < DIE_SPACES:
                 out.append((die, extra))
     return out
 
