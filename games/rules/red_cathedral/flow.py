@@ -12,9 +12,9 @@ from typing import Any
 from games.rules.base import Event, IllegalMove, Move, State
 from games.rules.base import gettext_noop as _
 
-from . import building, influence, market, scoring, solo
+from . import building, influence, market, scoring, solo, track
 from .data import GEMS, MATERIALS
-from .state import (BUILD_UNITS, GAME, ORNAMENTS, SECTIONS, SLOT_NAMES, TURN_LIMIT, claimable, dice_in, new_turn, slot_cost,
+from .state import (BUILD_UNITS, GAME, ORNAMENTS, SECTIONS, SLOT_NAMES, TURN_LIMIT, claimable, new_turn, slot_cost,
                     who)
 
 GLORY_RUBLES = GAME["optional"]["glory_rubles"]
@@ -89,13 +89,17 @@ def delivery_moves(st: State, p: int, budget: int) -> list[Move]:
     out: list[Move] = []
     if not any(inv.values()):
         return out
+    held = [m for m in MATERIALS if inv[m]]
     for tower in st["towers"]:
         for sec in tower:
             if sec["owner"] == p and not sec["done"]:
-                cost = SECTIONS[sec["id"]]["cost"]
-                for m in MATERIALS:
-                    if inv[m] and cost.get(m, 0) > sec["mat"].get(m, 0):
+                cost, mat = SECTIONS[sec["id"]]["cost"], sec["mat"]
+                for m in held:
+                    if cost.get(m, 0) > mat.get(m, 0):
                         out.append({"type": "deliver", "section": sec["id"], "material": m})
+    orn = st["pl"][p]["orn"]
+    if not any(orn[k] and inv[ORNAMENTS[k]["material"]] for k in orn):
+        return out
     for section, kind in building.ornament_options(st, p):
         material = ORNAMENTS[kind]["material"]
         if not inv[material]:
@@ -108,7 +112,6 @@ def delivery_moves(st: State, p: int, budget: int) -> list[Move]:
 
 def market_moves(st: State, p: int) -> list[Move]:
     turn = st["turn"]
-    pl = st["pl"][p]
     out: list[Move] = []
     if not turn["took"]:
         _key, limit = market.take_limit(st, p)
@@ -127,12 +130,12 @@ def activation_slots(st: State, p: int) -> list[str]:
 
 
 def optional_moves(st: State, p: int) -> list[Move]:
-    from . import track
     if track.eagle_behind(st["pl"][p]["space"]) is None:
         return []
     out: list[Move] = [{"type": "glory_rubles"}]
     if not st["turn"]["reroll"]:
-        out += [{"type": "reroll", "area": a} for a in range(8) if dice_in(st, a)]
+        areas = sorted({area for area, _pips in st["market"]["dice"].values()})
+        out += [{"type": "reroll", "area": a} for a in areas]
     return out
 
 
