@@ -14,8 +14,17 @@ from games.rules.base import gettext_noop as _
 
 from . import building, influence, market, scoring, solo, track
 from .data import GEMS, MATERIALS
-from .state import (BUILD_UNITS, GAME, ORNAMENTS, SECTIONS, SLOT_NAMES, TURN_LIMIT, claimable, new_turn, slot_cost,
-                    who)
+from .state import (
+    BUILD_UNITS,
+    GAME,
+    ORNAMENTS,
+    SECTIONS,
+    SLOT_NAMES,
+    TURN_LIMIT,
+    new_turn,
+    slot_cost,
+    who,
+)
 
 GLORY_RUBLES = GAME["optional"]["glory_rubles"]
 GEM_SETS = ([], ["green"], ["violet"], ["green", "green"], ["green", "violet"], ["violet", "violet"])
@@ -62,26 +71,26 @@ def legal_moves(st: State, seat: int, kind: str | None = None) -> list[Move]:
 def claim_moves(st: State, p: int) -> list[Move]:
     pl = st["pl"][p]
     sources = building.banner_sources(st, p)
+    if not sources:
+        return []
+    costs = {slot: slot_cost(st, p, slot) for slot in SLOT_NAMES}
     out = []
-    for section in claimable(st):
-        tile = building_tile(st, section)
+    for tower in st["towers"]:
+        sec = next((s for s in tower if s["owner"] is None), None)
+        if sec is None:
+            continue
         for banner in sources:
-            base = {"type": "claim", "section": section, "banner": banner}
-            if tile is None:
+            base = {"type": "claim", "section": sec["id"], "banner": banner}
+            if sec["wt"] is None:
                 out.append(base)
                 continue
             for slot in SLOT_NAMES:
                 held = pl["ws"][slot]
                 if held is None or slot == banner:
                     out.append({**base, "slot": slot, "up": False})
-                    if pl["rubles"] >= slot_cost(st, p, slot):
+                    if pl["rubles"] >= costs[slot]:
                         out.append({**base, "slot": slot, "up": True})
     return out
-
-
-def building_tile(st: State, section: str) -> str | None:
-    from .state import section_at
-    return section_at(st, section)["wt"]
 
 
 def delivery_moves(st: State, p: int, budget: int) -> list[Move]:
