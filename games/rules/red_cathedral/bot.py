@@ -102,8 +102,10 @@ def rubles_worth(seat: Seat, delta: int) -> float:
     have = seat.pl["rubles"]
     if seat.last:
         return delta * LEFTOVER
+
     def one(held: int) -> float:
         return RESERVE_RUBLE if held < RESERVE else RUBLE if held < PLENTY else LEFTOVER
+
     if delta >= 0:
         return sum(one(have + i) for i in range(delta))
     return -sum(one(have - i - 1) for i in range(-delta))
