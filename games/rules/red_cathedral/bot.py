@@ -33,6 +33,7 @@ SPARE = 0.2           # anything else: exchange fodder, a later claim, leftovers
 DELIVERED = 1.0       # a unit on a section: a third of a build action saved
 RESERVE, RESERVE_RUBLE = 5, 0.45   # the first rubles pay for face-up tiles and extra die steps
 RUBLE = 0.3           # further rubles: the clergy gives 1 glory for 3, the final scoring 1 for 5
+PLENTY = 15           # rubles beyond this only count at the final scoring's rate
 LEFTOVER = 1 / GAME["end"]["leftover_per_glory"]   # what a unit is worth in the last turn
 # Future activations of a face-up tile per turn left, by workshop space: the white die and the
 # player's own die can be pushed with rubles, so they are moved more often.
@@ -60,6 +61,10 @@ class Seat:
         # Ahead if the game ended now: then bring the end nearer rather than gather more.
         glory = [expected(st, q)["glory"] for q in range(st["np"])]
         self.ahead = glory[p] > max(g for q, g in enumerate(glory) if q != p)
+        # A player who has fallen behind the usual pace of about one section per TURNS_PER_SECTION
+        # turns values what its sections lack ever more, so that gathering never crowds out building.
+        my_turns = st["turns"] // st["np"]
+        self.urgency = max(1.0, my_turns / (TURNS_PER_SECTION * (self.pl["done"] + 1) + 8))
 
 
 def ornament_wants(pl: dict[str, Any]) -> dict[str, int]:
@@ -81,7 +86,7 @@ def unit_worth(seat: Seat, m: str, held: int) -> float:
     if seat.last:
         return LEFTOVER
     if held < seat.need[m]:
-        return NEEDED
+        return NEEDED * seat.urgency
     if held < seat.need[m] + seat.for_ornaments[m]:
         return FOR_ORNAMENT
     return SPARE
@@ -97,9 +102,13 @@ def rubles_worth(seat: Seat, delta: int) -> float:
     have = seat.pl["rubles"]
     if seat.last:
         return delta * LEFTOVER
+
+    def one(held: int) -> float:
+        return RESERVE_RUBLE if held < RESERVE else RUBLE if held < PLENTY else LEFTOVER
+
     if delta >= 0:
-        return sum(RESERVE_RUBLE if have + i < RESERVE else RUBLE for i in range(delta))
-    return -sum(RESERVE_RUBLE if have - i - 1 < RESERVE else RUBLE for i in range(-delta))
+        return sum(one(have + i) for i in range(delta))
+    return -sum(one(have - i - 1) for i in range(-delta))
 
 
 def glory_worth(seat: Seat, glory: int) -> float:
@@ -432,7 +441,7 @@ def _quarter_worth(seat: Seat, area: int) -> float:
     for m in influence_moves(probe, seat.p):
         action = card["actions"][m["action"]]
         worth = influence_worth(seat, m, card)
-        if action["act"] == "pay_glory" and worth > 0:
+        if action["act"] == "pay_glory" and action["repeat"] and worth > 0:
             worth *= max(1, (seat.pl["rubles"] - RESERVE) // action["rubles"])
         best = max(best, worth)
     return best

@@ -40,7 +40,7 @@ def claim(st: State, p: int, section: str, banner: str, slot: str | None, up: bo
     sec["owner"] = p
     tile, sec["wt"] = sec["wt"], None
     kind = KIND_NAMES[SECTIONS[section]["kind"]]
-    events.append({"msg": _("{seat} claims the {kind} {section} in tower {tower}."),
+    events.append({"msg": _("{seat} claims {kind} {section} in tower {tower}."),
                    "args": {"seat": who(st, p), "kind": kind, "section": section, "tower": t + 1}})
     if tile is None or slot is None:
         return
@@ -116,7 +116,7 @@ def decorate(st: State, p: int, section: str, gems: list[str], events: list[Even
     pl["orn"][kind] -= 1
     pl["placed"] += 1
     sec["orn"] = [kind, p]
-    events.append({"msg": _("{seat} adds a {ornament} to {section} in tower {tower}."),
+    events.append({"msg": _("{seat} adds {ornament} to {section} in tower {tower}."),
                    "args": {"seat": who(st, p), "ornament": ORNAMENT_NAMES[kind], "section": section, "tower": t + 1}})
     glory = gem_glory(gems)
     if glory:

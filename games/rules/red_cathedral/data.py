@@ -133,8 +133,10 @@ def validate_sections(doc: dict) -> list[dict]:
         _count("sections", r, r.get("rubles"), "rubles", 0, 9)
     if counts != {"base": 10, "middle": 20, "dome": 10}:
         raise DataError(f"sections.json: there are 10 bases, 20 middle sections and 10 domes, not {counts}.")
-    if sum(1 for r in records if r["rubles"] > 0) * 2 <= len(records):
-        raise DataError("sections.json: most sections pay rubles.")
+    unpaid = [r["id"] for r in records if r["rubles"] == 0]
+    if len(unpaid) * 2 >= len(records):
+        raise DataError(f"sections.json, records {', '.join(repr(i) for i in unpaid)}: most sections pay rubles "
+                        "besides their points; these pay none.")
     if len({r["rp"] for r in records if r["kind"] == "base"}) < 2:
         raise DataError("sections.json: the bases must differ in points (Iwan claims the best one).")
     return records
@@ -198,9 +200,12 @@ def validate_resource_tiles(doc: dict) -> list[dict]:
         kinds.append(next(iter(gives)))
     if sorted(kinds) != sorted(RESOURCE_KEYS):
         raise DataError("resource_tiles.json: there is one tile for each material, rubles and points.")
-    starts = [r for r in records if r.get("dice_start")]
-    if len(starts) != 1 or "rp" not in starts[0]["gives"]:
-        raise DataError("resource_tiles.json: the dice are placed from the points tile, and only from it.")
+    for r in records:
+        if r.get("dice_start") and r["gives"] != {"rp": 1}:
+            _fail("resource_tiles", r, "the dice are placed from the tile of 1 construction point only.")
+    point_tile = next(r for r in records if "rp" in r["gives"])
+    if not point_tile.get("dice_start"):
+        _fail("resource_tiles", point_tile, "the dice are placed from this tile (\"dice_start\": true).")
     return records
 
 
@@ -219,13 +224,15 @@ def validate_score_track(doc: dict) -> list[int]:
         gaps.append(space - last)
         spaces.append(space)
         last = space
-    if any(b > a for a, b in zip(gaps, gaps[1:])):
-        raise DataError("score_track.json: the gaps between glory spaces never grow along the track.")
     if not 4 <= gaps[0] <= 5:
         raise DataError("score_track.json, record 'PP1': the first gaps are about 5 spaces.")
     for i in range(23, 40):
         if gaps[i] != 1:
             _fail("score_track", records[i], "from the 23rd glory space on, every space has an eagle.")
+    for i in range(1, len(gaps)):
+        if gaps[i] > gaps[i - 1]:
+            _fail("score_track", records[i], f"the gaps between glory spaces never grow along the track "
+                                             f"({gaps[i]} after {gaps[i - 1]}).")
     if not isinstance(lap, int) or lap != spaces[-1] + 1:
         raise DataError("score_track.json: the lap ends on the 40th glory space (lap = its space + 1).")
     return spaces

@@ -12,10 +12,19 @@ from typing import Any
 from games.rules.base import Event, IllegalMove, Move, State
 from games.rules.base import gettext_noop as _
 
-from . import building, influence, market, scoring, solo
+from . import building, influence, market, scoring, solo, track
 from .data import GEMS, MATERIALS
-from .state import (BUILD_UNITS, GAME, ORNAMENTS, SECTIONS, SLOT_NAMES, TURN_LIMIT, claimable, dice_in, new_turn, slot_cost,
-                    who)
+from .state import (
+    BUILD_UNITS,
+    GAME,
+    ORNAMENTS,
+    SECTIONS,
+    SLOT_NAMES,
+    TURN_LIMIT,
+    new_turn,
+    slot_cost,
+    who,
+)
 
 GLORY_RUBLES = GAME["optional"]["glory_rubles"]
 GEM_SETS = ([], ["green"], ["violet"], ["green", "green"], ["green", "violet"], ["violet", "violet"])
@@ -31,7 +40,8 @@ def to_act(st: State) -> list[int]:
 
 # --- legal moves ------------------------------------------------------------------------------
 
-def legal_moves(st: State, seat: int) -> list[Move]:
+def legal_moves(st: State, seat: int, kind: str | None = None) -> list[Move]:
+    """Every legal move of ``seat``, or only those of one ``kind`` (checking a move needs no more)."""
     if st["over"] or seat not in to_act(st):
         return []
     if st["pend"]:
@@ -40,54 +50,65 @@ def legal_moves(st: State, seat: int) -> list[Move]:
     stage = turn["stage"]
     out: list[Move] = []
     if stage == "main":
-        out += claim_moves(st, seat)
-        out += delivery_moves(st, seat, BUILD_UNITS)
-        out += [{"type": "die", "die": d, "extra": e} for d, e in market.die_moves(st, seat)]
+        if kind in (None, "claim"):
+            out += claim_moves(st, seat)
+        if kind in (None, "deliver", "ornament"):
+            out += delivery_moves(st, seat, BUILD_UNITS)
+        if kind in (None, "die"):
+            out += [{"type": "die", "die": d, "extra": e} for d, e in market.die_moves(st, seat)]
     else:
-        if stage in ("build", "market") and turn["budget"]:
+        if stage in ("build", "market") and turn["budget"] and kind in (None, "deliver", "ornament"):
             out += delivery_moves(st, seat, turn["budget"])
-        if stage == "market":
+        if stage == "market" and kind in (None, "take", "influence", "activate"):
             out += market_moves(st, seat)
-        out.append({"type": "end"})
-    out += optional_moves(st, seat)
+        if kind in (None, "end"):
+            out.append({"type": "end"})
+    if kind in (None, "glory_rubles", "reroll"):
+        out += optional_moves(st, seat)
     return out
 
 
 def claim_moves(st: State, p: int) -> list[Move]:
     pl = st["pl"][p]
     sources = building.banner_sources(st, p)
+    if not sources:
+        return []
+    costs = {slot: slot_cost(st, p, slot) for slot in SLOT_NAMES}
     out = []
-    for section in claimable(st):
-        tile = building_tile(st, section)
+    for tower in st["towers"]:
+        sec = next((s for s in tower if s["owner"] is None), None)
+        if sec is None:
+            continue
         for banner in sources:
-            base = {"type": "claim", "section": section, "banner": banner}
-            if tile is None:
+            base = {"type": "claim", "section": sec["id"], "banner": banner}
+            if sec["wt"] is None:
                 out.append(base)
                 continue
             for slot in SLOT_NAMES:
                 held = pl["ws"][slot]
                 if held is None or slot == banner:
                     out.append({**base, "slot": slot, "up": False})
-                    if pl["rubles"] >= slot_cost(st, p, slot):
+                    if pl["rubles"] >= costs[slot]:
                         out.append({**base, "slot": slot, "up": True})
     return out
-
-
-def building_tile(st: State, section: str) -> str | None:
-    from .state import section_at
-    return section_at(st, section)["wt"]
 
 
 def delivery_moves(st: State, p: int, budget: int) -> list[Move]:
     inv = st["pl"][p]["inv"]
     out: list[Move] = []
+    if not any(inv.values()):
+        return out
+    held = [m for m in MATERIALS if inv[m]]
     for tower in st["towers"]:
         for sec in tower:
             if sec["owner"] == p and not sec["done"]:
-                cost = SECTIONS[sec["id"]]["cost"]
-                for m in MATERIALS:
-                    if inv[m] and cost.get(m, 0) > sec["mat"].get(m, 0):
+                cost, mat = SECTIONS[sec["id"]]["cost"], sec["mat"]
+                for m in held:
+                    if cost.get(m, 0) > mat.get(m, 0):
                         out.append({"type": "deliver", "section": sec["id"], "material": m})
+    orn = st["pl"][p]["orn"]
+    if not any(orn[k] and inv[ORNAMENTS[k]["material"]] for k in orn):
+        return out
     for section, kind in building.ornament_options(st, p):
         material = ORNAMENTS[kind]["material"]
         if not inv[material]:
@@ -100,7 +121,6 @@ def delivery_moves(st: State, p: int, budget: int) -> list[Move]:
 
 def market_moves(st: State, p: int) -> list[Move]:
     turn = st["turn"]
-    pl = st["pl"][p]
     out: list[Move] = []
     if not turn["took"]:
         _key, limit = market.take_limit(st, p)
@@ -119,12 +139,12 @@ def activation_slots(st: State, p: int) -> list[str]:
 
 
 def optional_moves(st: State, p: int) -> list[Move]:
-    from . import track
     if track.eagle_behind(st["pl"][p]["space"]) is None:
         return []
     out: list[Move] = [{"type": "glory_rubles"}]
     if not st["turn"]["reroll"]:
-        out += [{"type": "reroll", "area": a} for a in range(8) if dice_in(st, a)]
+        areas = sorted({area for area, _pips in st["market"]["dice"].values()})
+        out += [{"type": "reroll", "area": a} for a in areas]
     return out
 
 
@@ -150,7 +170,7 @@ def checked(st: State, seat: int, move: Any) -> Move:
         raise IllegalMove(_("The game is over."))
     if seat not in to_act(st):
         raise IllegalMove(_("It is not your turn."))
-    for legal in legal_moves(st, seat):
+    for legal in legal_moves(st, seat, move["type"]):
         if same(move, legal):
             return legal
     raise IllegalMove(reason(st, seat, move))
@@ -210,7 +230,7 @@ def apply(st: State, seat: int, move: Any) -> list[Event]:
         influence.apply(st, p, move, events)
     elif kind == "activate":
         turn["act"] = True
-        events.append({"msg": _("{seat} activates the workshop tile on the {slot} space."),
+        events.append({"msg": _("{seat} activates the workshop tile on the {slot} workshop space."),
                        "args": {"seat": who(st, p), "slot": SLOT_LABELS[move["slot"]]}})
         building.activate_tile(st, p, st["pl"][p]["ws"][move["slot"]]["t"], events)
     elif kind == "glory_rubles":
@@ -232,8 +252,9 @@ def apply(st: State, seat: int, move: Any) -> list[Event]:
     return events
 
 
-SLOT_LABELS = {"white1": _("first white"), "white2": _("second white"), "yellow": _("yellow"), "red": _("red"),
-               "blue": _("blue"), "green": _("green")}
+# Names of the workshop spaces, as nouns ("the Yellow workshop space").
+SLOT_LABELS = {"white1": _("White 1"), "white2": _("White 2"), "yellow": _("Yellow"), "red": _("Red"),
+               "blue": _("Blue"), "green": _("Green")}
 
 
 def end_turn(st: State, p: int, events: list[Event]) -> None:

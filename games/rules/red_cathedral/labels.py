@@ -19,35 +19,35 @@ def label(st: State, seat: int, move: Move) -> Label:
         section = move["section"]
         args = {"section": section, "kind": KIND_NAMES[SECTIONS[section]["kind"]], "tower": find(st, section)[0] + 1}
         if "slot" not in move:
-            return {"msg": _("Claim the {kind} {section} in tower {tower}"), "args": args}
+            return {"msg": _("Claim {kind} {section} in tower {tower}"), "args": args}
         args["slot"] = SLOT_LABELS[move["slot"]]
         if move["banner"] in ("white1", "white2"):
             args["banner"] = SLOT_LABELS[move["banner"]]
             if move["up"]:
                 args["rubles"] = slot_cost(st, seat, move["slot"])
-                return {"msg": _("Claim the {kind} {section} in tower {tower} with the banner from the {banner} space; tile face up on the {slot} space for {rubles} rubles"), "args": args}
-            return {"msg": _("Claim the {kind} {section} in tower {tower} with the banner from the {banner} space; tile face down on the {slot} space"), "args": args}
+                return {"msg": _("Claim {kind} {section} in tower {tower} with the banner from the {banner} workshop space; tile face up on the {slot} workshop space for {rubles} rubles"), "args": args}
+            return {"msg": _("Claim {kind} {section} in tower {tower} with the banner from the {banner} workshop space; tile face down on the {slot} workshop space"), "args": args}
         if move["up"]:
             args["rubles"] = slot_cost(st, seat, move["slot"])
-            return {"msg": _("Claim the {kind} {section} in tower {tower}; tile face up on the {slot} space for {rubles} rubles"), "args": args}
-        return {"msg": _("Claim the {kind} {section} in tower {tower}; tile face down on the {slot} space"), "args": args}
+            return {"msg": _("Claim {kind} {section} in tower {tower}; tile face up on the {slot} workshop space for {rubles} rubles"), "args": args}
+        return {"msg": _("Claim {kind} {section} in tower {tower}; tile face down on the {slot} workshop space"), "args": args}
     if kind == "deliver":
         return {"msg": _("Deliver {material} to {section}"), "args": {"material": NAMES[move["material"]], "section": move["section"]}}
     if kind == "ornament":
         orn = ORNAMENT_NAMES[ORN_FOR_KIND[SECTIONS[move["section"]]["kind"]]]
         args = {"ornament": orn, "section": move["section"]}
         if move["gems"]:
-            return {"msg": _("Add a {ornament} to {section} with {gems}"),
+            return {"msg": _("Add {ornament} to {section} with {gems}"),
                     "args": {**args, "gems": [NAMES[g] for g in move["gems"]]}}
-        return {"msg": _("Add a {ornament} to {section}"), "args": args}
+        return {"msg": _("Add {ornament} to {section}"), "args": args}
     if kind == "die":
         die = move["die"]
         area = landing(st, die, st["market"]["dice"][die][1] + move["extra"]) + 1
         args = {"die": DIE_NAMES[die], "area": area}
         if move["extra"]:
-            return {"msg": _("Move the {die} die to area {area} ({rubles} rubles for extra steps)"),
+            return {"msg": _("Move {die} to area {area} ({rubles} rubles for extra steps)"),
                     "args": {**args, "rubles": move["extra"]}}
-        return {"msg": _("Move the {die} die to area {area}"), "args": args}
+        return {"msg": _("Move {die} to area {area}"), "args": args}
     if kind == "take":
         from .market import take_limit
         key, _limit = take_limit(st, seat)
@@ -55,7 +55,7 @@ def label(st: State, seat: int, move: Move) -> Label:
     if kind == "influence":
         return influence_label(st, move)
     if kind == "activate":
-        return {"msg": _("Activate the workshop tile on the {slot} space"), "args": {"slot": SLOT_LABELS[move["slot"]]}}
+        return {"msg": _("Activate the workshop tile on the {slot} workshop space"), "args": {"slot": SLOT_LABELS[move["slot"]]}}
     if kind == "glory_rubles":
         return {"msg": _("Give up 1 glory for 2 rubles"), "args": {}}
     if kind == "reroll":
@@ -97,7 +97,7 @@ def influence_label(st: State, move: Move) -> Label:
         return {"msg": _("{group}: exchange 1 ruble and {material} for {goods}"),
                 "args": {**args, "material": NAMES[move["give"]], "goods": [NAMES[move["get"]]]}}
     if act == "activate":
-        return {"msg": _("{group}: activate the workshop tile on the {slot} space"),
+        return {"msg": _("{group}: activate the workshop tile on the {slot} workshop space"),
                 "args": {**args, "slot": SLOT_LABELS[move["slot"]]}}
     if act == "glory":
         return {"msg": _("{group}: gain {glory} glory"), "args": {**args, "glory": a["glory"]}}

@@ -33,11 +33,16 @@ def die_moves(st: State, p: int) -> list[tuple[str, int]]:
     """(die, extra steps) that land in an area with a free space; extra steps cost a ruble each."""
     out = []
     rubles = st["pl"][p]["rubles"]
+    dice = st["market"]["dice"]
+    counts = [0] * AREAS
+    for area, _pips in dice.values():
+        counts[area] += 1
     for die in DICE:
-        pips = st["market"]["dice"][die][1]
+        area, pips = dice[die]
         top = min(rubles, AREAS - 1) if may_push(st, p, die) else 0
         for extra in range(top + 1):
-            if not area_full(st, landing(st, die, pips + extra), die):
+            to = (area + pips + extra) % AREAS
+            if counts[to] - (to == area) < DIE_SPACES:
                 out.append((die, extra))
     return out
 
@@ -51,13 +56,15 @@ def move_die(st: State, p: int, die: str, extra: int, events: list[Event]) -> No
     turn.update(stage="market", area=area, die=die)
     args = {"seat": who(st, p), "die": DIE_NAMES[die], "area": area + 1}
     if extra:
-        events.append({"msg": _("{seat} moves the {die} die to area {area}, paying {rubles} rubles for extra steps."),
+        events.append({"msg": _("{seat} moves {die} to area {area}, paying {rubles} rubles for extra steps."),
                        "args": {**args, "rubles": extra}})
     else:
-        events.append({"msg": _("{seat} moves the {die} die to area {area}."), "args": args})
+        events.append({"msg": _("{seat} moves {die} to area {area}."), "args": args})
 
 
-DIE_NAMES = {"white": _("white"), "yellow": _("yellow"), "red": _("red"), "blue": _("blue"), "green": _("green")}
+# Whole noun phrases: German declines the colour, so "the {colour} die" cannot be put together from parts.
+DIE_NAMES = {"white": _("the white die"), "yellow": _("the yellow die"), "red": _("the red die"),
+             "blue": _("the blue die"), "green": _("the green die")}
 
 
 def tile_gives(st: State, area: int) -> tuple[str, int]:

@@ -127,7 +127,7 @@ def stats(st: State) -> list[dict[str, Any]]:
         values = [st["pl"][p]["src"].get(key, 0) for p in cols]
         if any(values):
             rows.append({"label": label, "values": values, "group": _("Glory")})
-    rows.append({"label": _("Total"), "values": [track.glory(st["pl"][p]["space"]) for p in cols], "group": "total"})
+    rows.append({"label": _("Total"), "values": [track.glory(st["pl"][p]["space"]) for p in cols], "group": _("Glory")})
     rows.append({"label": _("Sections completed"), "values": [st["pl"][p]["done"] for p in cols],
                  "group": _("Tie-breaks")})
     rows.append({"label": _("Ornaments placed"), "values": [st["pl"][p]["placed"] for p in cols],

@@ -60,10 +60,10 @@ def _move_die(st: State, die: str, events: list[Event]) -> None:
     pips = st["market"]["dice"][die][1]
     area = landing(st, die, pips)
     if area_full(st, area, die):
-        events.append({"msg": _("Iwan's {die} die would land in a full area and stays."), "args": {"die": DIE_NAMES[die]}})
+        events.append({"msg": _("Iwan cannot move {die}: it would land in a full area."), "args": {"die": DIE_NAMES[die]}})
         return
     st["market"]["dice"][die][0] = area
-    events.append({"msg": _("Iwan moves the {die} die to area {area}."), "args": {"die": DIE_NAMES[die], "area": area + 1}})
+    events.append({"msg": _("Iwan moves {die} to area {area}."), "args": {"die": DIE_NAMES[die], "area": area + 1}})
     key, amount = tile_gives(st, area)
     if key == "rp":
         points = amount * len(dice_in(st, area))

@@ -245,8 +245,9 @@ def gain(st: State, p: int, gives: dict[str, int], source: str, events: list[Eve
 # Names of resources as the log shows them (message ids, translated when shown).
 NAMES = {"wood": _("wood"), "brick": _("brick"), "stone": _("stone"), "gold": _("gold"), "green": _("green gem"),
          "violet": _("violet gem"), "rubles": _("rubles"), "rp": _("construction points"), "glory": _("glory")}
-ORNAMENT_NAMES = {"door": _("door"), "arch": _("arch"), "cross": _("cross")}
-KIND_NAMES = {"base": _("base"), "middle": _("middle section"), "dome": _("dome")}
+# Whole noun phrases with their article, as the messages use them (German declines them).
+ORNAMENT_NAMES = {"door": _("a door"), "arch": _("an arch"), "cross": _("a cross")}
+KIND_NAMES = {"base": _("the base"), "middle": _("the middle section"), "dome": _("the dome")}
 
 
 def who(st: State, p: int) -> int | str:
