@@ -55,6 +55,29 @@ def die_name(die: str) -> str:
     }.get(die, die)
 
 
+def die_phrase(die: str, accusative: bool = False) -> str:
+    """A die with the definite article, for use inside a sentence (German declines both)."""
+    if accusative:
+        return {
+            "white": pgettext("red-cathedral die, accusative", "the white die"),
+            "yellow": pgettext("red-cathedral die, accusative", "the yellow die"),
+            "red": pgettext("red-cathedral die, accusative", "the red die"),
+            "blue": pgettext("red-cathedral die, accusative", "the blue die"),
+            "green": pgettext("red-cathedral die, accusative", "the green die"),
+        }.get(die, die)
+    return {
+        "white": pgettext("red-cathedral die, nominative", "the white die"),
+        "yellow": pgettext("red-cathedral die, nominative", "the yellow die"),
+        "red": pgettext("red-cathedral die, nominative", "the red die"),
+        "blue": pgettext("red-cathedral die, nominative", "the blue die"),
+        "green": pgettext("red-cathedral die, nominative", "the green die"),
+    }.get(die, die)
+
+
+def glory_text(n: int) -> str:
+    return ngettext("%(n)s glory", "%(n)s glory", n) % {"n": n}
+
+
 def slot_name(slot: str) -> str:
     return {
         "white1": _("1st white space"), "white2": _("2nd white space"), "yellow": _("yellow space"),
@@ -147,13 +170,16 @@ def action_text(action: dict[str, Any]) -> str:
     if act == "glory":
         return ngettext("Gain %(n)s glory.", "Gain %(n)s glory.", glory) % {"n": glory}
     if act == "pay_glory":
-        return _("Pay %(rubles)s rubles for %(glory)s glory.") % {"rubles": rubles, "glory": glory}
+        return ngettext("Pay %(rubles)s rubles for %(glory)s glory.", "Pay %(rubles)s rubles for %(glory)s glory.",
+                        glory) % {"rubles": rubles, "glory": glory}
     if act == "offer":
-        return _("Give up %(n)s different materials for %(glory)s glory.") % {
+        return ngettext("Give up %(n)s different materials for %(glory)s glory.",
+                        "Give up %(n)s different materials for %(glory)s glory.", glory) % {
             "n": action.get("different", 3), "glory": glory}
     if act == "all_kinds":
-        return _("Gain %(glory)s glory if you have completed at least one base, one middle section and one dome.") % {
-            "glory": glory}
+        return ngettext("Gain %(glory)s glory if you have completed at least one base, one middle section and one dome.",
+                        "Gain %(glory)s glory if you have completed at least one base, one middle section and one dome.",
+                        glory) % {"glory": glory}
     return str(act)
 
 
@@ -166,7 +192,7 @@ def tile_text(tile: dict[str, Any] | None) -> str:
     if not tile:
         return ""
     if tile.get("die"):
-        return _("the resources of the area where the %(die)s lies") % {"die": die_name(tile["die"])}
+        return _("the resources of the area where %(die)s lies") % {"die": die_phrase(tile["die"])}
     return ", ".join(f"{i['amount']} {i['name']}" for i in res_items(tile.get("gain")))
 
 
@@ -242,6 +268,8 @@ def _player(view, pl, names, seat, turn, over) -> dict[str, Any]:
         "acting": not over and turn.get("seat") == p and not view.get("pending"),
         "inventory_items": inventory, "workshop": workshop, "ruler_cells": ruler,
         "colour_name": colour_name(pl["colour"]), "ornament_items": ornaments,
+        "glory_text": glory_text(pl.get("glory", 0)),
+        "final_text": glory_text(pl["final"]) if pl.get("final") is not None else "",
         "expected_glory": exp.get("glory"), "expected_total": exp.get("total"),
         "breakdown": [
             {"label": _("Construction points now"), "value": exp.get("now", 0), "signed": False},
@@ -343,7 +371,7 @@ def _iwan(view) -> dict[str, Any] | None:
         **iw, "row": row, "stock_items": [i for i in res_items(iw.get("stock")) if i["amount"]],
         "build_items": [i for i in res_items(iw.get("build")) if i["amount"]],
         "stock_total": sum((iw.get("stock") or {}).values()), "build_total": sum((iw.get("build") or {}).values()),
-        "ornaments_left": max(0, 4 - iw.get("ornaments_used", 0)),
+        "ornaments_left": max(0, 4 - iw.get("ornaments_used", 0)), "all_played": next_card is None,
     }
 
 
@@ -376,12 +404,14 @@ def _status(view, names, seat, turn, over, ranks, who) -> dict[str, Any]:
         finals = sorted(((pl.get("final", pl.get("glory", 0)), names[pl["player"]]) for pl in view.get("players", [])),
                         key=lambda x: -x[0])
         headline = _("The game is over.")
-        lines.append(", ".join(_("%(name)s: %(glory)s glory") % {"name": n, "glory": g} for g, n in finals))
-        if view.get("solo"):
-            won = ranks.get(0) == 1
-            if ranks.get(0) is not None:
-                lines.append(_("You have beaten Iwan.") if won and seat == 0 else
-                             _("Iwan has won.") if not won else _("Iwan is beaten."))
+        lines.append(", ".join(f"{n}: {glory_text(g)}" for g, n in finals))
+        if view.get("solo") and len(view.get("players", [])) == 2:
+            # The engine's own verdict (glory, then completed sections, then ornaments; a tie goes to
+            # the player): the platform ranks a lone seat first whatever the score.
+            human, iwan = (_solo_key(pl) for pl in view["players"])
+            won = human >= iwan
+            lines.append(_("You have beaten Iwan.") if won and seat == 0 else
+                         _("Iwan has won.") if not won else _("Iwan is beaten."))
     elif pending:
         human = names[0]
         if seat == 0:
@@ -403,9 +433,9 @@ def _status(view, names, seat, turn, over, ranks, who) -> dict[str, Any]:
                         else _("%(name)s is building and decorating.") % {"name": acting["name"]})
         elif stage == "market":
             area = (turn.get("area") or 0) + 1
-            headline = (_("You moved the %(die)s to area %(area)s: market actions.") if mine
-                        else _("%(name)s moved the %(die)s to area %(area)s: market actions.")) % {
-                "name": acting["name"], "die": die_name(turn.get("die") or ""), "area": area}
+            headline = (_("You moved %(die)s to area %(area)s: market actions.") if mine
+                        else _("%(name)s moved %(die)s to area %(area)s: market actions.")) % {
+                "name": acting["name"], "die": die_phrase(turn.get("die") or "", accusative=True), "area": area}
             done = []
             done.append(_("resources taken") if turn.get("took") else _("resources not taken yet"))
             if turn.get("inf_used"):
@@ -429,6 +459,10 @@ def _status(view, names, seat, turn, over, ranks, who) -> dict[str, Any]:
             "name": names[end["by"]], "left": ", ".join(left)})
     return {"headline": headline, "lines": lines, "acting": acting, "stage": turn.get("stage"),
             "stage_name": _stage_name(turn.get("stage")), "pending": pending, "turns": view.get("turns", 0)}
+
+
+def _solo_key(pl: dict[str, Any]) -> tuple[int, int, int]:
+    return (pl.get("final", pl.get("glory", 0)), pl.get("done", 0), pl.get("placed", 0))
 
 
 def _stage_name(stage: str | None) -> str:
@@ -476,13 +510,13 @@ def _moves(labelled: list[dict[str, Any]], view: dict[str, Any], seat: int | Non
             from_white = banner in ("white1", "white2")
             if "slot" not in move:
                 ident = _id("rc-claim", sid, "from-" + banner if from_white else "")
-                text = (_("Claim with the banner from the %(space)s") % {"space": slot_name(banner)} if from_white
+                text = (_("Claim with the banner from the space %(space)s") % {"space": slot_short(banner)} if from_white
                         else _("Claim it"))
                 group["plain"].append({"move": move, "label": label, "id": unique(ident), "text": text})
                 continue
             bgroup = group["banners"].setdefault(banner, {
                 "banner": banner, "from_white": from_white,
-                "title": (_("Banner from the %(space)s") % {"space": slot_name(banner)} if from_white
+                "title": (_("Banner from the space %(space)s") % {"space": slot_short(banner)} if from_white
                           else _("Banner from your stock")), "rows": {}})
             slot = move["slot"]
             row = bgroup["rows"].setdefault(slot, {"slot": slot, "name": slot_name(slot), "down": None, "up": None,
