@@ -14,7 +14,8 @@ from typing import Any
 
 from django import template
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext
+from django.utils.translation import gettext_lazy as _l
+from django.utils.translation import ngettext, pgettext_lazy
 
 register = template.Library()
 
@@ -30,48 +31,62 @@ PIPS = {1: [(10, 10)], 2: [(5.5, 5.5), (14.5, 14.5)], 3: [(5, 5), (10, 10), (15,
 
 
 # --- names ------------------------------------------------------------------------------------
+# Lazy messages: a board names hundreds of things, and each is translated only when it is shown.
+
+RESOURCE_NAMES = {
+    "wood": _l("wood"), "brick": _l("brick"), "stone": _l("stone"), "gold": _l("gold"),
+    "green": _l("green gem"), "violet": _l("violet gem"), "rubles": _l("rubles"),
+    "rp": _l("construction points"), "glory": _l("glory"),
+}
+COLOUR_NAMES = {
+    "white": pgettext_lazy("red-cathedral colour", "White"), "yellow": pgettext_lazy("red-cathedral colour", "Yellow"),
+    "red": pgettext_lazy("red-cathedral colour", "Red"), "blue": pgettext_lazy("red-cathedral colour", "Blue"),
+    "green": pgettext_lazy("red-cathedral colour", "Green"),
+}
+DIE_NAMES = {"white": _l("white die"), "yellow": _l("yellow die"), "red": _l("red die"), "blue": _l("blue die"),
+             "green": _l("green die")}
+DIE_PHRASES = {
+    "white": pgettext_lazy("red-cathedral die, nominative", "the white die"),
+    "yellow": pgettext_lazy("red-cathedral die, nominative", "the yellow die"),
+    "red": pgettext_lazy("red-cathedral die, nominative", "the red die"),
+    "blue": pgettext_lazy("red-cathedral die, nominative", "the blue die"),
+    "green": pgettext_lazy("red-cathedral die, nominative", "the green die"),
+}
+DIE_PHRASES_ACCUSATIVE = {
+    "white": pgettext_lazy("red-cathedral die, accusative", "the white die"),
+    "yellow": pgettext_lazy("red-cathedral die, accusative", "the yellow die"),
+    "red": pgettext_lazy("red-cathedral die, accusative", "the red die"),
+    "blue": pgettext_lazy("red-cathedral die, accusative", "the blue die"),
+    "green": pgettext_lazy("red-cathedral die, accusative", "the green die"),
+}
+SLOT_NAMES = {"white1": _l("1st white space"), "white2": _l("2nd white space"), "yellow": _l("yellow space"),
+              "red": _l("red space"), "blue": _l("blue space"), "green": _l("green space")}
+SLOT_SHORT = {"white1": pgettext_lazy("red-cathedral workshop space", "White 1"),
+              "white2": pgettext_lazy("red-cathedral workshop space", "White 2")}
+KIND_NAMES = {"base": _l("Base"), "middle": _l("Middle section"), "dome": _l("Dome")}
+ORNAMENT_NAMES = {"door": _l("Door"), "arch": _l("Arch"), "cross": _l("Cross")}
+GROUP_NAMES = {"craftsmen": _l("Craftsmen's guild"), "teamsters": _l("Teamsters' guild"),
+               "merchants": _l("Merchants' guild"), "clergy": _l("Clergy")}
+IWAN_CARD_NAMES = {"points": _l("Gain construction points"), "stock": _l("Fill the stock"),
+                   "transport": _l("Deliver material"), "claim": _l("Claim a section"), "build": _l("Build")}
+
 
 def resource_name(key: str) -> str:
-    """A resource as the board names it (the engine's message ids, translated)."""
-    return {
-        "wood": _("wood"), "brick": _("brick"), "stone": _("stone"), "gold": _("gold"),
-        "green": _("green gem"), "violet": _("violet gem"), "rubles": _("rubles"),
-        "rp": _("construction points"), "glory": _("glory"),
-    }.get(key, key)
+    """A resource as the board names it."""
+    return str(RESOURCE_NAMES.get(key, key))
 
 
 def colour_name(colour: str) -> str:
-    return {
-        "white": pgettext("red-cathedral colour", "White"), "yellow": pgettext("red-cathedral colour", "Yellow"),
-        "red": pgettext("red-cathedral colour", "Red"), "blue": pgettext("red-cathedral colour", "Blue"),
-        "green": pgettext("red-cathedral colour", "Green"),
-    }.get(colour, colour)
+    return str(COLOUR_NAMES.get(colour, colour))
 
 
 def die_name(die: str) -> str:
-    return {
-        "white": _("white die"), "yellow": _("yellow die"), "red": _("red die"), "blue": _("blue die"),
-        "green": _("green die"),
-    }.get(die, die)
+    return str(DIE_NAMES.get(die, die))
 
 
 def die_phrase(die: str, accusative: bool = False) -> str:
     """A die with the definite article, for use inside a sentence (German declines both)."""
-    if accusative:
-        return {
-            "white": pgettext("red-cathedral die, accusative", "the white die"),
-            "yellow": pgettext("red-cathedral die, accusative", "the yellow die"),
-            "red": pgettext("red-cathedral die, accusative", "the red die"),
-            "blue": pgettext("red-cathedral die, accusative", "the blue die"),
-            "green": pgettext("red-cathedral die, accusative", "the green die"),
-        }.get(die, die)
-    return {
-        "white": pgettext("red-cathedral die, nominative", "the white die"),
-        "yellow": pgettext("red-cathedral die, nominative", "the yellow die"),
-        "red": pgettext("red-cathedral die, nominative", "the red die"),
-        "blue": pgettext("red-cathedral die, nominative", "the blue die"),
-        "green": pgettext("red-cathedral die, nominative", "the green die"),
-    }.get(die, die)
+    return str((DIE_PHRASES_ACCUSATIVE if accusative else DIE_PHRASES).get(die, die))
 
 
 def glory_text(n: int) -> str:
@@ -79,39 +94,27 @@ def glory_text(n: int) -> str:
 
 
 def slot_name(slot: str) -> str:
-    return {
-        "white1": _("1st white space"), "white2": _("2nd white space"), "yellow": _("yellow space"),
-        "red": _("red space"), "blue": _("blue space"), "green": _("green space"),
-    }.get(slot, slot)
+    return str(SLOT_NAMES.get(slot, slot))
 
 
 def slot_short(slot: str) -> str:
-    return {
-        "white1": pgettext("red-cathedral workshop space", "White 1"),
-        "white2": pgettext("red-cathedral workshop space", "White 2"),
-    }.get(slot) or colour_name(slot)
+    return str(SLOT_SHORT[slot]) if slot in SLOT_SHORT else colour_name(slot)
 
 
 def kind_name(kind: str) -> str:
-    return {"base": _("Base"), "middle": _("Middle section"), "dome": _("Dome")}.get(kind, kind)
+    return str(KIND_NAMES.get(kind, kind))
 
 
 def ornament_name(kind: str) -> str:
-    return {"door": _("Door"), "arch": _("Arch"), "cross": _("Cross")}.get(kind, kind)
+    return str(ORNAMENT_NAMES.get(kind, kind))
 
 
 def group_name(group: str) -> str:
-    return {
-        "craftsmen": _("Craftsmen's guild"), "teamsters": _("Teamsters' guild"),
-        "merchants": _("Merchants' guild"), "clergy": _("Clergy"),
-    }.get(group, group)
+    return str(GROUP_NAMES.get(group, group))
 
 
 def iwan_card_name(card: str) -> str:
-    return {
-        "points": _("Gain construction points"), "stock": _("Fill the stock"), "transport": _("Deliver material"),
-        "claim": _("Claim a section"), "build": _("Build"),
-    }.get(card, card)
+    return str(IWAN_CARD_NAMES.get(card, card))
 
 
 def res_items(amounts: dict[str, int] | None) -> list[dict[str, Any]]:
