@@ -287,3 +287,9 @@ def test_the_component_figures_page_marks_provisional_figures_in_both_languages(
     de = client.get("/games/red-cathedral/figures/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert "Einträgen sind vorläufig" in de and "vorläufig" in _text(de)
     assert "records are provisional" not in de
+    # How each file's figures were chosen reads in German too.
+    from games.rules.red_cathedral.data import provenance_report
+
+    for doc in provenance_report():
+        if doc.get("method"):
+            assert html.escape(doc["method"]) not in de, doc["kind"]
