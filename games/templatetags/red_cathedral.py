@@ -388,11 +388,11 @@ def _track(view, names) -> dict[str, Any]:
     markers = []
     for row, pl in enumerate(view.get("players", [])):
         space = pl.get("space", 0)
-        markers.append({"x": round((space % lap + .5) * step, 1), "y": 20 + 9 * row, "colour": pl["colour"],
+        markers.append({"x": round((space % lap + .5) * step, 1), "y": 29 + 10 * row, "colour": pl["colour"],
                         "name": names[pl["player"]], "space": space, "glory": pl.get("glory"),
                         "lap": space // lap})
     return {"lap": lap, "marks": marks, "markers": markers, "width": width,
-            "height": 26 + 9 * len(view.get("players", [])),
+            "height": 35 + 10 * len(view.get("players", [])),
             "ticks": [{"x": round((s + .5) * step, 1), "n": s} for s in range(0, lap, 10)]}
 
 
