@@ -4,12 +4,8 @@
 def final_ranks(engine_ranks: list[int], losers: set[int]) -> list[int]:
     """Re-rank so that every seat in ``losers`` shares the last place.
 
-    The others keep the engine's order among themselves (ties stay ties). A lone seat that plays
-    on to the end keeps the engine's rank: in a solo game it says whether the player beat the
-    engine's own opponent (1) or not (2).
+    The others keep the engine's order among themselves (ties stay ties).
     """
-    if len(engine_ranks) == 1 and not losers:
-        return list(engine_ranks)
     keep = [s for s in range(len(engine_ranks)) if s not in losers]
     ranks = [0] * len(engine_ranks)
     for s in keep:

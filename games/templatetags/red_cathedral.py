@@ -299,6 +299,7 @@ def _section(view, sec, who) -> dict[str, Any]:
     return {
         **sec, "kind_name": kind_name(sec["kind"]), "cost_items": cost, "owner_info": who(sec.get("owner")),
         "claimable": sec["id"] in (view.get("claimable") or []), "ornament_info": ornament, "tile": tile_info(tile),
+        "for_iwan": sec["id"] in ((view.get("pending") or {}).get("options") or []),
         "tile_text": tile_text(tile), "delivered_units": sum((sec.get("delivered") or {}).values()),
         "cost_units": sum((sec.get("cost") or {}).values()),
     }
