@@ -12,6 +12,7 @@ from typing import Any
 
 from django.shortcuts import render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _l
 from django.utils.translation import ngettext, pgettext
 
 from games.rules.red_cathedral.data import PROVENANCES, provenance_report
@@ -55,27 +56,31 @@ def provenance_name(value: str) -> str:
     return {"rules": _("rules text"), "review": _("review"), "provisional": _("provisional")}.get(value, value)
 
 
+FIELD_NAMES = {
+    "kind": _l("Kind"), "cost": _l("Cost"), "rp": _l("Construction points"), "rubles": _l("Rubles"),
+    "players": _l("Players"), "middles": _l("Middle sections per tower"), "three_plus": _l("Only with 3+ players"),
+    "gain": _l("Brings"), "die": _l("Die"), "gives": _l("Gives per die"), "dice_start": _l("Dice start here"),
+    "space": _l("Space on the track"), "basic_cost": _l("Cost (basic side)"),
+    "extended_ornament": _l("Ornament (extended side)"), "group": _l("Group"), "number": _l("Number"),
+    "actions": _l("Actions"), "materials": _l("Materials"), "banners": _l("Banners"),
+    "denominations": _l("Coins"), "count": _l("Count"), "limited": _l("Limited"),
+    "rubles_by_seat": _l("Starting rubles by seat"), "inventory": _l("Stock spaces"),
+    "ruler_banners": _l("Banners on the ruler"), "spaces": _l("Workshop spaces"), "door": _l("Door"),
+    "arch": _l("Arch"), "cross": _l("Cross"), "on": _l("On"), "material": _l("Material"),
+    "gem_glory": _l("Glory per gem"), "pair_glory": _l("Glory for a pair of different gems"),
+    "max_gems": _l("Gems per ornament"), "sections": _l("Sections"), "bonus_glory": _l("Glory for ending the game"),
+    "leftover_per_glory": _l("Leftovers per glory"), "units": _l("Units"), "areas": _l("Areas"),
+    "die_spaces": _l("Die spaces per area"), "glory_rubles": _l("Rubles per glory given up"),
+    "reroll_glory": _l("Glory for a reroll"), "lap": _l("Spaces in a lap"), "extended_cost": _l("Cost (extended side)"),
+    "ornament_glory": _l("Glory per ornament of Iwan's"), "ornament_order": _l("Iwan's ornaments in order"),
+}
+
+
 def field_name(key: str) -> str:
-    names = {
-        "kind": _("Kind"), "cost": _("Cost"), "rp": _("Construction points"), "rubles": _("Rubles"),
-        "players": _("Players"), "middles": _("Middle sections per tower"), "three_plus": _("Only with 3+ players"),
-        "gain": _("Brings"), "die": _("Die"), "gives": _("Gives per die"), "dice_start": _("Dice start here"),
-        "space": _("Space on the track"), "basic_cost": _("Cost (basic side)"),
-        "extended_ornament": _("Ornament (extended side)"), "group": _("Group"), "number": _("Number"),
-        "actions": _("Actions"), "materials": _("Materials"), "banners": _("Banners"),
-        "denominations": _("Coins"), "count": _("Count"), "limited": _("Limited"),
-        "rubles_by_seat": _("Starting rubles by seat"), "inventory": _("Stock spaces"),
-        "ruler_banners": _("Banners on the ruler"), "spaces": _("Workshop spaces"), "door": _("Door"),
-        "arch": _("Arch"), "cross": _("Cross"), "on": _("On"), "material": _("Material"),
-        "gem_glory": _("Glory per gem"), "pair_glory": _("Glory for a pair of different gems"),
-        "max_gems": _("Gems per ornament"), "sections": _("Sections"), "bonus_glory": _("Glory for ending the game"),
-        "leftover_per_glory": _("Leftovers per glory"), "units": _("Units"), "areas": _("Areas"),
-        "die_spaces": _("Die spaces per area"), "glory_rubles": _("Rubles per glory given up"),
-        "reroll_glory": _("Glory for a reroll"), "lap": _("Spaces in a lap"), "extended_cost": _("Cost (extended side)"),
-        "ornament_glory": _("Glory per ornament of Iwan's"), "ornament_order": _("Iwan's ornaments in order"),
-    }
-    names.update({k: resource_name(k) for k in RESOURCE_KEYS if k not in names})
-    return names.get(key, key)
+    """A figure's name as a column or list heading (one message translated per call)."""
+    if key in FIELD_NAMES:
+        return str(FIELD_NAMES[key])
+    return resource_name(key) if key in RESOURCE_KEYS else key
 
 
 def format_value(key: str, value: Any) -> str:

@@ -14,7 +14,8 @@ from typing import Any
 
 from django import template
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext
+from django.utils.translation import gettext_lazy as _l
+from django.utils.translation import ngettext, pgettext_lazy
 
 register = template.Library()
 
@@ -30,65 +31,90 @@ PIPS = {1: [(10, 10)], 2: [(5.5, 5.5), (14.5, 14.5)], 3: [(5, 5), (10, 10), (15,
 
 
 # --- names ------------------------------------------------------------------------------------
+# Lazy messages: a board names hundreds of things, and each is translated only when it is shown.
+
+RESOURCE_NAMES = {
+    "wood": _l("wood"), "brick": _l("brick"), "stone": _l("stone"), "gold": _l("gold"),
+    "green": _l("green gem"), "violet": _l("violet gem"), "rubles": _l("rubles"),
+    "rp": _l("construction points"), "glory": _l("glory"),
+}
+COLOUR_NAMES = {
+    "white": pgettext_lazy("red-cathedral colour", "White"), "yellow": pgettext_lazy("red-cathedral colour", "Yellow"),
+    "red": pgettext_lazy("red-cathedral colour", "Red"), "blue": pgettext_lazy("red-cathedral colour", "Blue"),
+    "green": pgettext_lazy("red-cathedral colour", "Green"),
+}
+DIE_NAMES = {"white": _l("white die"), "yellow": _l("yellow die"), "red": _l("red die"), "blue": _l("blue die"),
+             "green": _l("green die")}
+DIE_PHRASES = {
+    "white": pgettext_lazy("red-cathedral die, nominative", "the white die"),
+    "yellow": pgettext_lazy("red-cathedral die, nominative", "the yellow die"),
+    "red": pgettext_lazy("red-cathedral die, nominative", "the red die"),
+    "blue": pgettext_lazy("red-cathedral die, nominative", "the blue die"),
+    "green": pgettext_lazy("red-cathedral die, nominative", "the green die"),
+}
+DIE_PHRASES_ACCUSATIVE = {
+    "white": pgettext_lazy("red-cathedral die, accusative", "the white die"),
+    "yellow": pgettext_lazy("red-cathedral die, accusative", "the yellow die"),
+    "red": pgettext_lazy("red-cathedral die, accusative", "the red die"),
+    "blue": pgettext_lazy("red-cathedral die, accusative", "the blue die"),
+    "green": pgettext_lazy("red-cathedral die, accusative", "the green die"),
+}
+SLOT_NAMES = {"white1": _l("1st white space"), "white2": _l("2nd white space"), "yellow": _l("yellow space"),
+              "red": _l("red space"), "blue": _l("blue space"), "green": _l("green space")}
+SLOT_SHORT = {"white1": pgettext_lazy("red-cathedral workshop space", "White 1"),
+              "white2": pgettext_lazy("red-cathedral workshop space", "White 2")}
+KIND_NAMES = {"base": _l("Base"), "middle": _l("Middle section"), "dome": _l("Dome")}
+ORNAMENT_NAMES = {"door": _l("Door"), "arch": _l("Arch"), "cross": _l("Cross")}
+GROUP_NAMES = {"craftsmen": _l("Craftsmen's guild"), "teamsters": _l("Teamsters' guild"),
+               "merchants": _l("Merchants' guild"), "clergy": _l("Clergy")}
+IWAN_CARD_NAMES = {"points": _l("Gain construction points"), "stock": _l("Fill the stock"),
+                   "transport": _l("Deliver material"), "claim": _l("Claim a section"), "build": _l("Build")}
+
 
 def resource_name(key: str) -> str:
-    """A resource as the board names it (the engine's message ids, translated)."""
-    return {
-        "wood": _("wood"), "brick": _("brick"), "stone": _("stone"), "gold": _("gold"),
-        "green": _("green gem"), "violet": _("violet gem"), "rubles": _("rubles"),
-        "rp": _("construction points"), "glory": _("glory"),
-    }.get(key, key)
+    """A resource as the board names it."""
+    return str(RESOURCE_NAMES.get(key, key))
 
 
 def colour_name(colour: str) -> str:
-    return {
-        "white": pgettext("red-cathedral colour", "White"), "yellow": pgettext("red-cathedral colour", "Yellow"),
-        "red": pgettext("red-cathedral colour", "Red"), "blue": pgettext("red-cathedral colour", "Blue"),
-        "green": pgettext("red-cathedral colour", "Green"),
-    }.get(colour, colour)
+    return str(COLOUR_NAMES.get(colour, colour))
 
 
 def die_name(die: str) -> str:
-    return {
-        "white": _("white die"), "yellow": _("yellow die"), "red": _("red die"), "blue": _("blue die"),
-        "green": _("green die"),
-    }.get(die, die)
+    return str(DIE_NAMES.get(die, die))
+
+
+def die_phrase(die: str, accusative: bool = False) -> str:
+    """A die with the definite article, for use inside a sentence (German declines both)."""
+    return str((DIE_PHRASES_ACCUSATIVE if accusative else DIE_PHRASES).get(die, die))
+
+
+def glory_text(n: int) -> str:
+    return ngettext("%(n)s glory", "%(n)s glory", n) % {"n": n}
 
 
 def slot_name(slot: str) -> str:
-    return {
-        "white1": _("1st white space"), "white2": _("2nd white space"), "yellow": _("yellow space"),
-        "red": _("red space"), "blue": _("blue space"), "green": _("green space"),
-    }.get(slot, slot)
+    return str(SLOT_NAMES.get(slot, slot))
 
 
 def slot_short(slot: str) -> str:
-    return {
-        "white1": pgettext("red-cathedral workshop space", "White 1"),
-        "white2": pgettext("red-cathedral workshop space", "White 2"),
-    }.get(slot) or colour_name(slot)
+    return str(SLOT_SHORT[slot]) if slot in SLOT_SHORT else colour_name(slot)
 
 
 def kind_name(kind: str) -> str:
-    return {"base": _("Base"), "middle": _("Middle section"), "dome": _("Dome")}.get(kind, kind)
+    return str(KIND_NAMES.get(kind, kind))
 
 
 def ornament_name(kind: str) -> str:
-    return {"door": _("Door"), "arch": _("Arch"), "cross": _("Cross")}.get(kind, kind)
+    return str(ORNAMENT_NAMES.get(kind, kind))
 
 
 def group_name(group: str) -> str:
-    return {
-        "craftsmen": _("Craftsmen's guild"), "teamsters": _("Teamsters' guild"),
-        "merchants": _("Merchants' guild"), "clergy": _("Clergy"),
-    }.get(group, group)
+    return str(GROUP_NAMES.get(group, group))
 
 
 def iwan_card_name(card: str) -> str:
-    return {
-        "points": _("Gain construction points"), "stock": _("Fill the stock"), "transport": _("Deliver material"),
-        "claim": _("Claim a section"), "build": _("Build"),
-    }.get(card, card)
+    return str(IWAN_CARD_NAMES.get(card, card))
 
 
 def res_items(amounts: dict[str, int] | None) -> list[dict[str, Any]]:
@@ -147,13 +173,16 @@ def action_text(action: dict[str, Any]) -> str:
     if act == "glory":
         return ngettext("Gain %(n)s glory.", "Gain %(n)s glory.", glory) % {"n": glory}
     if act == "pay_glory":
-        return _("Pay %(rubles)s rubles for %(glory)s glory.") % {"rubles": rubles, "glory": glory}
+        return ngettext("Pay %(rubles)s rubles for %(glory)s glory.", "Pay %(rubles)s rubles for %(glory)s glory.",
+                        glory) % {"rubles": rubles, "glory": glory}
     if act == "offer":
-        return _("Give up %(n)s different materials for %(glory)s glory.") % {
+        return ngettext("Give up %(n)s different materials for %(glory)s glory.",
+                        "Give up %(n)s different materials for %(glory)s glory.", glory) % {
             "n": action.get("different", 3), "glory": glory}
     if act == "all_kinds":
-        return _("Gain %(glory)s glory if you have completed at least one base, one middle section and one dome.") % {
-            "glory": glory}
+        return ngettext("Gain %(glory)s glory if you have completed at least one base, one middle section and one dome.",
+                        "Gain %(glory)s glory if you have completed at least one base, one middle section and one dome.",
+                        glory) % {"glory": glory}
     return str(act)
 
 
@@ -166,7 +195,7 @@ def tile_text(tile: dict[str, Any] | None) -> str:
     if not tile:
         return ""
     if tile.get("die"):
-        return _("the resources of the area where the %(die)s lies") % {"die": die_name(tile["die"])}
+        return _("the resources of the area where %(die)s lies") % {"die": die_phrase(tile["die"])}
     return ", ".join(f"{i['amount']} {i['name']}" for i in res_items(tile.get("gain")))
 
 
@@ -242,6 +271,8 @@ def _player(view, pl, names, seat, turn, over) -> dict[str, Any]:
         "acting": not over and turn.get("seat") == p and not view.get("pending"),
         "inventory_items": inventory, "workshop": workshop, "ruler_cells": ruler,
         "colour_name": colour_name(pl["colour"]), "ornament_items": ornaments,
+        "glory_text": glory_text(pl.get("glory", 0)),
+        "final_text": glory_text(pl["final"]) if pl.get("final") is not None else "",
         "expected_glory": exp.get("glory"), "expected_total": exp.get("total"),
         "breakdown": [
             {"label": _("Construction points now"), "value": exp.get("now", 0), "signed": False},
@@ -268,6 +299,7 @@ def _section(view, sec, who) -> dict[str, Any]:
     return {
         **sec, "kind_name": kind_name(sec["kind"]), "cost_items": cost, "owner_info": who(sec.get("owner")),
         "claimable": sec["id"] in (view.get("claimable") or []), "ornament_info": ornament, "tile": tile_info(tile),
+        "for_iwan": sec["id"] in ((view.get("pending") or {}).get("options") or []),
         "tile_text": tile_text(tile), "delivered_units": sum((sec.get("delivered") or {}).values()),
         "cost_units": sum((sec.get("cost") or {}).values()),
     }
@@ -343,7 +375,7 @@ def _iwan(view) -> dict[str, Any] | None:
         **iw, "row": row, "stock_items": [i for i in res_items(iw.get("stock")) if i["amount"]],
         "build_items": [i for i in res_items(iw.get("build")) if i["amount"]],
         "stock_total": sum((iw.get("stock") or {}).values()), "build_total": sum((iw.get("build") or {}).values()),
-        "ornaments_left": max(0, 4 - iw.get("ornaments_used", 0)),
+        "ornaments_left": max(0, 4 - iw.get("ornaments_used", 0)), "all_played": next_card is None,
     }
 
 
@@ -357,11 +389,11 @@ def _track(view, names) -> dict[str, Any]:
     markers = []
     for row, pl in enumerate(view.get("players", [])):
         space = pl.get("space", 0)
-        markers.append({"x": round((space % lap + .5) * step, 1), "y": 20 + 9 * row, "colour": pl["colour"],
+        markers.append({"x": round((space % lap + .5) * step, 1), "y": 29 + 10 * row, "colour": pl["colour"],
                         "name": names[pl["player"]], "space": space, "glory": pl.get("glory"),
                         "lap": space // lap})
     return {"lap": lap, "marks": marks, "markers": markers, "width": width,
-            "height": 26 + 9 * len(view.get("players", [])),
+            "height": 35 + 10 * len(view.get("players", [])),
             "ticks": [{"x": round((s + .5) * step, 1), "n": s} for s in range(0, lap, 10)]}
 
 
@@ -376,12 +408,14 @@ def _status(view, names, seat, turn, over, ranks, who) -> dict[str, Any]:
         finals = sorted(((pl.get("final", pl.get("glory", 0)), names[pl["player"]]) for pl in view.get("players", [])),
                         key=lambda x: -x[0])
         headline = _("The game is over.")
-        lines.append(", ".join(_("%(name)s: %(glory)s glory") % {"name": n, "glory": g} for g, n in finals))
-        if view.get("solo"):
-            won = ranks.get(0) == 1
-            if ranks.get(0) is not None:
-                lines.append(_("You have beaten Iwan.") if won and seat == 0 else
-                             _("Iwan has won.") if not won else _("Iwan is beaten."))
+        lines.append(", ".join(f"{n}: {glory_text(g)}" for g, n in finals))
+        if view.get("solo") and len(view.get("players", [])) == 2:
+            # The engine's own verdict (glory, then completed sections, then ornaments; a tie goes to
+            # the player): the platform ranks a lone seat first whatever the score.
+            human, iwan = (_solo_key(pl) for pl in view["players"])
+            won = human >= iwan
+            lines.append(_("You have beaten Iwan.") if won and seat == 0 else
+                         _("Iwan has won.") if not won else _("Iwan is beaten."))
     elif pending:
         human = names[0]
         if seat == 0:
@@ -403,9 +437,9 @@ def _status(view, names, seat, turn, over, ranks, who) -> dict[str, Any]:
                         else _("%(name)s is building and decorating.") % {"name": acting["name"]})
         elif stage == "market":
             area = (turn.get("area") or 0) + 1
-            headline = (_("You moved the %(die)s to area %(area)s: market actions.") if mine
-                        else _("%(name)s moved the %(die)s to area %(area)s: market actions.")) % {
-                "name": acting["name"], "die": die_name(turn.get("die") or ""), "area": area}
+            headline = (_("You moved %(die)s to area %(area)s: market actions.") if mine
+                        else _("%(name)s moved %(die)s to area %(area)s: market actions.")) % {
+                "name": acting["name"], "die": die_phrase(turn.get("die") or "", accusative=True), "area": area}
             done = []
             done.append(_("resources taken") if turn.get("took") else _("resources not taken yet"))
             if turn.get("inf_used"):
@@ -429,6 +463,10 @@ def _status(view, names, seat, turn, over, ranks, who) -> dict[str, Any]:
             "name": names[end["by"]], "left": ", ".join(left)})
     return {"headline": headline, "lines": lines, "acting": acting, "stage": turn.get("stage"),
             "stage_name": _stage_name(turn.get("stage")), "pending": pending, "turns": view.get("turns", 0)}
+
+
+def _solo_key(pl: dict[str, Any]) -> tuple[int, int, int]:
+    return (pl.get("final", pl.get("glory", 0)), pl.get("done", 0), pl.get("placed", 0))
 
 
 def _stage_name(stage: str | None) -> str:
@@ -476,13 +514,13 @@ def _moves(labelled: list[dict[str, Any]], view: dict[str, Any], seat: int | Non
             from_white = banner in ("white1", "white2")
             if "slot" not in move:
                 ident = _id("rc-claim", sid, "from-" + banner if from_white else "")
-                text = (_("Claim with the banner from the %(space)s") % {"space": slot_name(banner)} if from_white
+                text = (_("Claim with the banner from the space %(space)s") % {"space": slot_short(banner)} if from_white
                         else _("Claim it"))
                 group["plain"].append({"move": move, "label": label, "id": unique(ident), "text": text})
                 continue
             bgroup = group["banners"].setdefault(banner, {
                 "banner": banner, "from_white": from_white,
-                "title": (_("Banner from the %(space)s") % {"space": slot_name(banner)} if from_white
+                "title": (_("Banner from the space %(space)s") % {"space": slot_short(banner)} if from_white
                           else _("Banner from your stock")), "rows": {}})
             slot = move["slot"]
             row = bgroup["rows"].setdefault(slot, {"slot": slot, "name": slot_name(slot), "down": None, "up": None,

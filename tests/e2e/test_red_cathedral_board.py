@@ -1,0 +1,150 @@
+import os
+
+import pytest
+from channels.testing import ChannelsLiveServerTestCase
+
+from tests.e2e.browser import launch, needs_chromium, playwright
+
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+# Once the board has settled (no move on its way): the game's end, a shown refusal, or the
+# control to use next, picked by element id (every board control has a stable one): a choice for
+# Iwan, a delivery or an ornament, the market's resources or a workshop tile, the end of the
+# turn; else now and then a claim, mostly a die.
+NEXT = """turn => {
+  const area = document.getElementById('board-area');
+  if (area.getAttribute('aria-busy')) return null;
+  if (area.querySelector('.result')) return {kind: 'over'};
+  const error = document.getElementById('move-error');
+  if (error && !error.hidden) return {kind: 'error', text: error.textContent};
+  const first = sel => { const el = area.querySelector(sel); return el && el.id ? el.id : null; };
+  let id;
+  if ((id = first('.rc-decide button[id^=rc-iwan-]'))) return {id, kind: 'iwan'};
+  if ((id = first('.rc-decide button[id^=rc-deliver-]'))) return {id, kind: 'deliver'};
+  if ((id = first('.rc-decide button[id^=rc-ornament-]'))) return {id, kind: 'ornament'};
+  if ((id = first('.rc-decide button[id^=rc-take-]'))) return {id, kind: 'take'};
+  if ((id = first('.rc-decide button[id^=rc-activate-]'))) return {id, kind: 'activate'};
+  if ((id = first('#rc-end'))) return {id, kind: 'end'};
+  if (turn % 4 === 1 && (id = first('.rc-decide details.rc-claim'))) return {id, kind: 'claim'};
+  if ((id = first('.rc-decide button[id^=rc-die-]'))) return {id, kind: 'die'};
+  if ((id = first('.rc-decide details.rc-claim'))) return {id, kind: 'claim'};
+  return null;
+}"""
+
+NO_OVERFLOW = "document.documentElement.scrollWidth <= window.innerWidth"
+
+
+def _advance(game, until) -> None:
+    import copy
+    import random
+
+    from games.services.engines import get_engine
+
+    engine = get_engine("red-cathedral")
+    rng = random.Random(2)
+    state = copy.deepcopy(game.state)
+    while not until(state):
+        seat = engine.to_act(state)[0]
+        state, _events = engine.apply(state, seat, engine.bot_move(state, seat, rng))
+    game.state = state
+    game.version += 1
+    game.save(update_fields=["state", "version"])
+
+
+def _log_in(page, base, username):
+    page.goto(base + "/accounts/login/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", "pw-For-tests-123")
+    page.click("button[type=submit]")
+
+
+@needs_chromium
+@pytest.mark.e2e
+class RedCathedralSoloAgainstIwan(ChannelsLiveServerTestCase):
+    def test_play_a_solo_game_to_the_end_with_mouse_and_keyboard(self):
+        from games.models import Game
+        from games.services import tables
+        from tests.factories import make_user
+
+        anna = make_user("anna")
+        game = tables.start_seated_game("red-cathedral", [anna], {}, seed=14, rated=False)
+        # The opening is played by the bot in the engine, to keep the test short; the browser plays
+        # from the middle of the game (a few sections completed, Iwan's row half played) to the end.
+        _advance(game, lambda st: sum(pl["done"] for pl in st["pl"]) >= 6 and st["turn"]["stage"] == "main"
+                 and not st["pend"])
+        with playwright() as pw:
+            browser = launch(pw)
+            page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+            _log_in(page, self.live_server_url, "anna")
+            page.goto(f"{self.live_server_url}/games/{game.pk}/")
+            page.wait_for_selector(".rc-market")
+            assert page.locator(".rc-area").count() == 8 and page.locator(".rc-iwan-card").count() == 5
+
+            done = {"iwan": 0, "deliver": 0, "ornament": 0, "take": 0, "activate": 0, "end": 0, "claim": 0,
+                    "die": 0, "keyboard": 0}
+            for turn in range(600):
+                found = page.wait_for_function(NEXT, arg=turn, timeout=15000, polling=50).json_value()
+                assert found["kind"] != "error", found["text"]
+                if found["kind"] == "over":
+                    break
+                if turn == 3:
+                    # The points breakdown opens by keyboard and stays open while the board redraws.
+                    for _ in range(5):
+                        page.locator("#rc-points-0 > summary").focus()
+                        page.keyboard.press("Enter")
+                        if page.locator("#rc-points-0[open]").count():
+                            break
+                target = page.locator(f"#{found['id']}")
+                if found["kind"] == "claim":
+                    # Open the section's choices with the keyboard, then take a tile face down.
+                    target.locator("summary").focus()
+                    page.keyboard.press("Enter")
+                    target = target.locator("button[data-move][id$=-down]").first
+                if turn % 3 == 1:
+                    target.focus()
+                    page.keyboard.press("Enter")
+                    done["keyboard"] += 1
+                else:
+                    target.click()
+                done[found["kind"]] += 1
+            else:
+                raise AssertionError(f"the game did not end: {done}")
+
+            assert Game.objects.get(pk=game.pk).status == Game.Status.FINISHED
+            assert done["claim"] >= 1 and done["die"] >= 3 and done["end"] >= 3 and done["keyboard"] >= 3, done
+            assert page.locator("#rc-points-0[open]").count() == 1
+            result = page.locator("#board-area .result")
+            assert "Iwan" in result.inner_text() and "Completed sections" in result.inner_text()
+            verdict = page.locator(".rc-top").inner_text()
+            assert "The game is over." in verdict and ("You have beaten Iwan." in verdict or "Iwan has won." in verdict)
+            log = page.locator(".log-lines").inner_text()
+            assert "Iwan plays his card" in log
+            browser.close()
+
+
+@needs_chromium
+@pytest.mark.e2e
+class RedCathedralOnAPhone(ChannelsLiveServerTestCase):
+    def test_the_board_and_the_component_figures_fit_a_phone(self):
+        from games.services import tables
+        from tests.factories import make_user
+
+        anna, bea, cem = make_user("anna"), make_user("bea"), make_user("cem")
+        game = tables.start_seated_game("red-cathedral", [anna, bea, cem], {"side": "extended"}, seed=3, rated=False)
+        seat = game.state["turn"]["seat"]
+        acting = game.players.get(seat=seat).user.username
+        with playwright() as pw:
+            browser = launch(pw)
+            page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+            _log_in(page, self.live_server_url, acting)
+            page.goto(f"{self.live_server_url}/games/{game.pk}/")
+            page.wait_for_selector(".rc-decide")
+            assert page.evaluate(NO_OVERFLOW)
+            # A claim's choices opened on the phone still fit.
+            page.locator(".rc-claim > summary").first.click()
+            assert page.evaluate(NO_OVERFLOW)
+            page.goto(f"{self.live_server_url}/games/red-cathedral/figures/")
+            page.wait_for_selector(".rc-fig-table")
+            assert page.evaluate(NO_OVERFLOW)
+            assert page.locator(".rc-prov.p-provisional").count() > 10
+            browser.close()
