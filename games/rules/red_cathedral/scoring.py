@@ -111,6 +111,8 @@ SOURCES = (
     ("spent", _("Glory given up")), ("leftovers", _("Leftover resources")), ("towers", _("Towers")),
 )
 
+IWAN_ONLY = ("ornaments", "iwan")  # people's ornaments earn glory through their gems and the towers
+
 
 def ranks(st: State) -> list[int]:
     k = keys(st)
@@ -124,10 +126,12 @@ def stats(st: State) -> list[dict[str, Any]]:
     cols = range(st["np"])
     rows = []
     for key, label in SOURCES:
-        values = [st["pl"][p]["src"].get(key, 0) for p in cols]
-        if any(values):
-            rows.append({"label": label, "values": values, "group": _("Glory")})
-    rows.append({"label": _("Total"), "values": [track.glory(st["pl"][p]["space"]) for p in cols], "group": _("Glory")})
+        if key in IWAN_ONLY and not st["solo"]:
+            continue
+        # Every other source keeps its row, zero or not, so that the tables of all games compare.
+        rows.append({"label": label, "values": [st["pl"][p]["src"].get(key, 0) for p in cols], "group": _("Glory")})
+    # The platform marks the row of the "total" group as the table's total.
+    rows.append({"label": _("Total"), "values": [track.glory(st["pl"][p]["space"]) for p in cols], "group": "total"})
     rows.append({"label": _("Sections completed"), "values": [st["pl"][p]["done"] for p in cols],
                  "group": _("Tie-breaks")})
     rows.append({"label": _("Ornaments placed"), "values": [st["pl"][p]["placed"] for p in cols],
