@@ -8,6 +8,10 @@ from rankings.models import Tournament
 from rankings.services.leaderboards import PERIODS
 
 
+# A datetime-local input reads and shows only ISO values; a localized one (German: 26.11.2026 14:00) stays empty.
+LOCAL_MOMENT = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
+
+
 class BoardFilterForm(forms.Form):
     period = forms.ChoiceField(label=_("Played in"), required=False, initial="all", choices=[
         ("all", _("All time")), ("30", _("Last 30 days")), ("365", _("Last 365 days"))])
@@ -34,10 +38,10 @@ class TournamentForm(forms.Form):
     group_size = forms.IntegerField(label=_("Group size"), min_value=2, max_value=16, initial=4,
                                     help_text=_("Round robin at two-player tables."))
     registration_opens = forms.DateTimeField(label=_("Registration opens"), required=False,
-                                             widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
+                                             widget=LOCAL_MOMENT,
                                              help_text=_("Empty: now."))
     starts_at = forms.DateTimeField(label=_("Starts (registration closes)"),
-                                    widget=forms.DateTimeInput(attrs={"type": "datetime-local"}))
+                                    widget=LOCAL_MOMENT)
     time_control = forms.ChoiceField(label=_("Time control"), choices=TimeControl.choices,
                                      initial=TimeControl.CORRESPONDENCE)
     days_per_move = forms.IntegerField(label=_("Days per move"), min_value=1, max_value=30, initial=3)
