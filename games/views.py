@@ -177,6 +177,8 @@ def game_page(request, pk: int):
     context = _board_context(request, game)
     context["chat"] = ChatMessage.objects.filter(game=game).select_related("user")
     context["chat_form"] = ChatForm()
+    if context["seat"] is not None and game.status == Game.Status.ACTIVE:
+        context["resign_ends_game"] = play.resignation_ends_game(game, request.user)
     return render(request, "games/game.html", context)
 
 
@@ -206,11 +208,12 @@ def game_chat(request, pk: int):
 @require_POST
 def resign(request, pk: int):
     try:
-        play.resign(pk, request.user)
+        game = play.resign(pk, request.user)
     except ServiceError as exc:
         messages.error(request, exc.message)
     else:
-        messages.info(request, _("You have resigned. A bot plays your seat to the end."))
+        messages.info(request, _("You have resigned. A bot plays your seat to the end.")
+                      if game.status == Game.Status.ACTIVE else _("You have resigned. The game is over."))
     return redirect("game", pk)
 
 
