@@ -2,6 +2,7 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from games import time_control_fields
 from games.models import TimeControl
 from games.rules.base import Engine
 from rankings.models import Tournament
@@ -55,6 +56,7 @@ class TournamentForm(forms.Form):
         low = max(2, engine.min_players)
         self.fields["table_size"].choices = [(n, str(n)) for n in range(low, engine.max_players + 1)]
         self.fields["table_size"].initial = low
+        time_control_fields.mark(self)
         self.fields["starts_at"].initial = (timezone.now() + timezone.timedelta(days=7)).replace(
             second=0, microsecond=0)
         self.option_names = []
@@ -66,6 +68,11 @@ class TournamentForm(forms.Form):
                                                       choices=[(v, _(lbl)) for v, lbl in opt.choices])
             else:
                 self.fields[name] = forms.BooleanField(label=_(opt.label), required=False, initial=opt.default)
+
+    def clean(self) -> dict:
+        cleaned = super().clean()
+        time_control_fields.check(self, cleaned)
+        return cleaned
 
     def option_fields(self):
         return [self[name] for name in self.option_names]
