@@ -4,6 +4,8 @@ from django import template
 from django.utils import translation
 from django.utils.translation import gettext
 
+from games.services.stats_groups import group_heading
+
 register = template.Library()
 
 
@@ -62,7 +64,7 @@ def stats_table(stats, players, extra_columns=None):
     for row in stats:
         group = row.get("group") or ""
         rows.append({
-            "label": gettext(row["label"]), "values": row["values"], "group": gettext(group) if group else "",
+            "label": gettext(row["label"]), "values": row["values"], "group": group_heading(group),
             "group_start": bool(group) and group != last_group,
         })
         last_group = group

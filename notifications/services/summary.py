@@ -4,6 +4,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from games.models import Game
+from games.services.stats_groups import group_heading
 from notifications.models import Notice
 from notifications.services import mail
 from notifications.services.facts import game_facts, tell_everyone
@@ -74,7 +75,7 @@ def summary_context(notice: Notice) -> dict:
     stats = []
     last = None
     for row in result.get("stats") or []:
-        group = _(row["group"]) if row.get("group") else ""
+        group = group_heading(row.get("group") or "")
         stats.append({"label": _(row["label"]), "values": [_fmt(v) for v in row["values"]], "group": group,
                       "group_start": bool(group) and group != last})
         last = group
