@@ -4,6 +4,7 @@ from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from accounts.email_change import email_change_refused
+from config.sender import sender
 from accounts.models import User
 
 
@@ -13,7 +14,7 @@ class AccountLanguagePasswordResetForm(PasswordResetForm):
     def send_mail(self, subject_template_name, email_template_name, context, from_email, to_email,
                   html_email_template_name=None):
         with translation.override(context["user"].language):
-            super().send_mail(subject_template_name, email_template_name, context, from_email, to_email,
+            super().send_mail(subject_template_name, email_template_name, context, from_email or sender(), to_email,
                               html_email_template_name)
 
 
