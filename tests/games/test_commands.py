@@ -53,3 +53,29 @@ def test_replay_check_passes_then_reports_a_tampered_game():
         call_command("replay_check", stdout=out)
     assert exc.value.code == 1
     assert f"game {game.pk}" in out.getvalue() and "1 differ" in out.getvalue()
+
+
+@pytest.mark.django_db(transaction=True)  # the turn emails go out when the demo's tables commit
+def test_load_demo_prints_the_players_and_password_last_not_buried_in_emails(settings, capsys):
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    from games.services.demo import DEMO_PASSWORD
+
+    settings.EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+    out = StringIO()
+    call_command("load_demo", stdout=out)
+    printed = capsys.readouterr().out
+    assert "Subject:" not in printed and "Subject:" not in out.getvalue()
+    lines = out.getvalue().splitlines()
+    assert len(lines) < 15
+    assert "emails to the demo players were not printed" in out.getvalue()
+    block = lines[lines.index("=" * 60):]
+    assert DEMO_PASSWORD in block[1] and [line.split()[0] for line in block[2:6]] == ["anna", "boris", "clara",
+                                                                                       "dmitri"]
+    assert block[-1] == "=" * 60
+    # A second run creates nothing and still ends with the players.
+    again = StringIO()
+    call_command("load_demo", stdout=again)
+    assert "Created" not in again.getvalue() and again.getvalue().rstrip().endswith("=" * 60)
