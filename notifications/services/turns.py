@@ -49,8 +49,8 @@ def turn_started(game: Game, seats: list[int]) -> list[Notice]:
 
 def turns_ended(game: Game, seats: list[int]) -> int:
     """The turn notices of these seats no longer wait for anyone: read, and out of any digest."""
-    ids = list(game.players.filter(seat__in=seats, user__isnull=False).values_list("pk", flat=True))
-    return notices.settle(game, Notice.Kind.TURN, [f"turn:{pk}" for pk in ids])
+    players = game.players.filter(seat__in=seats, user__isnull=False).only("pk")
+    return notices.settle(game, Notice.Kind.TURN, [turn_key(p) for p in players])
 
 
 def turn_is_current(notice: Notice) -> bool:

@@ -18,6 +18,7 @@ from tests.e2e.browser import launch, needs_chromium, playwright
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
 
 # Elements sticking out of the screen, except inside a box that scrolls or clips them itself.
 OVERFLOW = """() => {
@@ -139,6 +140,7 @@ class PhoneWidth(ChannelsLiveServerTestCase):
             page.wait_for_url(self.live_server_url + "/")
             for name, path in PAGES:
                 problems += self._visit(page, f"{name} ({language})", path(world))
+            self._time_control_fields(page)
             for slug, game_id in world.boards.items():
                 problems += self._visit(page, f"board {slug} ({language})", f"/games/{game_id}/", BOARD_SELECTOR)
             browser.close()
@@ -150,10 +152,24 @@ class PhoneWidth(ChannelsLiveServerTestCase):
         if wait_for:
             page.wait_for_selector(wait_for)
         page.wait_for_load_state("networkidle")
-        if os.environ.get("PHONE_SHOTS"):  # screenshots to look at: PHONE_SHOTS=<directory>
-            page.screenshot(path=os.path.join(os.environ["PHONE_SHOTS"], name.replace(" ", "-") + ".png"),
-                            full_page=True)
-        return [f"{name} {path}: {item}" for item in page.evaluate(OVERFLOW)]
+        found = [f"{name} {path}: {item}" for item in page.evaluate(OVERFLOW)]
+        if os.environ.get("PHONE_SHOTS"):  # screenshots to look at, phone and desktop: PHONE_SHOTS=<directory>
+            shot = os.path.join(os.environ["PHONE_SHOTS"], name.replace(" ", "-"))
+            page.screenshot(path=f"{shot}-390.png", full_page=True)
+            page.set_viewport_size(DESKTOP)
+            page.screenshot(path=f"{shot}-1280.png", full_page=True)
+            page.set_viewport_size(PHONE)
+        return found
+
+    def _time_control_fields(self, page) -> None:
+        """The new-table form shows only the chosen time control's fields."""
+        page.goto(self.live_server_url + "/tables/new/")
+        assert page.locator("#id_days_per_move").is_visible()
+        assert not page.locator("#id_minutes_per_player").is_visible()
+        assert not page.locator("#id_increment_seconds").is_visible()
+        page.select_option("#id_time_control", "live")
+        assert page.locator("#id_minutes_per_player").is_visible() and page.locator("#id_increment_seconds").is_enabled()
+        assert not page.locator("#id_days_per_move").is_visible() and page.locator("#id_days_per_move").is_disabled()
 
     def test_every_page_fits_a_phone_in_english(self):
         self._check("en")
