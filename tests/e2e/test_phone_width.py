@@ -61,6 +61,7 @@ class World:
     username: str
     table_id: int
     tournament_id: int
+    finished_id: int
     boards: dict[str, int]  # game slug -> a running game of the player's
 
 
@@ -94,7 +95,7 @@ def _seed(language: str) -> World:
     for user in (clara, anna, boris):
         tournaments.register(tournament.pk, user)
     assert Notice.objects.filter(user=anna).exists()
-    return World(anna.username, open_table.pk, tournament.pk, boards)
+    return World(anna.username, open_table.pk, tournament.pk, finished.pk, boards)
 
 
 # (name, path): every page a signed-in player uses. Boards come from the games the platform offers.
@@ -112,6 +113,7 @@ PAGES = [
     ("new tournament", lambda w: "/rankings/tournaments/new/"),
     ("settings", lambda w: "/accounts/settings/"),
     ("notifications", lambda w: "/notifications/"),
+    ("end screen", lambda w: f"/games/{w.finished_id}/"),
 ]
 BOARD_SELECTOR = "#board-area"
 SIGNED_OUT_PAGES = [("login", "/accounts/login/"), ("sign-up", "/accounts/signup/"),
