@@ -1,9 +1,21 @@
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import PasswordResetForm, UserCreationForm
+from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from accounts.email_change import email_change_refused
+from config.sender import sender
 from accounts.models import User
+
+
+class AccountLanguagePasswordResetForm(PasswordResetForm):
+    """The reset email speaks the account's language, whatever the language of the page that asked for it."""
+
+    def send_mail(self, subject_template_name, email_template_name, context, from_email, to_email,
+                  html_email_template_name=None):
+        with translation.override(context["user"].language):
+            super().send_mail(subject_template_name, email_template_name, context, from_email or sender(), to_email,
+                              html_email_template_name)
 
 
 class SignupForm(UserCreationForm):
@@ -52,5 +64,5 @@ class SettingsForm(forms.ModelForm):
 
 
 class VacationForm(forms.Form):
-    starts_on = forms.DateField(label=_("First day"), widget=forms.DateInput(attrs={"type": "date"}))
-    ends_on = forms.DateField(label=_("Last day"), widget=forms.DateInput(attrs={"type": "date"}))
+    starts_on = forms.DateField(label=_("First day"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
+    ends_on = forms.DateField(label=_("Last day"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))

@@ -2,6 +2,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path, reverse_lazy
 
 from accounts import views
+from accounts.forms import AccountLanguagePasswordResetForm
 from accounts.auth_views import RateLimitedLoginView
 
 urlpatterns = [
@@ -20,6 +21,7 @@ urlpatterns = [
         "password/reset/",
         auth_views.PasswordResetView.as_view(
             template_name="accounts/password_reset.html",
+            form_class=AccountLanguagePasswordResetForm,
             email_template_name="accounts/email/password_reset.txt",
             html_email_template_name="accounts/email/password_reset.html",
             subject_template_name="accounts/email/password_reset_subject.txt",

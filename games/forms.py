@@ -1,6 +1,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from games import time_control_fields
 from games.models import TimeControl, TimeoutPolicy
 from games.services.tables import MAX_INCREMENT_SECONDS
 from games.rules.base import Engine
@@ -36,6 +37,7 @@ class TableForm(forms.Form):
         self.fields["seats"].choices = [(n, str(n)) for n in counts]
         self.fields["seats"].initial = engine.min_players
         self.fields["seats"].help_text = _(engine.players_help) if engine.players_help else ""
+        time_control_fields.mark(self)
         self.option_names = []
         for opt in engine.options:
             name = f"opt_{opt.name}"
@@ -48,8 +50,10 @@ class TableForm(forms.Form):
                                            help_text=_(opt.help) if opt.help else "")
             self.fields[name] = field
 
-    def clean_increment_seconds(self) -> int:
-        return self.cleaned_data.get("increment_seconds") or 0
+    def clean(self) -> dict:
+        cleaned = super().clean()
+        time_control_fields.check(self, cleaned)
+        return cleaned
 
     def clean_timeout_policy(self) -> str:
         return self.cleaned_data.get("timeout_policy") or TimeoutPolicy.BOT

@@ -6,6 +6,8 @@ from django.dispatch import Signal
 
 # sender=Game, game=Game, seats=list[int] of seats that must now act (humans only)
 turn_started = Signal()
+# sender=Game, game=Game, seats=list[int] of seats that no longer must act (moved, timed out, game over)
+turn_ended = Signal()
 # sender=Game, game=Game
 game_finished = Signal()
 # sender=Table, table=Table, user=User

@@ -169,8 +169,10 @@ def _standings(data: dict) -> list[dict]:
     """The final ranking: the seats and the opponents the engine plays without one (Iwan)."""
     if not data["result"]:
         return []
-    rows = [{"rank": p["rank"], "name": p["name"], "score": p["score"]} for p in data["players"]]
-    rows += [{**row, "name": _(row["name"])} for row in seatless_standings(data["result"], len(data["players"]))]
+    rows = [{"rank": p["rank"], "name": p["name"], "score": p["score"], "seat": p["seat"], "is_bot": p["is_bot"]}
+            for p in data["players"]]
+    rows += [{**row, "name": _(row["name"]), "seat": None, "is_bot": True}
+             for row in seatless_standings(data["result"], len(data["players"]))]
     return sorted(rows, key=lambda r: (r["rank"] is None, r["rank"] or 0))
 
 
@@ -179,6 +181,8 @@ def game_page(request, pk: int):
     context = _board_context(request, game)
     context["chat"] = ChatMessage.objects.filter(game=game).select_related("user")
     context["chat_form"] = ChatForm()
+    if context["seat"] is not None and game.status == Game.Status.ACTIVE:
+        context["resign_ends_game"] = play.resignation_ends_game(game, request.user)
     return render(request, "games/game.html", context)
 
 
@@ -208,11 +212,12 @@ def game_chat(request, pk: int):
 @require_POST
 def resign(request, pk: int):
     try:
-        play.resign(pk, request.user)
+        game = play.resign(pk, request.user)
     except ServiceError as exc:
         messages.error(request, exc.message)
     else:
-        messages.info(request, _("You have resigned. A bot plays your seat to the end."))
+        messages.info(request, _("You have resigned. A bot plays your seat to the end.")
+                      if game.status == Game.Status.ACTIVE else _("You have resigned. The game is over."))
     return redirect("game", pk)
 
 

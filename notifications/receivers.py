@@ -3,9 +3,9 @@ from django.db import transaction
 from django.dispatch import receiver
 
 from games.models import Game, Table
-from games.signals import game_finished, seat_timed_out, table_invitation, turn_started
+from games.signals import game_finished, seat_timed_out, table_invitation, turn_ended, turn_started
 from notifications import tasks
-from notifications.services import invitations, summary, timeouts, tournament_mail
+from notifications.services import invitations, summary, timeouts, tournament_mail, turns
 from rankings.signals import tournament_finished, tournament_round_started
 
 
@@ -13,6 +13,13 @@ from rankings.signals import tournament_finished, tournament_round_started
 def tell_turn_started(sender, game, seats, **kwargs):
     # A worker writes the notices, so that a move's request does not wait for them.
     tasks.tell_turn_started.delay(game.pk, list(seats))
+
+
+@receiver(turn_ended, sender=Game, dispatch_uid="notifications.turn_ended")
+def settle_turn_notices(sender, game, seats, **kwargs):
+    # One quick update: the bell stops counting a game once it no longer waits for the player.
+    with transaction.atomic():
+        turns.turns_ended(game, list(seats))
 
 
 @receiver(game_finished, sender=Game, dispatch_uid="notifications.game_finished")

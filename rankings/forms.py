@@ -2,10 +2,15 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from games import time_control_fields
 from games.models import TimeControl
 from games.rules.base import Engine
 from rankings.models import Tournament
 from rankings.services.leaderboards import PERIODS
+
+
+# A datetime-local input reads and shows only ISO values; a localized one (German: 26.11.2026 14:00) stays empty.
+LOCAL_MOMENT = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
 
 
 class BoardFilterForm(forms.Form):
@@ -34,10 +39,10 @@ class TournamentForm(forms.Form):
     group_size = forms.IntegerField(label=_("Group size"), min_value=2, max_value=16, initial=4,
                                     help_text=_("Round robin at two-player tables."))
     registration_opens = forms.DateTimeField(label=_("Registration opens"), required=False,
-                                             widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
+                                             widget=LOCAL_MOMENT,
                                              help_text=_("Empty: now."))
     starts_at = forms.DateTimeField(label=_("Starts (registration closes)"),
-                                    widget=forms.DateTimeInput(attrs={"type": "datetime-local"}))
+                                    widget=LOCAL_MOMENT)
     time_control = forms.ChoiceField(label=_("Time control"), choices=TimeControl.choices,
                                      initial=TimeControl.CORRESPONDENCE)
     days_per_move = forms.IntegerField(label=_("Days per move"), min_value=1, max_value=30, initial=3)
@@ -51,6 +56,7 @@ class TournamentForm(forms.Form):
         low = max(2, engine.min_players)
         self.fields["table_size"].choices = [(n, str(n)) for n in range(low, engine.max_players + 1)]
         self.fields["table_size"].initial = low
+        time_control_fields.mark(self)
         self.fields["starts_at"].initial = (timezone.now() + timezone.timedelta(days=7)).replace(
             second=0, microsecond=0)
         self.option_names = []
@@ -64,6 +70,11 @@ class TournamentForm(forms.Form):
             else:
                 self.fields[name] = forms.BooleanField(label=_(opt.label), required=False, initial=opt.default,
                                                        help_text=_(opt.help) if opt.help else "")
+
+    def clean(self) -> dict:
+        cleaned = super().clean()
+        time_control_fields.check(self, cleaned)
+        return cleaned
 
     def option_fields(self):
         return [self[name] for name in self.option_names]

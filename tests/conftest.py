@@ -26,6 +26,15 @@ def clear_cache():
     yield
 
 
+@pytest.fixture(autouse=True)
+def default_language():
+    """A request by a German-speaking user leaves German active in the thread: later tests read English."""
+    yield
+    from django.utils import translation
+
+    translation.deactivate()
+
+
 def _fresh_sync_to_async_thread() -> None:
     """A live server forked after an async test inherits asgiref's executor but not its thread, and
     every database call in the server would wait for that thread forever: give the child its own."""

@@ -14,6 +14,7 @@ logger = logging.getLogger(__name__)
 
 def schedule(game: Game, players: list[Player], before: set[int], after: set[int], finished: bool) -> None:
     new_turns = sorted(after - before)
+    ended_turns = sorted(before - after)
     bot_to_act = any(p.controlled_by_bot for p in players if p.seat in after)
     changed_users = {p.user_id for p in players if p.user_id and (p.seat in before) != (p.seat in after)}
     game_id, version, status = game.pk, game.version, game.status
@@ -29,6 +30,8 @@ def schedule(game: Game, players: list[Player], before: set[int], after: set[int
         human_turns = [s for s in new_turns if not _by_bot(players, s)]
         if human_turns:
             _tell(signals.turn_started, game=game, seats=human_turns)
+        if ended_turns:
+            _tell(signals.turn_ended, game=game, seats=ended_turns)
         if finished:
             _tell(signals.game_finished, game=game)
         if flags and not settings.CELERY_TASK_ALWAYS_EAGER:  # eager: no broker to hold the task

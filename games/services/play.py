@@ -105,6 +105,21 @@ def post_chat(game: Game, user, text: str) -> ChatMessage:
     return message
 
 
+def _nobody_left_to_play(players: list[Player]) -> bool:
+    """Fewer than two seats in play, or no person among them: the game cannot go on."""
+    in_play = [p for p in players if not p.resigned]
+    return len(in_play) <= 1 or not any(not p.controlled_by_bot for p in in_play)
+
+
+def resignation_ends_game(game: Game, user) -> bool:
+    """Whether the user's resigning now would end the game (rather than hand the seat to a bot)."""
+    players = list(game.players.all())
+    for p in players:
+        if p.user_id == user.id and not p.is_bot:
+            p.resigned = p.bot_took_over = True
+    return _nobody_left_to_play(players)
+
+
 def resign(game_id: int, user) -> Game:
     """The seat is lost: a bot plays it on, and it ranks last.
 
@@ -127,11 +142,9 @@ def resign(game_id: int, user) -> Game:
         mine.resigned = True
         mine.bot_took_over = True
         Player.objects.filter(pk=mine.pk).update(resigned=True, bot_took_over=True)
-        in_play = [p for p in players if not p.resigned]
-        people_left = [p for p in in_play if not p.controlled_by_bot]
         game.version += 1
         now = timezone.now()
-        if len(in_play) <= 1 or not people_left:
+        if _nobody_left_to_play(players):
             losers = {p.seat for p in players if p.resigned}
             # Those still in play share the better places, in seat order of the current standing.
             # In a solo game the engine's own opponent wins by a resignation.

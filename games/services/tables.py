@@ -57,6 +57,8 @@ def create_table(
         raise TableError(_("Minutes per player must be between 1 and 240."))
     if timeout_policy not in TimeoutPolicy.values:
         raise TableError(_("Unknown timeout policy."))
+    if time_control == TimeControl.CORRESPONDENCE and increment_seconds:
+        raise TableError(_("An increment is for live tables only; a correspondence table counts days per move."))
     if not 0 <= increment_seconds <= MAX_INCREMENT_SECONDS:
         raise TableError(_("The increment must be between 0 and %(n)s seconds.") % {"n": MAX_INCREMENT_SECONDS})
     if not 0 <= bots < seats:

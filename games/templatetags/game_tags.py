@@ -5,6 +5,7 @@ from django.utils import translation
 from django.utils.translation import gettext
 
 from games.services.results import TOTAL_GROUP
+from games.services.stats_groups import group_heading
 
 register = template.Library()
 
@@ -65,7 +66,7 @@ def stats_table(stats, players, extra_columns=None):
         group = row.get("group") or ""
         total = group == TOTAL_GROUP  # marks the total row; not a heading
         rows.append({
-            "label": gettext(row["label"]), "values": row["values"], "group": gettext(group) if group else "",
+            "label": gettext(row["label"]), "values": row["values"], "group": group_heading(group),
             "group_start": bool(group) and not total and group != last_group, "total": total,
         })
         last_group = group

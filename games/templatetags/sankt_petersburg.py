@@ -133,6 +133,22 @@ def sp_deck(deck: str) -> str:
     return deck_name(deck)
 
 
+@register.filter
+def rubles_text(n: Any) -> str:
+    """An amount of rubles in words, singular or plural as the language wants: "1 ruble", "3 Rubel"."""
+    if n is None:
+        return ""
+    return ngettext("%(n)s ruble", "%(n)s rubles", abs(int(n))) % {"n": n}
+
+
+@register.filter
+def points_text(n: Any) -> str:
+    """Points in words: "1 point", "2 Punkte"."""
+    if n is None:
+        return ""
+    return ngettext("%(n)s point", "%(n)s points", abs(int(n))) % {"n": n}
+
+
 @register.simple_tag
 def rubles(n: Any, signed: bool = False) -> str:
     """A ruble amount drawn as a coin, read out in words by screen readers."""

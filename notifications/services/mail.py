@@ -9,6 +9,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
 
+from config.sender import sender
 from notifications.services import unsubscribe
 
 
@@ -40,7 +41,8 @@ def build(user, template: str, context: dict, kind: str) -> EmailMultiAlternativ
         subject = " ".join(render_to_string(f"{template}_subject.txt", context).split())
         text = render_to_string(f"{template}.txt", context)
         html = render_to_string(f"{template}.html", context)
-    message = EmailMultiAlternatives(subject, text, to=[user.email], headers={
+        from_email = sender()
+    message = EmailMultiAlternatives(subject, text, from_email=from_email, to=[user.email], headers={
         "List-Unsubscribe": f"<{unsubscribe_url}>",
         "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
         "Auto-Submitted": "auto-generated",

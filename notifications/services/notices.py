@@ -22,6 +22,37 @@ def create(user, kind: str, key: str, *, game=None, url: str = "", data: dict | 
     return notice, True
 
 
+def renew(user, kind: str, key: str, *, game=None, url: str = "", data: dict, email: str,
+          occasion: str) -> tuple[Notice, bool]:
+    """The one notice under ``key``, brought up to date for a new occasion (``data[occasion]`` differs):
+    unread again, newest, its email state reset. Returns it and whether the occasion is new; the same
+    occasion told again (a retried task) changes nothing."""
+    notice, created = create(user, kind, key, game=game, url=url, data=data, email=email)
+    if created:
+        return notice, True
+    with transaction.atomic():
+        notice = Notice.objects.select_for_update().get(pk=notice.pk)
+        if notice.data.get(occasion) == data.get(occasion):
+            return notice, False
+        notice.data, notice.url, notice.email, notice.emailed_at, notice.read_at = data, url, email, None, None
+        notice.created_at = timezone.now()
+        notice.save(update_fields=["data", "url", "email", "emailed_at", "read_at", "created_at"])
+    transaction.on_commit(lambda: live.unread_changed(user.pk, unread_count(user)))
+    return notice, True
+
+
+def settle(game, kind: str, keys: list[str]) -> int:
+    """Notices under ``keys`` whose occasion is over: marked read, taken out of pending digests."""
+    qs = Notice.objects.filter(game=game, kind=kind, key__in=keys)
+    qs.filter(email=Notice.Email.DIGEST).update(email=Notice.Email.SKIPPED)
+    users = list(qs.filter(read_at__isnull=True).values_list("user_id", flat=True))
+    changed = qs.filter(read_at__isnull=True).update(read_at=timezone.now())
+    for user_id in set(users):
+        transaction.on_commit(lambda u=user_id: live.unread_changed(u, Notice.objects.filter(
+            user_id=u, read_at__isnull=True).count()))
+    return changed
+
+
 def unread_count(user) -> int:
     return Notice.objects.filter(user=user, read_at__isnull=True).count()
 
@@ -69,6 +100,9 @@ def text(notice: Notice) -> str:
         return _("%(game)s is over") % {"game": game}
     if notice.kind == Notice.Kind.INVITATION:
         return _("%(name)s invites you to a table of %(game)s") % {"name": d.get("owner"), "game": d.get("game_name")}
+    if notice.kind == Notice.Kind.ROUND and d.get("bye"):
+        return _("%(tournament)s: round %(n)s has started; you have a bye (it counts as a win)") % {
+            "tournament": d.get("tournament"), "n": d.get("round")}
     if notice.kind == Notice.Kind.ROUND:
         return _("%(tournament)s: round %(n)s has started") % {"tournament": d.get("tournament"), "n": d.get("round")}
     if notice.kind == Notice.Kind.TOURNAMENT:

@@ -5,6 +5,7 @@ from django.utils.translation import gettext as _
 
 from games.models import Game
 from games.services.results import TOTAL_GROUP, seatless_standings
+from games.services.stats_groups import group_heading
 from notifications.models import Notice
 from notifications.services import mail
 from notifications.services.facts import game_facts, tell_everyone
@@ -83,7 +84,7 @@ def summary_context(notice: Notice) -> dict:
     last = None
     for row in result.get("stats") or []:
         # The total row's group only marks it; it gets no heading of its own.
-        group = _(row["group"]) if row.get("group") and row["group"] != TOTAL_GROUP else ""
+        group = group_heading(row["group"]) if row.get("group") and row["group"] != TOTAL_GROUP else ""
         stats.append({"label": _(row["label"]), "values": [_fmt(v) for v in row["values"]], "group": group,
                       "group_start": bool(group) and group != last, "total": row.get("group") == TOTAL_GROUP})
         last = group

@@ -5,6 +5,7 @@ from django.urls import reverse
 
 from notifications.models import Notice
 from notifications.services import mail, notices
+from rankings.models import PairingSeat
 
 
 def _standings(tournament) -> str:
@@ -12,20 +13,21 @@ def _standings(tournament) -> str:
 
 
 def round_started(tournament, round_, games) -> list[Notice]:
-    """A notice for everyone seated in the new round; returns those to email."""
+    """A notice for everyone in the new round, seated or with a bye; returns those to email."""
+    seated = [(p.user, game) for game in games for p in game.players.select_related("user")
+              if p.user is not None and not p.is_bot]
+    byes = [(seat.entry.user, None) for seat in PairingSeat.objects.filter(
+        pairing__round=round_, pairing__game__isnull=True).select_related("entry__user")]
     queued = []
-    for game in games:
-        for player in game.players.select_related("user"):
-            if player.user is None or player.is_bot:
-                continue
-            user = player.user
-            data = {"tournament": tournament.name, "tournament_id": tournament.pk, "round": round_.number,
-                    "standings": _standings(tournament), "game_id": game.pk}
-            email = Notice.Email.QUEUED if user.email_on_tournament else Notice.Email.NONE
-            notice, created = notices.create(user, Notice.Kind.ROUND, f"round:{tournament.pk}:{round_.number}",
-                                             game=game, url=reverse("game", args=[game.pk]), data=data, email=email)
-            if created and email == Notice.Email.QUEUED:
-                queued.append(notice)
+    for user, game in seated + byes:
+        data = {"tournament": tournament.name, "tournament_id": tournament.pk, "round": round_.number,
+                "standings": _standings(tournament), "game_id": game.pk if game else None, "bye": game is None}
+        email = Notice.Email.QUEUED if user.email_on_tournament else Notice.Email.NONE
+        url = reverse("game", args=[game.pk]) if game else _standings(tournament)
+        notice, created = notices.create(user, Notice.Kind.ROUND, f"round:{tournament.pk}:{round_.number}",
+                                         game=game, url=url, data=data, email=email)
+        if created and email == Notice.Email.QUEUED:
+            queued.append(notice)
     return queued
 
 
@@ -50,8 +52,8 @@ def email(notice: Notice):
     d = notice.data
     context = {"tournament": {"name": d["tournament"]}, "standings_url": mail.absolute(notice.url)}
     if notice.kind == Notice.Kind.ROUND:
-        context.update(round=d["round"], game_url=mail.absolute(notice.url),
-                       standings_url=mail.absolute(d["standings"]))
+        context.update(round=d["round"], bye=d.get("bye", False), standings_url=mail.absolute(d["standings"]),
+                       game_url=None if d.get("bye") else mail.absolute(notice.url))
         return "notifications/email/round", context, "tournament"
     context["winner"] = {"shown_name": d["winner"]} if d.get("winner") else None
     return "notifications/email/finished", context, "tournament"

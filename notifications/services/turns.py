@@ -20,28 +20,37 @@ BATCH = 500
 
 
 def turn_key(player: Player) -> str:
-    return f"turn:{player.pk}:{player.turn_started_at.timestamp()}"
+    # One turn notice per seat, updated in place for each new turn: the bell counts games, not turns.
+    return f"turn:{player.pk}"
 
 
 def turn_started(game: Game, seats: list[int]) -> list[Notice]:
-    """Tell each person whose turn began; returns the new notices whose email is to go out now."""
+    """Tell each person whose turn began and who is not looking at the game; returns the notices
+    whose email is to go out now."""
     players = list(game.players.select_related("user"))
     queued = []
     for p in players:
         if p.seat not in seats or p.user is None or p.controlled_by_bot or not p.must_act or not p.turn_started_at:
             continue
         user = p.user
+        schedule_reminder(game, p, user)
+        if presence.is_watching(game.pk, user.pk):
+            continue  # the board shows it already
         email = {User.TurnEmail.IMMEDIATE: Notice.Email.QUEUED,
                  User.TurnEmail.DIGEST: Notice.Email.DIGEST}.get(user.turn_email, Notice.Email.NONE)
         data = {**game_facts(game, user, players), "player_id": p.pk, "turn_started_at": iso(p.turn_started_at),
                 "deadline": iso(p.deadline), "live": game.time_control == TimeControl.LIVE}
-        notice, created = notices.create(user, Notice.Kind.TURN, turn_key(p), game=game, url=data["url"], data=data,
-                                         email=email)
-        if created and email == Notice.Email.QUEUED:
+        notice, fresh = notices.renew(user, Notice.Kind.TURN, turn_key(p), game=game, url=data["url"], data=data,
+                                      email=email, occasion="turn_started_at")
+        if fresh and email == Notice.Email.QUEUED:
             queued.append(notice)
-        if created:
-            schedule_reminder(game, p, user)
     return queued
+
+
+def turns_ended(game: Game, seats: list[int]) -> int:
+    """The turn notices of these seats no longer wait for anyone: read, and out of any digest."""
+    players = game.players.filter(seat__in=seats, user__isnull=False).only("pk")
+    return notices.settle(game, Notice.Kind.TURN, [turn_key(p) for p in players])
 
 
 def turn_is_current(notice: Notice) -> bool:

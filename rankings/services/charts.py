@@ -4,17 +4,25 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
+def svg_number(value: float) -> str:
+    """A coordinate as SVG reads it: a decimal point whatever the page's language (a template
+    would print 12,5 on a German page)."""
+    return f"{value:.1f}".removesuffix(".0")
+
+
 @dataclass
 class Chart:
+    """Coordinates are strings in SVG's own number format, ready for the template."""
+
     width: int
     height: int
     points: str
-    last_x: float
-    last_y: float
-    y_labels: list[tuple[float, int]]
+    last_x: str
+    last_y: str
+    y_labels: list[tuple[str, int]]
     first_label: str
     last_label: str
-    baseline_y: float | None
+    baseline_y: str | None
 
 
 def rating_chart(values: list[float], first_label: str = "", last_label: str = "",
@@ -35,7 +43,9 @@ def rating_chart(values: list[float], first_label: str = "", last_label: str = "
     def y(v: float) -> float:
         return round(12 + inner_h * (high - v) / (high - low), 1)
 
-    points = " ".join(f"{x(i)},{y(v)}" for i, v in enumerate(series))
-    labels = [(y(high), round(high)), (y(low), round(low))]
-    baseline = y(1500.0) if low < 1500 < high else None
-    return Chart(width, height, points, x(len(series) - 1), y(series[-1]), labels, first_label, last_label, baseline)
+    n = svg_number
+    points = " ".join(f"{n(x(i))},{n(y(v))}" for i, v in enumerate(series))
+    labels = [(n(y(high)), round(high)), (n(y(low)), round(low))]
+    baseline = n(y(1500.0)) if low < 1500 < high else None
+    return Chart(width, height, points, n(x(len(series) - 1)), n(y(series[-1])), labels, first_label, last_label,
+                 baseline)

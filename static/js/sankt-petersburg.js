@@ -9,6 +9,8 @@
   area.dataset.spReady = "1";
 
   const open = new Set();
+  // Cards whose whole text is shown: a tap (or click) on the text opens it where there is no hover.
+  const readCards = new Set();
 
   area.addEventListener("toggle", function (e) {
     const d = e.target;
@@ -36,7 +38,22 @@
     else open.add(d.id);
   }, true);
 
+  area.addEventListener("click", function (e) {
+    const text = e.target.closest && e.target.closest(".sp-text");
+    const card = text && text.closest(".sp-card[data-card]");
+    if (!card) return;
+    const id = card.dataset.card;
+    const show = !card.classList.contains("sp-read");
+    if (show) readCards.add(id); else readCards.delete(id);
+    area.querySelectorAll('.sp-card[data-card="' + id + '"]').forEach(function (c) {
+      c.classList.toggle("sp-read", show);
+    });
+  });
+
   document.addEventListener("board:updated", function () {
+    readCards.forEach(function (id) {
+      area.querySelectorAll('.sp-card[data-card="' + id + '"]').forEach(function (c) { c.classList.add("sp-read"); });
+    });
     open.forEach(function (id) {
       const d = document.getElementById(id);
       if (d && d.tagName === "DETAILS") d.open = true;

@@ -42,6 +42,20 @@
     }
   }
 
+  // Table and tournament forms: only the fields of the chosen time control are shown and sent.
+  document.querySelectorAll("form select[name=time_control]").forEach(function (select) {
+    function sync() {
+      select.form.querySelectorAll("[data-time-control]").forEach(function (input) {
+        const on = input.dataset.timeControl === select.value;
+        const field = input.closest(".field") || input;
+        field.hidden = !on;
+        input.disabled = !on;
+      });
+    }
+    select.addEventListener("change", sync);
+    sync();
+  });
+
   // The bell: the unread count follows the person's notices live.
   const bellCount = document.querySelector("[data-bell] [data-unread]");
   if (bellCount) {

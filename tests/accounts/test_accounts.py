@@ -59,6 +59,18 @@ def test_password_reset_by_email(client):
     assert client.login(username="alice", password="brand-New-pass-9")
 
 
+@pytest.mark.parametrize("account, browser, subject", [
+    ("de", "en", "Neues Passwort wählen"), ("en", "de", "Choose a new password")])
+def test_the_password_reset_email_speaks_the_accounts_language(client, account, browser, subject):
+    make_user("alice", language=account)
+    page = client.post("/accounts/password/reset/", {"email": "alice@example.org"}, HTTP_ACCEPT_LANGUAGE=browser,
+                       follow=True)
+    assert page.status_code == 200
+    (message,) = mail.outbox
+    assert message.subject == subject
+    assert message.alternatives and ("Passwort" in message.body) == (account == "de")
+
+
 def test_settings_change_language_and_time_zone(client):
     alice = make_user("alice")
     client.force_login(alice)

@@ -145,3 +145,68 @@ class SanktPetersburgMarketOnAPhone(ChannelsLiveServerTestCase):
             page.wait_for_selector(".sp-event-list li.used")
             assert "Sponsor" in page.locator(".sp-event-list li.used").inner_text()
             browser.close()
+
+
+def _play_until_a_card_with_text_is_shown(game_id: int) -> None:
+    """Boris plays as a bot would until a card with a rule text lies on the display."""
+    import random
+
+    from games.models import Game
+    from games.services.engines import get_engine
+    from games.services.moves import submit_move
+
+    engine = get_engine("sankt-petersburg")
+    rng = random.Random(7)
+    for _ in range(200):
+        game = Game.objects.get(pk=game_id)
+        human = game.players.select_related("user").get(is_bot=False)
+        shown = engine.view(game.state, human.seat)["display"]
+        if any(c.get("text") for c in shown["upper"] + shown["lower"]):
+            return
+        assert game.status == Game.Status.ACTIVE and human.seat in engine.to_act(game.state)
+        move = engine.bot_move(game.state, human.seat, rng)
+        submit_move(game_id, human.user, move, version=game.version)
+    raise AssertionError("no card with a text came up")
+
+
+# A card whose text is cut off after three lines (on the board or in an opened pile).
+CLAMPED = """() => {
+  document.querySelectorAll('#board-area details').forEach(d => { d.open = true; });
+  const text = [...document.querySelectorAll('#board-area .sp-card .sp-text')]
+    .find(t => t.offsetParent && t.scrollHeight > t.clientHeight + 2);
+  if (!text) return null;
+  text.scrollIntoView();
+  return text.closest('.sp-card').dataset.card;
+}"""
+
+
+@needs_chromium
+@pytest.mark.e2e
+class SanktPetersburgCardTextsOnAPhone(ChannelsLiveServerTestCase):
+    def test_a_tap_opens_a_card_text_that_a_mouse_opens_by_hovering(self):
+        from games.services import tables
+        from tests.factories import make_user
+
+        table = tables.create_table(make_user("boris"), "sankt-petersburg", 2, bots=1, rated=False)
+        game_id = table.game.pk
+        _play_until_a_card_with_text_is_shown(game_id)
+        with playwright() as pw:
+            browser = launch(pw)
+            context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+            page = context.new_page()
+            page.goto(self.live_server_url + "/accounts/login/")
+            page.fill("#id_username", "boris")
+            page.fill("#id_password", "pw-For-tests-123")
+            page.click("button[type=submit]")
+            page.goto(f"{self.live_server_url}/games/{game_id}/")
+            page.wait_for_selector(".sp-display")
+            card = page.evaluate(CLAMPED)
+            assert card, "no card text is cut off on a phone"
+            text = page.locator(f'.sp-card[data-card="{card}"] .sp-text').first
+            clamped = text.evaluate("t => t.clientHeight")
+            text.tap()
+            page.wait_for_function("t => t.scrollHeight <= t.clientHeight + 1", arg=text.element_handle())
+            assert text.evaluate("t => t.clientHeight") > clamped
+            text.tap()  # a second tap closes it again
+            page.wait_for_function("t => t.scrollHeight > t.clientHeight + 1", arg=text.element_handle())
+            browser.close()

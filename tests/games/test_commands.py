@@ -53,3 +53,37 @@ def test_replay_check_passes_then_reports_a_tampered_game():
         call_command("replay_check", stdout=out)
     assert exc.value.code == 1
     assert f"game {game.pk}" in out.getvalue() and "1 differ" in out.getvalue()
+
+
+def test_load_demo_holds_back_console_emails_and_counts_them(settings, capsys):
+    from django.core.mail import send_mail
+
+    from games.management.commands.load_demo import console_mail_held_back
+
+    settings.EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+    with console_mail_held_back() as held:
+        send_mail("Your turn", "It is your turn.", None, ["anna@example.org"])
+        send_mail("Your turn", "It is your turn.", None, ["boris@example.org"])
+    assert held["count"] == 2 and "Subject:" not in capsys.readouterr().out
+    send_mail("After", "Printed again.", None, ["anna@example.org"])
+    assert "Subject: After" in capsys.readouterr().out
+
+
+@pytest.mark.django_db(transaction=True)  # the turn emails go out when the demo's tables commit
+def test_load_demo_prints_the_players_and_password_last(settings, capsys):
+    from games.services.demo import DEMO_PASSWORD
+
+    settings.EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+    out = StringIO()
+    call_command("load_demo", stdout=out)
+    assert "Subject:" not in capsys.readouterr().out and "Subject:" not in out.getvalue()
+    lines = out.getvalue().splitlines()
+    assert len(lines) < 15 and lines[0].startswith("Created ")
+    block = lines[lines.index("=" * 60):]
+    assert DEMO_PASSWORD in block[1] and [line.split()[0] for line in block[2:6]] == ["anna", "boris", "clara",
+                                                                                       "dmitri"]
+    assert block[-1] == "=" * 60
+    # A second run creates nothing and still ends with the players.
+    again = StringIO()
+    call_command("load_demo", stdout=again)
+    assert "Created" not in again.getvalue() and again.getvalue().rstrip().endswith("=" * 60)

@@ -113,3 +113,30 @@ def test_invitation_only_tournaments_are_hidden_from_others(client):
     tournaments.invite(t.pk, org, "ann")
     client.force_login(ann)
     assert "Register" in client.get(f"/rankings/tournaments/{t.pk}/").content.decode()
+
+
+def test_the_rating_chart_draws_with_decimal_points_on_a_german_page(client, rated_players):
+    import re
+
+    ann = rated_players[0]
+    ann.language = "de"
+    ann.save(update_fields=["language"])
+    client.force_login(ann)
+    html = client.get("/rankings/players/ann/").content.decode()
+    assert "Wertungsverlauf" in html or "<svg" in html
+    points = re.search(r'<polyline class="line" points="([^"]+)"', html).group(1).split()
+    assert len(points) == 4 and all(re.fullmatch(r"\d+(\.\d)?,\d+(\.\d)?", p) for p in points), points
+    for attr in ("cx", "cy", "y1", "y"):
+        for value in re.findall(rf' {attr}="([^"]+)"', html.split("<svg", 1)[1].split("</svg>")[0]):
+            assert re.fullmatch(r"-?\d+(\.\d)?", value), (attr, value)
+
+
+def test_the_german_tournament_form_shows_its_default_start(client):
+    import re
+
+    client.force_login(make_user("org", language="de"))
+    html = client.get("/rankings/tournaments/new/?game=toy").content.decode()
+    field = re.search(r'<input type="datetime-local" name="starts_at"[^>]*>', html).group(0)
+    assert re.search(r'value="\d{4}-\d\d-\d\dT\d\d:\d\d"', field), field
+    expected = timezone.localtime(timezone.now() + timedelta(days=7)).strftime("%Y-%m-%d")
+    assert expected in field
