@@ -8,6 +8,7 @@ from django.utils.translation import gettext
 
 from games.models import Game, Move, Player
 from games.services.event_codec import template as stored_template
+from games.services.rows import SeatRow
 
 
 class _Args(dict):
@@ -15,12 +16,12 @@ class _Args(dict):
         return "{" + key + "}"
 
 
-def player_names(players: Iterable[Player]) -> dict[int, str]:
+def player_names(players: Iterable[Player | SeatRow]) -> dict[int, str]:
     names = {}
     for p in players:
         if p.user_id is not None and not p.is_bot:
-            # Seats read by rows.seats() carry the name; others fetch their user.
-            names[p.seat] = getattr(p, "shown_name", None) or p.user.shown_name
+            # Seat records carry the name; model instances fetch their user.
+            names[p.seat] = (p.shown_name if isinstance(p, SeatRow) else None) or p.user.shown_name
         else:
             names[p.seat] = gettext("Bot %(n)s") % {"n": p.seat + 1}
     return names

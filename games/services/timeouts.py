@@ -2,24 +2,28 @@
 
 Each overdue (seat, deadline) is handled exactly once: the game row is
 locked and the seat's deadline re-read before anything is done, so a second
-worker or a rerun after a crash finds nothing left to do.
+worker or a rerun after a crash finds nothing left to do. The game is read and
+locked once; the timeout move goes through the same check and do steps as
+every other move.
 """
 from __future__ import annotations
 
 import logging
 from datetime import datetime
-from typing import Callable, Iterator
+from typing import Any, Callable, Iterator
 
 from django.db import transaction
+from django.dispatch import Signal
 from django.utils import timezone
 
 from games import signals
 from games.models import Game, Player, TimeoutPolicy
 from games.rules.base import gettext_noop
-from games.services import after_commit
+from games.services import changes, rows
+from games.services.changes import Change
 from games.services.engines import get_engine
-from games.services.moves import CLOCK, submit_move
-from games.services.turns import update_turns
+from games.services.moves import CLOCK, check_move
+from games.services.rows import SeatRow
 
 log = logging.getLogger(__name__)
 SWEEP_BATCH = 500
@@ -48,53 +52,59 @@ def apply_timeout(player_id: int, deadline: datetime, now: datetime | None = Non
             game_id = Player.objects.filter(pk=player_id).values_list("game_id", flat=True).first()
             if game_id is None:
                 return False
-        game = Game.objects.select_for_update().get(pk=game_id)
-        player = Player.objects.filter(pk=player_id, game_id=game_id).first()
-        if (player is None or game.status != Game.Status.ACTIVE or not player.must_act or player.deadline != deadline
-                or deadline > now):
+        game = rows.load_game(game_id, lock=True)
+        if game is None:
             return False
-        player.timeouts += 1
-        if game.timeout_policy == TimeoutPolicy.END:
-            _end_unrated(game, player, now)
-            return True
-        took_over = player.timeouts >= TAKE_OVER_AFTER
-        Player.objects.filter(pk=player.pk).update(timeouts=player.timeouts, bot_took_over=took_over or
-                                                   player.bot_took_over)
-        engine = get_engine(game.game_slug)
-        move = engine.timeout_move(game.state, player.seat)
-        note = {
-            "msg": gettext_noop("{seat} ran out of time; a bot takes over the seat.") if took_over
-            else gettext_noop("{seat} ran out of time; the default move was played."),
-            "args": {"seat": player.seat}, "seat": player.seat, "timeout": True,
-        }
-        outcome = submit_move(game.pk, CLOCK, move, version=game.version, seat=player.seat, note=note)
-        _announce(outcome.game, player, deadline, took_over=took_over, ended=False)
+        change = check_timeout(game, rows.seats(game), player_id, deadline, now)
+        if change is None:
+            return False
+        changes.do(change)
     return True
 
 
-def _end_unrated(game: Game, player: Player, now: datetime) -> None:
-    players = list(game.players.all())
-    engine = get_engine(game.game_slug)
-    before = set(engine.to_act(game.state))
-    Player.objects.filter(pk=player.pk).update(timeouts=player.timeouts)
-    game.status = Game.Status.ABORTED
-    game.rated = False
-    game.finished_at = now
-    game.version += 1
+def check_timeout(game: Game, players: list[SeatRow], player_id: int, deadline: datetime, now: datetime
+                  ) -> Change | None:
+    """The check step of a timeout: None when the seat's deadline was already handled (or is not
+    due); otherwise the engine's timeout move, or the end of the game where the table says so."""
+    player = next((p for p in players if p.pk == player_id), None)
+    if (player is None or game.status != Game.Status.ACTIVE or not player.must_act or player.deadline != deadline
+            or deadline > now):
+        return None
+    timeouts = player.timeouts + 1
+    if game.timeout_policy == TimeoutPolicy.END:
+        return _end_unrated(game, players, player, timeouts, now)
+    took_over = timeouts >= TAKE_OVER_AFTER
+    note = {
+        "msg": gettext_noop("{seat} ran out of time; a bot takes over the seat.") if took_over
+        else gettext_noop("{seat} ran out of time; the default move was played."),
+        "args": {"seat": player.seat}, "seat": player.seat, "timeout": True,
+    }
+    move = get_engine(game.game_slug).timeout_move(game.state, player.seat)
+    change = check_move(game, players, CLOCK, move, seat=player.seat, note=note,
+                        seat_fields={player.seat: {"timeouts": timeouts,
+                                                   "bot_took_over": took_over or player.bot_took_over}})
+    change.announcements.append(_timed_out(player, deadline, timeouts, took_over=took_over, ended=False))
+    return change
+
+
+def _end_unrated(game: Game, players: list[SeatRow], player: SeatRow, timeouts: int, now: datetime) -> Change:
+    before = set(get_engine(game.game_slug).to_act(game.state))
     note = {"msg": gettext_noop("{seat} ran out of time; the game ends unrated."), "args": {"seat": player.seat},
             "seat": player.seat, "timeout": True}
-    game.result = {"scores": [None] * len(players), "ranks": [None] * len(players), "stats": [],
-                   "details": {}, "reason": "timeout", "timed_out_seat": player.seat, "events": [note]}
-    game.save(update_fields=["status", "rated", "finished_at", "version", "result", "updated_at"])
-    update_turns(game, players, before, set(), now)
-    after_commit.schedule(game, players, before, set(), finished=True)
-    _announce(game, player, player.deadline, took_over=False, ended=True)
+    result = {"scores": [None] * len(players), "ranks": [None] * len(players), "stats": [],
+              "details": {}, "reason": "timeout", "timed_out_seat": player.seat, "events": [note]}
+    return Change(
+        game=game, players=players, before=before, after=set(), now=now,
+        game_fields={"status": Game.Status.ABORTED, "rated": False, "finished_at": now, "result": result},
+        seat_fields={player.seat: {"timeouts": timeouts}},
+        announcements=[_timed_out(player, player.deadline, timeouts, took_over=False, ended=True)],
+    )
 
 
-def _announce(game: Game, player: Player, deadline: datetime, *, took_over: bool, ended: bool) -> None:
-    transaction.on_commit(lambda: signals.seat_timed_out.send(
-        sender=Game, game=game, seat=player.seat, took_over=took_over, ended=ended, deadline=deadline,
-        timeouts=player.timeouts))
+def _timed_out(player: SeatRow, deadline: datetime | None, timeouts: int, *, took_over: bool, ended: bool
+               ) -> tuple[Signal, dict[str, Any]]:
+    return signals.seat_timed_out, {"seat": player.seat, "took_over": took_over, "ended": ended,
+                                    "deadline": deadline, "timeouts": timeouts}
 
 
 CHUNK = 50

@@ -28,7 +28,7 @@ from config.asgi import application
 from config.redis_hosts import channel_layer_host
 from games import signals
 from games.models import Game, Move, Player
-from games.services import broadcast, moves
+from games.services import broadcast, changes
 from games.services.errors import ServiceError
 from games.services.moves import submit_move
 from tests.factories import make_user, start_toy_game
@@ -60,7 +60,7 @@ def test_a_move_failing_after_the_state_is_applied_leaves_nothing_and_the_retry_
     def explode(*args, **kwargs):
         raise RuntimeError("disk full")
 
-    target = moves if breaking == "update_turns" else moves.after_commit
+    target = changes if breaking == "update_turns" else changes.after_commit
     original = getattr(target, breaking)
     monkeypatch.setattr(target, breaking, explode)
     with pytest.raises(RuntimeError):
