@@ -143,10 +143,3 @@ class ChatSerializer(serializers.ModelSerializer):
         model = ChatMessage
         fields = ("id", "user", "text", "created_at")
         read_only_fields = ("id", "user", "created_at")
-
-
-class ErrorSerializer(serializers.Serializer):
-    detail = serializers.CharField()
-    code = serializers.CharField()
-    version = serializers.IntegerField(required=False, help_text="The game's current version (409 only).")
-    errors = serializers.DictField(required=False, help_text="Messages per field, for invalid input.")

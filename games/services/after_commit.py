@@ -12,15 +12,14 @@ from contextlib import contextmanager
 from typing import Any
 
 from django.conf import settings
-from django.db import transaction
 from django.dispatch import Signal
-
-from config.http_handler import after_response
 
 from games import signals
 from games.models import Game, TimeControl
 from games.services import broadcast
 from games.services.rows import SeatRow
+from plumbing import deferred
+from plumbing.broadcast import send_all
 
 logger = logging.getLogger(__name__)
 
@@ -51,8 +50,8 @@ def schedule(game: Game, players: list[SeatRow], before: set[int], after: set[in
     in_bot_loop = _bot_loop.get()
 
     def announce() -> None:
-        broadcast.send_all([broadcast.game_message(game_id, version, status),
-                            *(broadcast.user_games_message(u) for u in sorted(changed_users))])
+        send_all([broadcast.game_message(game_id, version, status),
+                  *(broadcast.user_games_message(u) for u in sorted(changed_users))])
 
     def run() -> None:
         if human_turns:
@@ -73,8 +72,8 @@ def schedule(game: Game, players: list[SeatRow], before: set[int], after: set[in
 
     # In the web process announcing only hands the frames to the event loop, so it happens at once;
     # the rest does not change the answer to the request, so the client does not wait for it.
-    transaction.on_commit(announce)
-    transaction.on_commit(lambda: after_response(run))
+    deferred.after_commit(announce)
+    deferred.after_commit(run, then_after_response=True)
 
 
 def _tell(signal: Signal, **kwargs: Any) -> None:

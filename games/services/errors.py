@@ -1,13 +1,10 @@
 """Errors a user can cause; each carries the HTTP status the API answers with."""
+from typing import Any
 
+from plumbing.errors import ServiceError
 
-class ServiceError(Exception):
-    status = 400
-    code = "invalid"
-
-    def __init__(self, message: str):
-        super().__init__(message)
-        self.message = message
+__all__ = ["ServiceError", "IllegalMoveError", "NotYourTurn", "NotFound", "StaleVersion", "MoveIdReused",
+           "GameNotActive", "TableError", "Forbidden"]
 
 
 class IllegalMoveError(ServiceError):
@@ -32,6 +29,9 @@ class StaleVersion(ServiceError):
     def __init__(self, message: str, current_version: int):
         super().__init__(message)
         self.current_version = current_version
+
+    def extra(self) -> dict[str, Any]:
+        return {"version": self.current_version}
 
 
 class MoveIdReused(ServiceError):

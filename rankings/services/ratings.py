@@ -1,6 +1,7 @@
 """Applying finished rated games to the stored ratings, once each, in finish order."""
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -11,6 +12,9 @@ from django.utils import timezone
 from games.models import Game, Player
 from rankings.models import RatedGame, Rating, RatingChange
 from rankings.services.elo import BASE_RATING, Standing, rating_changes
+from rankings.signals import ratings_counted
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass
@@ -78,8 +82,17 @@ def process_pending(limit: int = 500) -> int:
             if game is None:
                 break
             _process(game)
+            counted = [game.pk]
+            transaction.on_commit(lambda: _tell_counted(counted))
         done += 1
     return done
+
+
+def _tell_counted(game_ids: list[int]) -> None:
+    # The ratings are stored: a failing receiver (mail) must not undo or repeat the count.
+    for receiver, outcome in ratings_counted.send_robust(sender=Game, game_ids=game_ids):
+        if isinstance(outcome, Exception):
+            logger.error("%s failed after ratings were counted", receiver, exc_info=outcome)
 
 
 def _process(game: Game) -> None:

@@ -28,9 +28,10 @@ from config.asgi import application
 from config.redis_hosts import channel_layer_host
 from games import signals
 from games.models import Game, Move, Player
-from games.services import broadcast, changes
+from games.services import changes
 from games.services.errors import ServiceError
 from games.services.moves import submit_move
+from plumbing import broadcast as plumbing_broadcast
 from tests.factories import make_user, start_toy_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -86,7 +87,7 @@ def test_an_unreachable_channel_layer_does_not_fail_a_stored_move(monkeypatch, d
         async def group_send(self, group, message):
             raise ConnectionError("Redis is restarting")
 
-    monkeypatch.setattr(broadcast, "get_channel_layer", lambda: DownLayer())
+    monkeypatch.setattr(plumbing_broadcast, "get_channel_layer", lambda: DownLayer())
     try:
         with django_capture_on_commit_callbacks(execute=True):
             outcome = submit_move(game.pk, _mover(game), {"type": "pass"}, version=0, move_id=uuid.uuid4())
