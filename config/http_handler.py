@@ -3,14 +3,15 @@ from __future__ import annotations
 
 import asyncio
 import os
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
+from typing import cast
 
 from asgiref.sync import sync_to_async
 from django.core import signals
 from django.core.exceptions import RequestAborted
 from django.core.handlers.asgi import ASGIHandler, get_script_prefix
-from django.http import HttpResponseBase
+from django.http import HttpResponseBase, StreamingHttpResponse
 from django.urls import set_script_prefix
 
 from plumbing import deferred
@@ -86,14 +87,17 @@ class SyncRequestASGIHandler(ASGIHandler):
     def _handle(self, scope, body_file) -> HttpResponseBase:
         set_script_prefix(get_script_prefix(scope))
         signals.request_started.send(sender=self.__class__, scope=scope)
-        request, response = self.create_request(scope, body_file)
+        request, refused = self.create_request(scope, body_file)
         if request is not None:
             response = self.get_response(request)
-            response._handler_class = self.__class__
-        if response.streaming and not response.is_async:
+            response._handler_class = self.__class__  # type: ignore[attr-defined]  # as Django's handler does
+        else:
+            assert refused is not None  # Django answers a request it cannot build itself
+            response = refused
+        if isinstance(response, StreamingHttpResponse) and not response.is_async:
             # Static files: read here, so that closing the file (and request_finished with it) happens
             # in this thread; the loop then sends the bytes without blocking on the disk.
-            response.streaming_content = _once(b"".join(response.streaming_content))
+            response.streaming_content = _once(b"".join(cast(Iterable[bytes], response.streaming_content)))
         response.close()
         body_file.close()
         return response

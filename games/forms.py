@@ -2,8 +2,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.models import TimeControl, TimeoutPolicy
-from games.services.tables import MAX_INCREMENT_SECONDS
 from games.rules.base import Engine
+from games.services.tables import MAX_INCREMENT_SECONDS
 
 
 class TableForm(forms.Form):
@@ -40,7 +40,7 @@ class TableForm(forms.Form):
             name = f"opt_{opt.name}"
             self.option_names.append(name)
             if opt.kind == "choice":
-                field = forms.ChoiceField(label=_(opt.label), choices=[(v, _(l)) for v, l in opt.choices],
+                field = forms.ChoiceField(label=_(opt.label), choices=[(v, _(label)) for v, label in opt.choices],
                                           initial=opt.default, help_text=_(opt.help) if opt.help else "")
             else:
                 field = forms.BooleanField(label=_(opt.label), required=False, initial=opt.default,

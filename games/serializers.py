@@ -1,8 +1,8 @@
 from rest_framework import serializers
 
 from games.models import ChatMessage, Game, Table, TimeControl, TimeoutPolicy
-from games.services.tables import MAX_INCREMENT_SECONDS
 from games.services.engines import engine_choices
+from games.services.tables import MAX_INCREMENT_SECONDS
 
 
 class OptionSerializer(serializers.Serializer):

@@ -55,7 +55,7 @@ def new_table(request):
     try:
         engine = get_engine(slug)
     except KeyError:
-        raise Http404(_("Unknown game."))
+        raise Http404(_("Unknown game.")) from None
     form = TableForm(engines, engine, request.POST if request.method == "POST" and "create" in request.POST else None)
     if form.is_bound and form.is_valid():
         d = form.cleaned_data

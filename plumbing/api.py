@@ -1,4 +1,5 @@
 """The API's error envelope and its JSON parser, shared by every app's API views."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -21,7 +22,10 @@ class ErrorSerializer(serializers.Serializer):
     detail = serializers.CharField()
     code = serializers.CharField()
     version = serializers.IntegerField(required=False, help_text="The game's current version (409 only).")
-    errors = serializers.DictField(required=False, help_text="Messages per field, for invalid input.")
+    # A declared field named like Serializer.errors: the metaclass takes it out of the class.
+    errors = serializers.DictField(  # type: ignore[assignment]
+        required=False, help_text="Messages per field, for invalid input."
+    )
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
@@ -37,8 +41,11 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         response.data = {"detail": _first_message(errors), "code": "invalid", "errors": errors}
     elif isinstance(response.data, dict) and "detail" in response.data:
         # Django's Http404 and PermissionDenied arrive unconverted.
-        code = exc.get_codes() if isinstance(exc, APIException) else {404: "not_found"}.get(
-            response.status_code, "permission_denied")
+        code = (
+            exc.get_codes()
+            if isinstance(exc, APIException)
+            else {404: "not_found"}.get(response.status_code, "permission_denied")
+        )
         response.data["code"] = code if isinstance(code, str) else "error"
     return response
 

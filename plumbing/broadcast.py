@@ -1,4 +1,5 @@
 """Announcements on channel groups, from request threads, workers and consumers alike."""
+
 from __future__ import annotations
 
 import asyncio

@@ -4,6 +4,7 @@ The web server (config/http_handler.py) tells this module its event loop and col
 work a request leaves for after its response; apps only call ``after_commit``,
 ``after_response`` and ``server_loop``.
 """
+
 from __future__ import annotations
 
 import asyncio

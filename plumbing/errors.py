@@ -1,4 +1,5 @@
 """The base of every error a user can cause in a service; the API answers it in its envelope."""
+
 from __future__ import annotations
 
 from typing import Any

@@ -11,8 +11,12 @@ from games.services.engines import available_engines
 from plumbing.api import ErrorSerializer
 from rankings.forms import BoardFilterForm
 from rankings.serializers import (
-    TournamentInviteSerializer, LeaderRowSerializer, PlayerRatingsSerializer, TournamentCreateSerializer,
-    TournamentSerializer, TournamentStandingsSerializer,
+    LeaderRowSerializer,
+    PlayerRatingsSerializer,
+    TournamentCreateSerializer,
+    TournamentInviteSerializer,
+    TournamentSerializer,
+    TournamentStandingsSerializer,
 )
 from rankings.services import leaderboards, players, tournaments
 

@@ -3,6 +3,7 @@
 ``changes.do`` and ``changes.start`` are the only callers: this is the one place where work
 after the commit is scheduled.
 """
+
 from __future__ import annotations
 
 import contextvars
@@ -36,8 +37,13 @@ def bot_loop() -> Iterator[None]:
         _bot_loop.reset(token)
 
 
-def schedule(game: Game, players: list[SeatRow], before: set[int], after: set[int],
-             announcements: Sequence[tuple[Signal, dict[str, Any]]] = ()) -> None:
+def schedule(
+    game: Game,
+    players: list[SeatRow],
+    before: set[int],
+    after: set[int],
+    announcements: Sequence[tuple[Signal, dict[str, Any]]] = (),
+) -> None:
     finished = game.status != Game.Status.ACTIVE
     new_turns = sorted(after - before)
     bot_to_act = any(p.controlled_by_bot for p in players if p.seat in after)
@@ -45,13 +51,20 @@ def schedule(game: Game, players: list[SeatRow], before: set[int], after: set[in
     game_id, version, status = game.pk, game.version, game.status
     human_turns = [p.seat for p in players if p.seat in new_turns and not p.controlled_by_bot]
     # Live clocks run out within seconds, sooner than the periodic sweep comes round.
-    flags = [(p.pk, p.deadline) for p in players if p.seat in after and p.deadline and not p.controlled_by_bot
-             ] if game.time_control == TimeControl.LIVE and not finished else []
+    flags = (
+        [(p.pk, p.deadline) for p in players if p.seat in after and p.deadline and not p.controlled_by_bot]
+        if game.time_control == TimeControl.LIVE and not finished
+        else []
+    )
     in_bot_loop = _bot_loop.get()
 
     def announce() -> None:
-        send_all([broadcast.game_message(game_id, version, status),
-                  *(broadcast.user_games_message(u) for u in sorted(changed_users))])
+        send_all(
+            [
+                broadcast.game_message(game_id, version, status),
+                *(broadcast.user_games_message(u) for u in sorted(changed_users)),
+            ]
+        )
 
     def run() -> None:
         if human_turns:

@@ -1,4 +1,5 @@
 """Bots play their seats through the same check and do steps as people."""
+
 import random
 
 from django.db import transaction

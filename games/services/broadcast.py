@@ -1,4 +1,5 @@
 """The games' channel groups and what is announced on them. Payloads carry versions, never game content."""
+
 from __future__ import annotations
 
 from plumbing.broadcast import Message, send_all

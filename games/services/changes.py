@@ -7,6 +7,7 @@ decides and raises if the change is not allowed, without writing anything. It
 hands a ``Change`` to ``do``, which writes it through ``rows`` and schedules
 the work that follows the commit, in this one place.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -60,11 +61,20 @@ def do(change: Change) -> Game:
         change.move.seq, change.move.created_at = game.version, now
         rows.insert_move(change.move)
     rows.save_game(game)
-    update_turns(game, change.players, change.before, change.after, now, change.results, acted=change.acted,
-                 timed_out=change.timed_out)
+    update_turns(
+        game,
+        change.players,
+        change.before,
+        change.after,
+        now,
+        change.results,
+        acted=change.acted,
+        timed_out=change.timed_out,
+    )
     rows.save_seats(game.pk, change.players)
-    after_commit.schedule(game, change.players, change.before - change.handed_over, change.after,
-                          announcements=change.announcements)
+    after_commit.schedule(
+        game, change.players, change.before - change.handed_over, change.after, announcements=change.announcements
+    )
     return game
 
 

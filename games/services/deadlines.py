@@ -7,8 +7,8 @@ before the deadline pushes it on by the time it covers.
 from __future__ import annotations
 
 import zoneinfo
+from collections.abc import Iterable
 from datetime import datetime, time, timedelta
-from typing import Iterable
 
 from django.utils import timezone
 
@@ -71,10 +71,11 @@ def refresh_for_user(user_id: int) -> int:
     ).select_related("game"))
     if not seats:
         return 0
-    windows = vacation_windows([user_id], min(p.turn_started_at for p in seats)).get(user_id, [])
+    starts = {p.pk: p.turn_started_at for p in seats if p.turn_started_at is not None}  # all, by the filter
+    windows = vacation_windows([user_id], min(starts.values())).get(user_id, [])
     moved = 0
     for p in seats:
-        deadline = correspondence_deadline(p.game, p.turn_started_at, windows)
+        deadline = correspondence_deadline(p.game, starts[p.pk], windows)
         if deadline != p.deadline:
             # Only if the turn is still the one we read: a move in between has its own deadline.
             moved += Player.objects.filter(pk=p.pk, turn_started_at=p.turn_started_at, must_act=True).update(

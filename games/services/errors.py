@@ -1,10 +1,20 @@
 """Errors a user can cause; each carries the HTTP status the API answers with."""
+
 from typing import Any
 
 from plumbing.errors import ServiceError
 
-__all__ = ["ServiceError", "IllegalMoveError", "NotYourTurn", "NotFound", "StaleVersion", "MoveIdReused",
-           "GameNotActive", "TableError", "Forbidden"]
+__all__ = [
+    "ServiceError",
+    "IllegalMoveError",
+    "NotYourTurn",
+    "NotFound",
+    "StaleVersion",
+    "MoveIdReused",
+    "GameNotActive",
+    "TableError",
+    "Forbidden",
+]
 
 
 class IllegalMoveError(ServiceError):

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 import string
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from django.utils.translation import gettext
 
@@ -21,7 +22,11 @@ def player_names(players: Iterable[Player | SeatRow]) -> dict[int, str]:
     for p in players:
         if p.user_id is not None and not p.is_bot:
             # Seat records carry the name; model instances fetch their user.
-            names[p.seat] = (p.shown_name if isinstance(p, SeatRow) else None) or p.user.shown_name
+            if isinstance(p, SeatRow) and p.shown_name:
+                names[p.seat] = p.shown_name
+            else:
+                assert isinstance(p, Player) and p.user is not None
+                names[p.seat] = p.user.shown_name
         else:
             names[p.seat] = gettext("Bot %(n)s") % {"n": p.seat + 1}
     return names

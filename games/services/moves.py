@@ -1,4 +1,5 @@
 """The one path by which a move enters a game: a person's, a bot's or the clock's."""
+
 from __future__ import annotations
 
 import json
@@ -15,9 +16,8 @@ from games.rules.base import IllegalMove
 from games.services import changes, rows
 from games.services.changes import Change
 from games.services.engines import get_engine
+from games.services.errors import GameNotActive, IllegalMoveError, MoveIdReused, NotFound, NotYourTurn, StaleVersion
 from games.services.event_codec import encode_events
-from games.services.errors import (GameNotActive, IllegalMoveError, MoveIdReused, NotFound, NotYourTurn,
-                                  StaleVersion)
 from games.services.results import final_ranks
 from games.services.rows import SeatRow
 
@@ -50,7 +50,7 @@ class MoveOutcome:
 
 def _check_payload(move: Any) -> dict:
     if not isinstance(move, dict) or not isinstance(move.get("type"), str):
-        raise IllegalMoveError(_("A move must be an object with a \"type\"."))
+        raise IllegalMoveError(_('A move must be an object with a "type".'))
     if len(json.dumps(move)) > MAX_MOVE_BYTES:
         raise IllegalMoveError(_("That move is too large."))
     return move
@@ -155,10 +155,23 @@ def check_move(
         events = [note, *events]
     now = timezone.now()
     change = Change(
-        game=game, players=players, before=before, after=set(), now=now, game_fields={"state": state},
-        seat_fields=seat_fields or {}, acted=acting, timed_out=actor is CLOCK,
-        move=Move(game=game, seat=acting, payload=move, events=encode_events(events, acting), client_id=move_id,
-                  by_bot=actor in (BOT, CLOCK)),
+        game=game,
+        players=players,
+        before=before,
+        after=set(),
+        now=now,
+        game_fields={"state": state},
+        seat_fields=seat_fields or {},
+        acted=acting,
+        timed_out=actor is CLOCK,
+        move=Move(
+            game=game,
+            seat=acting,
+            payload=move,
+            events=encode_events(events, acting),
+            client_id=move_id,
+            by_bot=actor in (BOT, CLOCK),
+        ),
     )
     if engine.is_over(state):
         _finish(change, engine.result(state).as_dict())
@@ -177,8 +190,7 @@ def _repeated(game: Game, landed: Move, move: dict) -> MoveOutcome:
 def _finish(change: Change, result: dict[str, Any]) -> None:
     """The game is over: the engine's ranks, with seats that resigned or timed out twice placed last."""
     players = change.players
-    losers = {p.seat for p in players
-              if change.seat_value(p, "resigned") or change.seat_value(p, "timeouts") >= 2}
+    losers = {p.seat for p in players if change.seat_value(p, "resigned") or change.seat_value(p, "timeouts") >= 2}
     result["engine_ranks"] = result["ranks"]
     result["ranks"] = final_ranks(result["ranks"], losers)
     change.game_fields.update(result=result, status=Game.Status.FINISHED, finished_at=change.now)

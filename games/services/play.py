@@ -69,7 +69,7 @@ def game_view(game: Game, user) -> dict[str, Any]:
             for p in players
         ],
         "view": engine.view(game.state, seat),
-        "legal_moves": engine.legal_moves(game.state, seat) if acting else [],
+        "legal_moves": engine.legal_moves(game.state, seat) if acting and seat is not None else [],
         "result": _public_result(game.result),
         "time_control": game.time_control,
     }

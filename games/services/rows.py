@@ -7,17 +7,18 @@ and values are prepared and converted exactly as the ORM does it. Games and
 moves are ordinary model instances; seats are ``SeatRow`` records. Every write
 of a game after its creation goes through ``save_game``.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from functools import cache
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from django.contrib.auth import get_user_model
 from django.db import connection
-from django.db.models import Model
+from django.db.models import Field, Model
 from django.utils import timezone
 
 from accounts.models import Vacation
@@ -26,18 +27,27 @@ from games.models import Game, Move, Player
 M = TypeVar("M", bound=Model)
 
 
+def _field(model: type[Model], name: str) -> Field[Any, Any]:
+    return cast("Field[Any, Any]", model._meta.get_field(name))
+
+
+def _column(field: Field[Any, Any] | None) -> str:
+    """The field's column, quoted for this database."""
+    assert field is not None and field.column is not None
+    return connection.ops.quote_name(field.column)
+
+
 @cache
 def _select_list(model: type[Model], alias: str, vendor: str) -> str:
-    quote = connection.ops.quote_name
-    return ", ".join(f"{alias}.{quote(f.column)}" for f in model._meta.concrete_fields)
+    return ", ".join(f"{alias}.{_column(f)}" for f in model._meta.concrete_fields)
 
 
 @cache
 def _converters(model: type[Model], vendor: str) -> tuple[tuple[int, tuple, Any], ...]:
     """(column index, converters, expression) for the columns whose database value needs converting."""
     found = []
-    for index, field in enumerate(model._meta.concrete_fields):
-        col = field.get_col(model._meta.db_table)
+    for index, model_field in enumerate(model._meta.concrete_fields):
+        col = model_field.get_col(model._meta.db_table)
         converters = tuple(connection.ops.get_db_converters(col) + col.get_db_converters(connection))
         if converters:
             found.append((index, converters, col))
@@ -80,8 +90,7 @@ def load_game(game_id: int, *, lock: bool = False) -> Game | None:
     if not low <= game_id <= high:  # the database would refuse the number; the ORM answers "no such row" too
         return None
     quote = connection.ops.quote_name
-    sql = (f"SELECT {select_list(Game, 'g')} FROM {quote(Game._meta.db_table)} g "
-           f"WHERE g.{quote(Game._meta.pk.column)} = %s")
+    sql = f"SELECT {select_list(Game, 'g')} FROM {quote(Game._meta.db_table)} g WHERE g.{_column(Game._meta.pk)} = %s"
     if lock and connection.features.has_select_for_update:
         sql += " FOR UPDATE"
     found = fetch(Game, sql, [game_id])
@@ -89,10 +98,11 @@ def load_game(game_id: int, *, lock: bool = False) -> Game | None:
 
 
 def _prepared(model: type[Model], instance: Model, names: Sequence[str]) -> tuple[list[str], list[Any]]:
-    quote = connection.ops.quote_name
-    fields = [model._meta.get_field(name) for name in names]
-    return ([quote(f.column) for f in fields],
-            [f.get_db_prep_save(getattr(instance, f.attname), connection) for f in fields])
+    fields = [_field(model, name) for name in names]
+    return (
+        [_column(f) for f in fields],
+        [f.get_db_prep_save(getattr(instance, f.attname), connection) for f in fields],
+    )
 
 
 # The fields a change of a game may set; the others are fixed when the game starts.
@@ -105,15 +115,16 @@ def save_game(game: Game, names: Sequence[str] = CHANGING_FIELDS) -> None:
     assignments = ", ".join(f"{c} = %s" for c in columns)
     quote = connection.ops.quote_name
     with connection.cursor() as cursor:
-        cursor.execute(f"UPDATE {quote(Game._meta.db_table)} SET {assignments} "
-                       f"WHERE {quote(Game._meta.pk.column)} = %s", [*values, game.pk])
+        cursor.execute(
+            f"UPDATE {quote(Game._meta.db_table)} SET {assignments} WHERE {_column(Game._meta.pk)} = %s",
+            [*values, game.pk],
+        )
 
 
 def count_chat_message(game_id: int) -> int:
     """Add one to the game's chat count; returns the new count."""
     quote = connection.ops.quote_name
-    table, pk, column = (quote(Game._meta.db_table), quote(Game._meta.pk.column),
-                         quote(Game._meta.get_field("chat_count").column))
+    table, pk, column = (quote(Game._meta.db_table), _column(Game._meta.pk), _column(_field(Game, "chat_count")))
     with connection.cursor() as cursor:
         cursor.execute(f"UPDATE {table} SET {column} = {column} + 1 WHERE {pk} = %s", [game_id])
         cursor.execute(f"SELECT {column} FROM {table} WHERE {pk} = %s", [game_id])
@@ -125,9 +136,8 @@ def insert_move(move: Move) -> Move:
     auto_now_add here), and give it its id."""
     columns, values = _prepared(Move, move, [f.name for f in Move._meta.concrete_fields if not f.primary_key])
     quote = connection.ops.quote_name
-    pk = quote(Move._meta.pk.column)
-    sql = (f"INSERT INTO {quote(Move._meta.db_table)} ({', '.join(columns)}) "
-           f"VALUES ({', '.join('%s' for _ in values)})")
+    pk = _column(Move._meta.pk)
+    sql = f"INSERT INTO {quote(Move._meta.db_table)} ({', '.join(columns)}) VALUES ({', '.join('%s' for _ in values)})"
     returning = connection.features.can_return_columns_from_insert
     with connection.cursor() as cursor:
         cursor.execute(sql + (f" RETURNING {pk}" if returning else ""), values)
@@ -144,9 +154,11 @@ def _not_over_since() -> date:
 
 def _seats_sql() -> str:
     player, user, vacation = Player._meta.db_table, get_user_model()._meta.db_table, Vacation._meta.db_table
-    return (f"SELECT {select_list(Player, 'p')}, u.username, u.display_name, EXISTS ("
-            f"SELECT 1 FROM {vacation} v WHERE v.user_id = p.user_id AND v.ends_on >= %s) "
-            f"FROM {player} p LEFT JOIN {user} u ON u.id = p.user_id WHERE p.game_id = %s ORDER BY p.seat")
+    return (
+        f"SELECT {select_list(Player, 'p')}, u.username, u.display_name, EXISTS ("
+        f"SELECT 1 FROM {vacation} v WHERE v.user_id = p.user_id AND v.ends_on >= %s) "
+        f"FROM {player} p LEFT JOIN {user} u ON u.id = p.user_id WHERE p.game_id = %s ORDER BY p.seat"
+    )
 
 
 @dataclass(eq=False)
@@ -190,8 +202,17 @@ class SeatRow:
 
 
 # What a change may write of a seat; who sits there is fixed when the game starts.
-WRITABLE_SEAT_FIELDS = ("bot_took_over", "resigned", "must_act", "turn_started_at", "deadline", "clock_ms",
-                        "timeouts", "score", "rank")
+WRITABLE_SEAT_FIELDS = (
+    "bot_took_over",
+    "resigned",
+    "must_act",
+    "turn_started_at",
+    "deadline",
+    "clock_ms",
+    "timeouts",
+    "score",
+    "rank",
+)
 
 
 def seats(game: Game) -> list[SeatRow]:
@@ -203,9 +224,12 @@ def seats(game: Game) -> list[SeatRow]:
     names = [f.attname for f in Player._meta.concrete_fields]
     found = []
     for values, (username, display_name, away) in _values(Player, _seats_sql(), [since, game.pk]):
-        row = SeatRow(**dict(zip(names, values)), username=username,
-                      shown_name=(display_name or username) if username is not None else None,
-                      away=bool(away))  # SQLite answers 0 or 1
+        row = SeatRow(
+            **dict(zip(names, values)),
+            username=username,
+            shown_name=(display_name or username) if username is not None else None,
+            away=bool(away),
+        )  # SQLite answers 0 or 1
         row.mark_stored()
         found.append(row)
     return found
@@ -222,20 +246,23 @@ def save_seats(game_id: int, players: Sequence[SeatRow]) -> None:
         return
     names = [n for n in WRITABLE_SEAT_FIELDS if any(n in p.changed_fields() for p in changed)]
     quote = connection.ops.quote_name
-    seat_column, game_column = (quote(Player._meta.get_field(f).column) for f in ("seat", "game"))
+    seat_column, game_column = (_column(_field(Player, f)) for f in ("seat", "game"))
     assignments, params = [], []
     for name in names:
-        model_field = Player._meta.get_field(name)
+        model_field = _field(Player, name)
         branches = " ".join("WHEN %s THEN %s" for _ in changed)
         for p in changed:
             params += [p.seat, model_field.get_db_prep_save(getattr(p, name), connection)]
         # ELSE keeps the column's own type for PostgreSQL to infer the parameters' types from.
-        column = quote(model_field.column)
+        column = _column(model_field)
         assignments.append(f"{column} = CASE {seat_column} {branches} ELSE {column} END")
     placeholders = ", ".join("%s" for _ in changed)
     params += [game_id, *(p.seat for p in changed)]
     with connection.cursor() as cursor:
-        cursor.execute(f"UPDATE {quote(Player._meta.db_table)} SET {', '.join(assignments)} "
-                       f"WHERE {game_column} = %s AND {seat_column} IN ({placeholders})", params)
+        cursor.execute(
+            f"UPDATE {quote(Player._meta.db_table)} SET {', '.join(assignments)} "
+            f"WHERE {game_column} = %s AND {seat_column} IN ({placeholders})",
+            params,
+        )
     for p in changed:
         p.mark_stored()

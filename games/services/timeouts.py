@@ -6,11 +6,13 @@ worker or a rerun after a crash finds nothing left to do. The game is read and
 locked once; the timeout move goes through the same check and do steps as
 every other move.
 """
+
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable, Iterator
 from datetime import datetime
-from typing import Any, Callable, Iterator
+from typing import Any, cast
 
 from django.db import transaction
 from django.dispatch import Signal
@@ -31,8 +33,9 @@ SWEEP_BATCH = 500
 TAKE_OVER_AFTER = 2
 
 
-def overdue(now: datetime, limit: int = SWEEP_BATCH, after: tuple[datetime, int] | None = None
-            ) -> list[tuple[int, datetime, int]]:
+def overdue(
+    now: datetime, limit: int = SWEEP_BATCH, after: tuple[datetime, int] | None = None
+) -> list[tuple[int, datetime, int]]:
     """(player id, deadline, game id) of seats past their deadline, oldest first.
 
     Read through the partial index on deadline (must_act seats only); ``after``
@@ -41,7 +44,11 @@ def overdue(now: datetime, limit: int = SWEEP_BATCH, after: tuple[datetime, int]
     qs = Player.objects.filter(must_act=True, deadline__lte=now)
     if after is not None:
         qs = qs.filter(deadline__gte=after[0]).exclude(deadline=after[0], pk__lte=after[1])
-    return list(qs.order_by("deadline", "pk").values_list("id", "deadline", "game_id")[:limit])
+    # Every row has a deadline: the filter asks for one that has passed.
+    return cast(
+        list[tuple[int, datetime, int]],
+        list(qs.order_by("deadline", "pk").values_list("id", "deadline", "game_id")[:limit]),
+    )
 
 
 def apply_timeout(player_id: int, deadline: datetime, now: datetime | None = None, game_id: int | None = None) -> bool:
@@ -62,49 +69,85 @@ def apply_timeout(player_id: int, deadline: datetime, now: datetime | None = Non
     return True
 
 
-def check_timeout(game: Game, players: list[SeatRow], player_id: int, deadline: datetime, now: datetime
-                  ) -> Change | None:
+def check_timeout(
+    game: Game, players: list[SeatRow], player_id: int, deadline: datetime, now: datetime
+) -> Change | None:
     """The check step of a timeout: None when the seat's deadline was already handled (or is not
     due); otherwise the engine's timeout move, or the end of the game where the table says so."""
     player = next((p for p in players if p.pk == player_id), None)
-    if (player is None or game.status != Game.Status.ACTIVE or not player.must_act or player.deadline != deadline
-            or deadline > now):
+    if (
+        player is None
+        or game.status != Game.Status.ACTIVE
+        or not player.must_act
+        or player.deadline != deadline
+        or deadline > now
+    ):
         return None
     timeouts = player.timeouts + 1
     if game.timeout_policy == TimeoutPolicy.END:
         return _end_unrated(game, players, player, timeouts, now)
     took_over = timeouts >= TAKE_OVER_AFTER
     note = {
-        "msg": gettext_noop("{seat} ran out of time; a bot takes over the seat.") if took_over
+        "msg": gettext_noop("{seat} ran out of time; a bot takes over the seat.")
+        if took_over
         else gettext_noop("{seat} ran out of time; the default move was played."),
-        "args": {"seat": player.seat}, "seat": player.seat, "timeout": True,
+        "args": {"seat": player.seat},
+        "seat": player.seat,
+        "timeout": True,
     }
     move = get_engine(game.game_slug).timeout_move(game.state, player.seat)
-    change = check_move(game, players, CLOCK, move, seat=player.seat, note=note,
-                        seat_fields={player.seat: {"timeouts": timeouts,
-                                                   "bot_took_over": took_over or player.bot_took_over}})
+    change = check_move(
+        game,
+        players,
+        CLOCK,
+        move,
+        seat=player.seat,
+        note=note,
+        seat_fields={player.seat: {"timeouts": timeouts, "bot_took_over": took_over or player.bot_took_over}},
+    )
     change.announcements.append(_timed_out(player, deadline, timeouts, took_over=took_over, ended=False))
     return change
 
 
 def _end_unrated(game: Game, players: list[SeatRow], player: SeatRow, timeouts: int, now: datetime) -> Change:
     before = set(get_engine(game.game_slug).to_act(game.state))
-    note = {"msg": gettext_noop("{seat} ran out of time; the game ends unrated."), "args": {"seat": player.seat},
-            "seat": player.seat, "timeout": True}
-    result = {"scores": [None] * len(players), "ranks": [None] * len(players), "stats": [],
-              "details": {}, "reason": "timeout", "timed_out_seat": player.seat, "events": [note]}
+    note = {
+        "msg": gettext_noop("{seat} ran out of time; the game ends unrated."),
+        "args": {"seat": player.seat},
+        "seat": player.seat,
+        "timeout": True,
+    }
+    result = {
+        "scores": [None] * len(players),
+        "ranks": [None] * len(players),
+        "stats": [],
+        "details": {},
+        "reason": "timeout",
+        "timed_out_seat": player.seat,
+        "events": [note],
+    }
     return Change(
-        game=game, players=players, before=before, after=set(), now=now,
+        game=game,
+        players=players,
+        before=before,
+        after=set(),
+        now=now,
         game_fields={"status": Game.Status.ABORTED, "rated": False, "finished_at": now, "result": result},
         seat_fields={player.seat: {"timeouts": timeouts}},
         announcements=[_timed_out(player, player.deadline, timeouts, took_over=False, ended=True)],
     )
 
 
-def _timed_out(player: SeatRow, deadline: datetime | None, timeouts: int, *, took_over: bool, ended: bool
-               ) -> tuple[Signal, dict[str, Any]]:
-    return signals.seat_timed_out, {"seat": player.seat, "took_over": took_over, "ended": ended,
-                                    "deadline": deadline, "timeouts": timeouts}
+def _timed_out(
+    player: SeatRow, deadline: datetime | None, timeouts: int, *, took_over: bool, ended: bool
+) -> tuple[Signal, dict[str, Any]]:
+    return signals.seat_timed_out, {
+        "seat": player.seat,
+        "took_over": took_over,
+        "ended": ended,
+        "deadline": deadline,
+        "timeouts": timeouts,
+    }
 
 
 CHUNK = 50
@@ -138,7 +181,7 @@ def dispatch(enqueue: Callable[[list[list]], object], now: datetime | None = Non
     handed = 0
     for batch in _overdue_batches(now or timezone.now()):
         for i in range(0, len(batch), CHUNK):
-            enqueue([[pid, deadline.isoformat(), game_id] for pid, deadline, game_id in batch[i:i + CHUNK]])
+            enqueue([[pid, deadline.isoformat(), game_id] for pid, deadline, game_id in batch[i : i + CHUNK]])
         handed += len(batch)
     return handed
 

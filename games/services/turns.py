@@ -1,4 +1,5 @@
 """Who must act, turn start times, deadlines and live clocks after a change (``rows.save_seats`` writes them)."""
+
 from datetime import datetime, timedelta
 
 from games.models import Game, TimeControl
@@ -40,7 +41,7 @@ def update_turns(
     before: set[int],
     after: set[int],
     now: datetime,
-    results: dict[int, tuple[int | None, int]] | None = None,
+    results: dict[int, tuple[int | None, int | None]] | None = None,
     acted: int | None = None,
     timed_out: bool = False,
 ) -> None:
@@ -64,7 +65,8 @@ def update_turns(
                 if timed_out:
                     p.clock_ms = max(p.clock_ms, TIMEOUT_GRACE_MS)
         if p.seat in starting:
-            p.turn_started_at, p.deadline = now, deadline_for(game, p, now, windows.get(p.user_id, ()))
+            windows_of_seat = windows.get(p.user_id, ()) if p.user_id is not None else ()
+            p.turn_started_at, p.deadline = now, deadline_for(game, p, now, windows_of_seat)
         elif p.seat not in after:
             p.turn_started_at, p.deadline = None, None
         if p.controlled_by_bot:

@@ -11,7 +11,6 @@ from notifications.services import mail
 from notifications.services.facts import game_facts, tell_everyone
 from rankings.models import RatedGame, RatingChange
 
-
 # How long a summary waits for the ratings before it goes out without them (the rating task failed).
 RATINGS_WAIT_SECONDS = 600
 

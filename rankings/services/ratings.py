@@ -4,6 +4,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 from datetime import datetime
+from functools import partial
 
 from django.db import transaction
 from django.db.models import Exists, OuterRef, Q
@@ -82,8 +83,7 @@ def process_pending(limit: int = 500) -> int:
             if game is None:
                 break
             _process(game)
-            counted = [game.pk]
-            transaction.on_commit(lambda: _tell_counted(counted))
+            transaction.on_commit(partial(_tell_counted, [game.pk]))
         done += 1
     return done
 
@@ -104,7 +104,7 @@ def _process(game: Game) -> None:
         game_slug=game.game_slug, user_id__in=[s.user_id for s in seats])}
     states = {(uid, game.game_slug): RatingState(r.rating, r.games, r.wins, r.last_played) for uid, r in rows.items()}
     changes = apply_result(states, game.game_slug, seats, game.finished_at)
-    for seat, before, after in changes:
+    for seat, _before, _after in changes:
         st = states[(seat.user_id, game.game_slug)]
         Rating.objects.update_or_create(
             user_id=seat.user_id, game_slug=game.game_slug,

@@ -7,8 +7,8 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from accounts.models import Vacation
-from games.services.rows import seats
 from games.services.log import player_names
+from games.services.rows import seats
 from tests.factories import make_user, start_toy_game
 
 pytestmark = pytest.mark.django_db

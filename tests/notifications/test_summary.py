@@ -4,7 +4,6 @@ from datetime import timedelta
 import pytest
 from django.core import mail
 
-from accounts.models import User
 from games import signals
 from games.models import Game
 from games.services import timeouts

@@ -1,4 +1,5 @@
 """Announcements from the web process's request threads are handed to its event loop."""
+
 import asyncio
 import logging
 import threading
@@ -46,8 +47,9 @@ def test_a_request_thread_does_not_wait_for_its_announcements(server_loop, monke
     assert layer.sent == [], "send_all returned only after Redis answered"
     layer.release.set()
     _settle(server_loop)
-    assert sorted(layer.sent) == sorted([("game-7", {"type": "game.version", "version": 3, "status": "active"}),
-                                         ("user-2", {"type": "user.games"})])
+    assert sorted(layer.sent) == sorted(
+        [("game-7", {"type": "game.version", "version": 3, "status": "active"}), ("user-2", {"type": "user.games"})]
+    )
 
 
 def test_an_announcement_lost_on_the_event_loop_is_logged(server_loop, monkeypatch, caplog):

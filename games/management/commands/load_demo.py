@@ -8,7 +8,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, **opts):
         users, created = load_demo()
-        self.stdout.write(self.style.SUCCESS("Demo players (password for all: %s):" % DEMO_PASSWORD))
+        self.stdout.write(self.style.SUCCESS(f"Demo players (password for all: {DEMO_PASSWORD}):"))
         for user in users:
             self.stdout.write(f"  {user.username:<8} {user.email}")
         if created:
