@@ -2,7 +2,7 @@ import functools
 import json
 
 from django.core.serializers.json import DjangoJSONEncoder
-from django.db.models import Prefetch, Q
+from django.db.models import Prefetch
 from django.utils import translation
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import mixins, permissions, serializers, status, viewsets
@@ -64,10 +64,7 @@ class TableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         user = self.request.user
         qs = Table.objects.select_related("owner", "game").prefetch_related(
             Prefetch("taken_seats", queryset=TableSeat.objects.select_related("user")))
-        visible = Q(invited_only=False)
-        if user.is_authenticated:
-            visible |= Q(owner=user) | Q(invitations__user=user) | Q(taken_seats__user=user)
-        qs = qs.filter(visible).distinct()
+        qs = qs.filter(tables.visible_to(user)).distinct()
         if self.action == "list":
             qs = qs.filter(status=Table.Status.OPEN)
         return qs

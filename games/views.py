@@ -1,7 +1,7 @@
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
-from django.db.models import Prefetch, Q
+from django.db.models import Prefetch
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import select_template
@@ -21,10 +21,7 @@ User = get_user_model()
 def _open_tables(user):
     qs = Table.objects.filter(status=Table.Status.OPEN).select_related("owner").prefetch_related(
         Prefetch("taken_seats", queryset=TableSeat.objects.select_related("user")))
-    visible = Q(invited_only=False)
-    if user.is_authenticated:
-        visible |= Q(owner=user) | Q(invitations__user=user)
-    tables_ = list(qs.filter(visible).distinct())
+    tables_ = list(qs.filter(tables.visible_to(user)).distinct())
     names = {e.slug: e.name for e in available_engines()}
     for t in tables_:
         t.game_name = names.get(t.game_slug, t.game_slug)
@@ -76,8 +73,7 @@ def new_table(request):
 def table_detail(request, pk: int):
     table = get_object_or_404(Table.objects.select_related("owner"), pk=pk)
     user = request.user
-    if table.invited_only and not (user.is_authenticated and (
-            tables.can_join(table, user) or table.taken_seats.filter(user=user).exists())):
+    if table.invited_only and not tables.may_see(table, user):
         raise Http404
     if table.status == Table.Status.STARTED and hasattr(table, "game"):
         return redirect("game", table.game.pk)

@@ -6,13 +6,12 @@ before the deadline pushes it on by the time it covers.
 """
 from __future__ import annotations
 
-import zoneinfo
 from collections.abc import Iterable
 from datetime import datetime, time, timedelta
 
 from django.utils import timezone
 
-from accounts.models import Vacation
+from accounts.models import Vacation, zone_named
 from games.models import Game, Player, TimeControl
 
 Window = tuple[datetime, datetime]
@@ -32,20 +31,13 @@ def paused_deadline(start: datetime, duration: timedelta, windows: Iterable[Wind
     return t + left
 
 
-def _zone(name: str) -> zoneinfo.ZoneInfo:
-    try:
-        return zoneinfo.ZoneInfo(name)
-    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-        return zoneinfo.ZoneInfo("UTC")
-
-
 def vacation_windows(user_ids: Iterable[int], since: datetime) -> dict[int, list[Window]]:
     """Each user's vacations that end after ``since``, as datetime windows (one query)."""
     rows = Vacation.objects.filter(user_id__in=set(user_ids), ends_on__gte=since.date() - timedelta(days=1)).values_list(
         "user_id", "starts_on", "ends_on", "user__time_zone")
     windows: dict[int, list[Window]] = {}
     for user_id, starts_on, ends_on, tz_name in rows:
-        tz = _zone(tz_name)
+        tz = zone_named(tz_name)
         begins = datetime.combine(starts_on, time.min, tz)
         ends = datetime.combine(ends_on + timedelta(days=1), time.min, tz)
         windows.setdefault(user_id, []).append((begins, ends))

@@ -7,6 +7,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from games import signals
@@ -82,6 +83,20 @@ def _locked_open_table(table_id: int) -> Table:
     if table.status != Table.Status.OPEN:
         raise TableError(_("This table is no longer open."))
     return table
+
+
+def visible_to(user) -> Q:
+    """The tables ``user`` may see: open to everyone, or the user's own, invited to or sitting at.
+
+    The one rule for the lobby, the table page and the API."""
+    visible = Q(invited_only=False)
+    if user.is_authenticated:
+        visible |= Q(owner=user) | Q(invitations__user=user) | Q(taken_seats__user=user)
+    return visible
+
+
+def may_see(table: Table, user) -> bool:
+    return Table.objects.filter(visible_to(user), pk=table.pk).exists()
 
 
 def can_join(table: Table, user) -> bool:
