@@ -7,7 +7,7 @@ from games.services.tables import MAX_INCREMENT_SECONDS
 
 class OptionSerializer(serializers.Serializer):
     name = serializers.CharField()
-    label = serializers.CharField()
+    label = serializers.CharField()  # type: ignore[assignment]  # a declared field named like Field.label
     kind = serializers.CharField()
     default = serializers.JSONField()
     choices = serializers.ListField(child=serializers.ListField(child=serializers.CharField()))

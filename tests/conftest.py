@@ -26,6 +26,16 @@ def clear_cache():
     yield
 
 
+@pytest.fixture(autouse=True)
+def default_language():
+    """A test that speaks German (a request as a German user, a service called in German) must not
+    leave the next test speaking it."""
+    yield
+    from django.utils import translation
+
+    translation.deactivate()
+
+
 def _fresh_sync_to_async_thread() -> None:
     """A live server forked after an async test inherits asgiref's executor but not its thread, and
     every database call in the server would wait for that thread forever: give the child its own."""

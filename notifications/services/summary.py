@@ -1,6 +1,8 @@
 """The end-of-game summary: final ranking, scores, rating changes and the ∑ statistics table."""
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.utils.translation import gettext as _
 
@@ -92,7 +94,7 @@ def summary_context(notice: Notice) -> dict:
             "rating_delta": round(change.after) - round(change.before) if change else None,
             "note": _("timed out") if p.timeouts >= 2 else _("resigned") if p.resigned else "",
         })
-    stats = []
+    stats: list[dict[str, Any]] = []
     last = None
     for row in result.get("stats") or []:
         group = _(row["group"]) if row.get("group") else ""

@@ -96,6 +96,7 @@ def _tell_counted(game_ids: list[int]) -> None:
 
 
 def _process(game: Game) -> None:
+    assert game.finished_at is not None  # rateable games are finished
     RatedGame.objects.create(game=game)
     seats = rated_seats(Player.objects.filter(game=game))
     if len(seats) < 2:
@@ -145,7 +146,8 @@ def recompute_all(batch_size: int = 5000) -> int:
                    .filter(~Q(user_id=None), is_bot=False, rank__isnull=False)
                    .order_by("game_id", "seat").values_list("game_id", "user_id", "rank"))
         for game_id, user_id, rank in players.iterator(chunk_size=20_000):
-            seats_by_game.setdefault(game_id, []).append(Seat(user_id, rank))
+            if user_id is not None and rank is not None:  # as filtered
+                seats_by_game.setdefault(game_id, []).append(Seat(user_id, rank))
         for pk, slug, finished_at in games:
             counted.append(pk)
             result = apply_result(states, slug, seats_by_game.get(pk, []), finished_at)
