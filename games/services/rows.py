@@ -1,4 +1,4 @@
-"""The rows every move and every view reads and writes: the platform's only hand-written SQL.
+"""The rows every move and every view reads and writes: the games app's only hand-written SQL.
 
 Building these statements with the ORM cost more CPU than the database took to
 run them: compiling the locked read of a game took 0.6 ms, running it 0.23 ms.
