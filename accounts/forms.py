@@ -4,7 +4,7 @@ from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from accounts.email_change import email_change_refused
-from config.sender import sender
+from accounts.sender import sender
 from accounts.models import User
 
 

@@ -1,15 +1,12 @@
-import zoneinfo
-
 from django.utils import timezone, translation
+
+from accounts.models import zone_named
 
 
 def activate_preferences(user) -> None:
     """Speak the user's language and show times in the user's time zone for the rest of the request."""
     translation.activate(user.language)
-    try:
-        timezone.activate(zoneinfo.ZoneInfo(user.time_zone))
-    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-        timezone.deactivate()
+    timezone.activate(zone_named(user.time_zone))
 
 
 class UserPreferencesMiddleware:

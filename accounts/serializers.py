@@ -24,7 +24,7 @@ class SignupSerializer(serializers.ModelSerializer):
         try:
             validate_password(attrs["password"], User(username=attrs.get("username"), email=attrs.get("email")))
         except DjangoValidationError as exc:
-            raise serializers.ValidationError({"password": list(exc.messages)})
+            raise serializers.ValidationError({"password": list(exc.messages)}) from None
         return attrs
 
     def create(self, validated_data):

@@ -9,7 +9,7 @@ def client_ip(request) -> str:
 
 def rate_limited(request, scope: str, limit: int | None = None, window: int = 60) -> bool:
     """Count one attempt; True once the client has made more than ``limit`` in ``window`` seconds."""
-    limit = limit or getattr(settings, "AUTH_ATTEMPTS_PER_MINUTE", 20)
+    limit = limit or int(getattr(settings, "AUTH_ATTEMPTS_PER_MINUTE", 20))
     return _count(f"rl:{scope}:{client_ip(request)}", window) > limit
 
 

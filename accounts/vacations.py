@@ -1,7 +1,6 @@
 """Vacation mode: days on which correspondence deadlines stand still, within a yearly allowance."""
 from __future__ import annotations
 
-import zoneinfo
 from datetime import date, timedelta
 
 from django.conf import settings
@@ -9,7 +8,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from accounts.models import User, Vacation
+from accounts.models import User, Vacation, zone_named
 from accounts.signals import vacation_changed
 
 # How far ahead a vacation may be planned.
@@ -27,11 +26,7 @@ def allowance() -> int:
 
 
 def local_today(user: User) -> date:
-    try:
-        tz = zoneinfo.ZoneInfo(user.time_zone)
-    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-        tz = zoneinfo.ZoneInfo("UTC")
-    return timezone.now().astimezone(tz).date()
+    return timezone.now().astimezone(zone_named(user.time_zone)).date()
 
 
 def _days_in_year(starts_on: date, ends_on: date, year: int) -> int:
@@ -53,11 +48,6 @@ def days_left(user: User, year: int | None = None) -> int:
 def current(user: User) -> Vacation | None:
     """The running or next planned vacation."""
     return Vacation.objects.filter(user=user, ends_on__gte=local_today(user)).first()
-
-
-def is_away(user: User, on: date | None = None) -> bool:
-    on = on or local_today(user)
-    return Vacation.objects.filter(user=user, starts_on__lte=on, ends_on__gte=on).exists()
 
 
 def _close_current(user: User, today: date) -> None:

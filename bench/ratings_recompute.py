@@ -13,7 +13,7 @@ import os
 import random
 import sys
 import time
-from datetime import datetime, timedelta, timezone as dt_timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -54,7 +54,7 @@ def run(args) -> dict:
     User.objects.bulk_create([User(username=f"bench{i}", email=f"bench{i}@example.org") for i in range(args.users)],
                              batch_size=5000)
     user_ids = list(User.objects.values_list("pk", flat=True))
-    start = datetime(2023, 1, 1, tzinfo=dt_timezone.utc)
+    start = datetime(2023, 1, 1, tzinfo=UTC)
     slugs = ["sankt-petersburg", "san-juan", "red-cathedral"]
     seats_total = 0
     for first in range(0, args.games, 10_000):

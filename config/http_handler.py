@@ -2,24 +2,20 @@
 from __future__ import annotations
 
 import asyncio
-import logging
 import os
-import threading
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
+from typing import cast
 
 from asgiref.sync import sync_to_async
 from django.core import signals
 from django.core.exceptions import RequestAborted
 from django.core.handlers.asgi import ASGIHandler, get_script_prefix
-from django.db import close_old_connections
-from django.http import HttpResponseBase
+from django.http import HttpResponseBase, StreamingHttpResponse
 from django.urls import set_script_prefix
 
-logger = logging.getLogger(__name__)
+from plumbing import deferred
 
-_server_loop: asyncio.AbstractEventLoop | None = None
-_deferred = threading.local()
 _executor: ThreadPoolExecutor | None = None
 
 
@@ -44,35 +40,6 @@ def _forget_threads() -> None:
 os.register_at_fork(after_in_child=_forget_threads)
 
 
-def server_loop() -> asyncio.AbstractEventLoop | None:
-    """The event loop of this web process, once it has served a request; None elsewhere (workers, shells)."""
-    return _server_loop
-
-
-def after_response(task: Callable[[], None]) -> None:
-    """Run ``task`` once the response of the request this thread is handling has been sent.
-
-    For work the client need not wait for (queueing tasks, telling other apps). Where
-    no such response is pending (tests, Celery workers, consumers, WSGI) it runs now.
-    """
-    tasks = getattr(_deferred, "tasks", None)
-    if tasks is None:
-        task()
-    else:
-        tasks.append(task)
-
-
-def _run_deferred(tasks: list[Callable[[], None]]) -> None:
-    try:
-        for task in tasks:
-            try:
-                task()
-            except Exception:
-                logger.exception("Work after the response failed")
-    finally:
-        close_old_connections()
-
-
 class SyncRequestASGIHandler(ASGIHandler):
     """Every view of the platform is synchronous; the consumers are the async part.
 
@@ -85,8 +52,8 @@ class SyncRequestASGIHandler(ASGIHandler):
     answer is sent from the loop. Database connections are opened, used and
     handed back to the pool in that one thread, as Django requires.
     Views cannot be cancelled when the client goes away, as with WSGI.
-    Work a view leaves with ``after_response`` runs in the thread pool once
-    the answer is sent.
+    Work a view leaves with ``plumbing.deferred.after_response`` runs in the
+    thread pool once the answer is sent.
     """
 
     def load_middleware(self, is_async: bool = False) -> None:
@@ -95,8 +62,7 @@ class SyncRequestASGIHandler(ASGIHandler):
     async def __call__(self, scope, receive, send) -> None:
         if scope["type"] != "http":
             raise ValueError(f"Django can only handle ASGI/HTTP connections, not {scope['type']}.")
-        global _server_loop
-        _server_loop = asyncio.get_running_loop()
+        deferred.set_server_loop(asyncio.get_running_loop())
         try:
             body_file = await self.read_body(receive)
         except RequestAborted:
@@ -108,26 +74,30 @@ class SyncRequestASGIHandler(ASGIHandler):
         finally:
             # The change is committed whether or not the client is still there to hear of it.
             if tasks:
-                await sync_to_async(_run_deferred, thread_sensitive=False, executor=_threads())(tasks)
+                await sync_to_async(deferred.run, thread_sensitive=False, executor=_threads())(tasks)
 
     def _respond(self, scope, body_file) -> tuple[HttpResponseBase, list[Callable[[], None]]]:
-        _deferred.tasks = []
+        deferred.collect()
         try:
-            return self._handle(scope, body_file), _deferred.tasks
+            response = self._handle(scope, body_file)
         finally:
-            _deferred.tasks = None
+            tasks = deferred.collected()
+        return response, tasks
 
     def _handle(self, scope, body_file) -> HttpResponseBase:
         set_script_prefix(get_script_prefix(scope))
         signals.request_started.send(sender=self.__class__, scope=scope)
-        request, response = self.create_request(scope, body_file)
+        request, refused = self.create_request(scope, body_file)
         if request is not None:
             response = self.get_response(request)
-            response._handler_class = self.__class__
-        if response.streaming and not response.is_async:
+            response._handler_class = self.__class__  # type: ignore[attr-defined]  # as Django's handler does
+        else:
+            assert refused is not None  # Django answers a request it cannot build itself
+            response = refused
+        if isinstance(response, StreamingHttpResponse) and not response.is_async:
             # Static files: read here, so that closing the file (and request_finished with it) happens
             # in this thread; the loop then sends the bytes without blocking on the disk.
-            response.streaming_content = _once(b"".join(response.streaming_content))
+            response.streaming_content = _once(b"".join(cast(Iterable[bytes], response.streaming_content)))
         response.close()
         body_file.close()
         return response

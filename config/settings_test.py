@@ -1,14 +1,21 @@
 """Test settings: PostgreSQL and Redis on 127.0.0.1 when they answer, else SQLite and memory."""
+
 import os
 import socket
+from urllib.parse import urlsplit
 
 
-def _reachable(port: int) -> bool:
+def _reachable(port: int, host: str = "127.0.0.1") -> bool:
     try:
-        with socket.create_connection(("127.0.0.1", port), timeout=0.3):
+        with socket.create_connection((host, port), timeout=0.3):
             return True
     except OSError:
         return False
+
+
+def _answers(url: str, default_port: int) -> bool:
+    parts = urlsplit(url)
+    return _reachable(parts.port or default_port, parts.hostname or "127.0.0.1")
 
 
 if "DATABASE_URL" not in os.environ and _reachable(5432):
@@ -16,6 +23,23 @@ if "DATABASE_URL" not in os.environ and _reachable(5432):
 if "REDIS_URL" not in os.environ and _reachable(6379):
     os.environ["REDIS_URL"] = "redis://127.0.0.1:6379/3"
 os.environ.setdefault("DJANGO_DEBUG", "true")
+
+if os.environ.get("CI", "").lower() == "true":
+    # In CI the lock, race, fault and worker tests must run, not be skipped for want of a service.
+    database, redis = os.environ.get("DATABASE_URL", ""), os.environ.get("REDIS_URL", "")
+    missing = [
+        name
+        for name, ok in (
+            ("PostgreSQL", database.startswith("postgres") and _answers(database, 5432)),
+            ("Redis", redis.startswith("redis") and _answers(redis, 6379)),
+        )
+        if not ok
+    ]
+    if missing:
+        raise RuntimeError(
+            f"CI=true, but {' and '.join(missing)} did not answer (DATABASE_URL, REDIS_URL or "
+            "127.0.0.1): the tests that need them would be skipped."
+        )
 
 from config.settings import *  # noqa: E402,F401,F403
 from config.settings import BASE_DIR, DATABASES  # noqa: E402

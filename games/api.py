@@ -2,21 +2,17 @@ import functools
 import json
 
 from django.core.serializers.json import DjangoJSONEncoder
-from django.db.models import Prefetch, Q
+from django.db.models import Prefetch
 from django.utils import translation
-from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import mixins, permissions, serializers, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import APIException, ValidationError
 from rest_framework.response import Response
-from rest_framework.views import exception_handler as drf_exception_handler
 
 from games.models import ChatMessage, Game, Player, Table, TableSeat
 from games.serializers import (
     CatalogEntrySerializer,
     ChatSerializer,
-    ErrorSerializer,
     GameListSerializer,
     GameViewSerializer,
     InviteSerializer,
@@ -28,49 +24,11 @@ from games.serializers import (
 )
 from games.services import play, tables
 from games.services.engines import available_engines
-from games.services.errors import ServiceError, StaleVersion
 from games.services.log import log_entries
 from games.services.moves import submit_move
+from plumbing.api import ErrorSerializer
 
 ERRORS = {400: ErrorSerializer, 403: ErrorSerializer, 404: ErrorSerializer, 409: ErrorSerializer}
-
-
-def exception_handler(exc, context):
-    """Every error answer has the same shape: a readable ``detail``, a ``code`` and, for invalid
-    input, the messages per field under ``errors``."""
-    if isinstance(exc, ServiceError):
-        body = {"detail": exc.message, "code": exc.code}
-        if isinstance(exc, StaleVersion):
-            body["version"] = exc.current_version
-        return Response(body, status=exc.status)
-    response = drf_exception_handler(exc, context)
-    if response is None:
-        return None
-    if isinstance(exc, ValidationError):
-        errors = response.data if isinstance(response.data, dict) else {"non_field_errors": response.data}
-        response.data = {"detail": _first_message(errors), "code": "invalid", "errors": errors}
-    elif isinstance(response.data, dict) and "detail" in response.data:
-        # Django's Http404 and PermissionDenied arrive unconverted.
-        code = exc.get_codes() if isinstance(exc, APIException) else {404: "not_found"}.get(
-            response.status_code, "permission_denied")
-        response.data["code"] = code if isinstance(code, str) else "error"
-    return response
-
-
-def _first_message(errors) -> str:
-    """The first message in DRF's nested error structure, prefixed with the field it is about."""
-    path = []
-    node = errors
-    while isinstance(node, (dict, list)) and node:
-        if isinstance(node, dict):
-            key = next(iter(node))
-            if key != "non_field_errors":
-                path.append(str(key))
-            node = node[key]
-        else:
-            node = node[0]
-    message = str(node) if node else _("The request is not valid.")
-    return f"{'.'.join(path)}: {message}" if path else message
 
 
 class CatalogViewSet(viewsets.ViewSet):
@@ -113,10 +71,7 @@ class TableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         user = self.request.user
         qs = Table.objects.select_related("owner", "game").prefetch_related(
             Prefetch("taken_seats", queryset=TableSeat.objects.select_related("user")))
-        visible = Q(invited_only=False)
-        if user.is_authenticated:
-            visible |= Q(owner=user) | Q(invitations__user=user) | Q(taken_seats__user=user)
-        qs = qs.filter(visible).distinct()
+        qs = qs.filter(tables.visible_to(user)).distinct()
         if self.action == "list":
             qs = qs.filter(status=Table.Status.OPEN)
         return qs

@@ -1,13 +1,43 @@
+from typing import cast
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games import time_control_fields
 from games.models import TimeControl, TimeoutPolicy
-from games.services.tables import MAX_INCREMENT_SECONDS
 from games.rules.base import Engine
+from games.services.tables import MAX_INCREMENT_SECONDS
 
 
-class TableForm(forms.Form):
+class EngineOptionsForm(forms.Form):
+    """A form with one field per option the engine declares (``opt_<name>``); tables and tournaments."""
+
+    engine: Engine
+
+    def add_option_fields(self, engine: Engine) -> None:
+        self.engine = engine
+        self.option_names: list[str] = []
+        for opt in engine.options:
+            name = f"opt_{opt.name}"
+            self.option_names.append(name)
+            help_text = _(opt.help) if opt.help else ""
+            if opt.kind == "choice":
+                self.fields[name] = forms.ChoiceField(
+                    label=_(opt.label), choices=[(v, _(label)) for v, label in opt.choices], initial=opt.default,
+                    help_text=help_text)
+            else:
+                self.fields[name] = forms.BooleanField(label=_(opt.label), required=False, initial=opt.default,
+                                                       help_text=help_text)
+
+    def option_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.option_names]
+
+    def options(self) -> dict:
+        """The chosen options (call after validation)."""
+        return {opt.name: self.cleaned_data[f"opt_{opt.name}"] for opt in self.engine.options}
+
+
+class TableForm(EngineOptionsForm):
     """Table settings plus one field for each option the engine declares."""
 
     game_slug = forms.ChoiceField(label=_("Game"))
@@ -30,25 +60,14 @@ class TableForm(forms.Form):
 
     def __init__(self, engines: list[Engine], engine: Engine, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.engine = engine
-        self.fields["game_slug"].choices = [(e.slug, e.name) for e in engines]
+        cast(forms.ChoiceField, self.fields["game_slug"]).choices = [(e.slug, e.name) for e in engines]
         self.fields["game_slug"].initial = engine.slug
         counts = range(engine.min_players, engine.max_players + 1)
-        self.fields["seats"].choices = [(n, str(n)) for n in counts]
+        cast(forms.ChoiceField, self.fields["seats"]).choices = [(n, str(n)) for n in counts]
         self.fields["seats"].initial = engine.min_players
+        self.add_option_fields(engine)
         self.fields["seats"].help_text = _(engine.players_help) if engine.players_help else ""
         time_control_fields.mark(self)
-        self.option_names = []
-        for opt in engine.options:
-            name = f"opt_{opt.name}"
-            self.option_names.append(name)
-            if opt.kind == "choice":
-                field = forms.ChoiceField(label=_(opt.label), choices=[(v, _(l)) for v, l in opt.choices],
-                                          initial=opt.default, help_text=_(opt.help) if opt.help else "")
-            else:
-                field = forms.BooleanField(label=_(opt.label), required=False, initial=opt.default,
-                                           help_text=_(opt.help) if opt.help else "")
-            self.fields[name] = field
 
     def clean(self) -> dict:
         cleaned = super().clean()
@@ -58,15 +77,9 @@ class TableForm(forms.Form):
     def clean_timeout_policy(self) -> str:
         return self.cleaned_data.get("timeout_policy") or TimeoutPolicy.BOT
 
-    def option_fields(self):
-        return [self[name] for name in self.option_names]
-
     def table_fields(self):
         return [self[n] for n in ("time_control", "days_per_move", "minutes_per_player", "increment_seconds",
                                   "timeout_policy", "invited_only", "rated", "bots")]
-
-    def options(self) -> dict:
-        return {opt.name: self.cleaned_data[f"opt_{opt.name}"] for opt in self.engine.options}
 
 
 class InviteForm(forms.Form):

@@ -146,7 +146,7 @@ class CompactJSONField(models.JSONField):
     where ``jsonb`` would take about half as much room again. For values read whole and never
     searched in SQL (``json`` has no equality, containment or key lookups)."""
 
-    def db_type(self, connection) -> str:
+    def db_type(self, connection) -> str | None:
         return "json" if connection.vendor == "postgresql" else super().db_type(connection)
 
     def get_db_prep_value(self, value: Any, connection, prepared: bool = False) -> Any:

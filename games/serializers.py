@@ -1,14 +1,14 @@
 from rest_framework import serializers
 
 from games.models import ChatMessage, Game, Table, TimeControl, TimeoutPolicy
-from games.services.tables import MAX_INCREMENT_SECONDS
 from games.services.describe import options_text
 from games.services.engines import engine_choices
+from games.services.tables import MAX_INCREMENT_SECONDS
 
 
 class OptionSerializer(serializers.Serializer):
     name = serializers.CharField()
-    label = serializers.CharField()
+    label = serializers.CharField()  # type: ignore[assignment]  # a declared field named like Field.label
     kind = serializers.CharField()
     default = serializers.JSONField()
     choices = serializers.ListField(child=serializers.ListField(child=serializers.CharField()))
@@ -150,10 +150,3 @@ class ChatSerializer(serializers.ModelSerializer):
         model = ChatMessage
         fields = ("id", "user", "text", "created_at")
         read_only_fields = ("id", "user", "created_at")
-
-
-class ErrorSerializer(serializers.Serializer):
-    detail = serializers.CharField()
-    code = serializers.CharField()
-    version = serializers.IntegerField(required=False, help_text="The game's current version (409 only).")
-    errors = serializers.DictField(required=False, help_text="Messages per field, for invalid input.")

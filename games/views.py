@@ -1,7 +1,7 @@
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
-from django.db.models import Prefetch, Q
+from django.db.models import Prefetch
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import select_template
@@ -23,10 +23,7 @@ User = get_user_model()
 def _open_tables(user):
     qs = Table.objects.filter(status=Table.Status.OPEN).select_related("owner").prefetch_related(
         Prefetch("taken_seats", queryset=TableSeat.objects.select_related("user")))
-    visible = Q(invited_only=False)
-    if user.is_authenticated:
-        visible |= Q(owner=user) | Q(invitations__user=user)
-    tables_ = list(qs.filter(visible).distinct())
+    tables_ = list(qs.filter(tables.visible_to(user)).distinct())
     names = {e.slug: e.name for e in available_engines()}
     for t in tables_:
         t.game_name = names.get(t.game_slug, t.game_slug)
@@ -57,7 +54,7 @@ def new_table(request):
     try:
         engine = get_engine(slug)
     except KeyError:
-        raise Http404(_("Unknown game."))
+        raise Http404(_("Unknown game.")) from None
     form = TableForm(engines, engine, request.POST if request.method == "POST" and "create" in request.POST else None)
     if form.is_bound and form.is_valid():
         d = form.cleaned_data
@@ -78,8 +75,7 @@ def new_table(request):
 def table_detail(request, pk: int):
     table = get_object_or_404(Table.objects.select_related("owner"), pk=pk)
     user = request.user
-    if table.invited_only and not (user.is_authenticated and (
-            tables.can_join(table, user) or table.taken_seats.filter(user=user).exists())):
+    if table.invited_only and not tables.may_see(table, user):
         raise Http404
     if table.status == Table.Status.STARTED and hasattr(table, "game"):
         return redirect("game", table.game.pk)

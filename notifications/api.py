@@ -1,8 +1,8 @@
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import permissions, serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
-from django.utils.translation import gettext as _
 
 from notifications.services import notices
 

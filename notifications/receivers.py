@@ -6,7 +6,7 @@ from games.models import Game, Table
 from games.signals import game_finished, seat_timed_out, table_invitation, turn_ended, turn_started
 from notifications import tasks
 from notifications.services import invitations, summary, timeouts, tournament_mail, turns
-from rankings.signals import tournament_finished, tournament_round_started
+from rankings.signals import ratings_counted, tournament_finished, tournament_round_started
 
 
 @receiver(turn_started, sender=Game, dispatch_uid="notifications.turn_started")
@@ -24,10 +24,17 @@ def settle_turn_notices(sender, game, seats, **kwargs):
 
 @receiver(game_finished, sender=Game, dispatch_uid="notifications.game_finished")
 def tell_game_finished(sender, game, **kwargs):
-    # Queued behind the rating task that rankings' receiver (connected first) queues; the summary waits for it.
     with transaction.atomic():
         queued = summary.game_finished(game)
-    transaction.on_commit(lambda: [tasks.deliver_notice.delay(n.pk) for n in queued])
+    # A rated game's summary shows the rating changes: until rankings says they are counted
+    # (ratings_counted below), it waits, whichever of the two receivers runs first.
+    transaction.on_commit(lambda: summary.hand_out(game, [n.pk for n in queued]))
+
+
+@receiver(ratings_counted, sender=Game, dispatch_uid="notifications.ratings_counted")
+def send_waiting_summaries(sender, game_ids, **kwargs):
+    for notice_id in summary.waiting_for_ratings(game_ids):
+        tasks.deliver_notice.delay(notice_id)
 
 
 @receiver(seat_timed_out, sender=Game, dispatch_uid="notifications.seat_timed_out")

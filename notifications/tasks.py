@@ -2,15 +2,16 @@
 from celery import shared_task
 
 
-@shared_task(bind=True, acks_late=True, max_retries=20)
-def deliver_notice(self, notice_id: int) -> bool:
+@shared_task(bind=True, acks_late=True)
+def deliver_notice(self, notice_id: int, final: bool = False) -> bool:
+    """Send a notice's email; a summary whose ratings are not counted yet waits (False) unless ``final``:
+    rankings' ratings_counted signal sends it again."""
     from notifications.services import delivery
 
-    final = self.request.is_eager or self.request.retries >= self.max_retries
     try:
-        return delivery.deliver(notice_id, final=final)
+        return delivery.deliver(notice_id, final=final or self.request.is_eager)
     except delivery.NotReady:
-        raise self.retry(countdown=30) from None
+        return False
 
 
 @shared_task(acks_late=True)

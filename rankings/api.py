@@ -7,12 +7,16 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.serializers import ErrorSerializer
 from games.services.engines import available_engines
+from plumbing.api import ErrorSerializer
 from rankings.forms import BoardFilterForm
 from rankings.serializers import (
-    TournamentInviteSerializer, LeaderRowSerializer, PlayerRatingsSerializer, TournamentCreateSerializer,
-    TournamentSerializer, TournamentStandingsSerializer,
+    LeaderRowSerializer,
+    PlayerRatingsSerializer,
+    TournamentCreateSerializer,
+    TournamentInviteSerializer,
+    TournamentSerializer,
+    TournamentStandingsSerializer,
 )
 from rankings.services import leaderboards, players, tournaments
 

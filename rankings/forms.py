@@ -1,8 +1,12 @@
+from datetime import timedelta
+from typing import cast
+
 from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games import time_control_fields
+from games.forms import EngineOptionsForm
 from games.models import TimeControl
 from games.rules.base import Engine
 from rankings.models import Tournament
@@ -26,7 +30,7 @@ class BoardFilterForm(forms.Form):
         return (period if period in PERIODS else "all"), self.cleaned_data.get("min_games") or 0
 
 
-class TournamentForm(forms.Form):
+class TournamentForm(EngineOptionsForm):
     """Tournament settings plus one field per option the engine declares."""
 
     name = forms.CharField(label=_("Name"), max_length=80)
@@ -52,32 +56,19 @@ class TournamentForm(forms.Form):
 
     def __init__(self, engine: Engine, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.engine = engine
         low = max(2, engine.min_players)
-        self.fields["table_size"].choices = [(n, str(n)) for n in range(low, engine.max_players + 1)]
+        sizes = range(low, engine.max_players + 1)
+        cast(forms.ChoiceField, self.fields["table_size"]).choices = [(n, str(n)) for n in sizes]
         self.fields["table_size"].initial = low
         time_control_fields.mark(self)
-        self.fields["starts_at"].initial = (timezone.now() + timezone.timedelta(days=7)).replace(
+        self.fields["starts_at"].initial = (timezone.now() + timedelta(days=7)).replace(
             second=0, microsecond=0)
-        self.option_names = []
-        for opt in engine.options:
-            name = f"opt_{opt.name}"
-            self.option_names.append(name)
-            if opt.kind == "choice":
-                self.fields[name] = forms.ChoiceField(label=_(opt.label), initial=opt.default,
-                                                      choices=[(v, _(lbl)) for v, lbl in opt.choices],
-                                                      help_text=_(opt.help) if opt.help else "")
-            else:
-                self.fields[name] = forms.BooleanField(label=_(opt.label), required=False, initial=opt.default,
-                                                       help_text=_(opt.help) if opt.help else "")
+        self.add_option_fields(engine)
 
     def clean(self) -> dict:
         cleaned = super().clean()
         time_control_fields.check(self, cleaned)
         return cleaned
-
-    def option_fields(self):
-        return [self[name] for name in self.option_names]
 
     def main_fields(self):
         return [self[n] for n in ("name", "format", "table_size", "rounds", "group_size")]
@@ -91,7 +82,7 @@ class TournamentForm(forms.Form):
         kwargs = {k: d[k] for k in ("name", "format", "table_size", "rounds", "group_size", "registration_opens",
                                     "starts_at", "time_control", "days_per_move", "minutes_per_player", "rated",
                                     "invited_only")}
-        kwargs["options"] = {opt.name: d[f"opt_{opt.name}"] for opt in self.engine.options}
+        kwargs["options"] = self.options()
         kwargs["game_slug"] = self.engine.slug
         return kwargs
 

@@ -83,7 +83,7 @@ def tournament_new(request):
     try:
         engine = get_engine(slug)
     except KeyError:
-        raise Http404(_("Unknown game."))
+        raise Http404(_("Unknown game.")) from None
     form = TournamentForm(engine, request.POST if request.method == "POST" and "create" in request.POST else None)
     if form.is_bound and form.is_valid():
         try:

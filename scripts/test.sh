@@ -5,5 +5,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python3 -m venv .venv
-.venv/bin/pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+.venv/bin/pip install --quiet --disable-pip-version-check -r requirements-dev.txt -c requirements-lock.txt
 exec .venv/bin/python -m pytest -q "$@"

@@ -28,7 +28,8 @@ def clear_cache():
 
 @pytest.fixture(autouse=True)
 def default_language():
-    """A request by a German-speaking user leaves German active in the thread: later tests read English."""
+    """A test that speaks German (a request as a German user, a service called in German) must not
+    leave the next test speaking it."""
     yield
     from django.utils import translation
 

@@ -202,7 +202,7 @@ def shuffled(state: State, items: Iterable[Any]) -> list[Any]:
     return out
 
 
-def rank_by(keys: list[tuple]) -> list[int]:
+def rank_by(keys: list[tuple[Any, ...]]) -> list[int]:
     """Competition ranks (1, 1, 3, ...) for per-seat sort keys, higher is better."""
     ranks = []
     for k in keys:

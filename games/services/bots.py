@@ -1,18 +1,13 @@
-"""Bots play their seats through the same move service as people."""
-import contextvars
+"""Bots play their seats through the same check and do steps as people."""
+
 import random
 
-from django.db.models import Q
+from django.db import transaction
 
 from games.models import Game
+from games.services import after_commit, changes, rows
 from games.services.engines import get_engine
-from games.services.errors import GameNotActive, StaleVersion
-
-_loop_running: contextvars.ContextVar[bool] = contextvars.ContextVar("bot_loop_running", default=False)
-
-
-def in_bot_loop() -> bool:
-    return _loop_running.get()
+from games.services.moves import BOT, check_move
 
 
 def bot_rng(game: Game, seat: int) -> random.Random:
@@ -22,34 +17,30 @@ def bot_rng(game: Game, seat: int) -> random.Random:
 def play_bot_turns(game_id: int, max_moves: int = 20_000) -> int:
     """Play bot-controlled seats until a person must act or the game ends.
 
-    Returns the number of moves played. Safe to run twice at once: the move
-    service's version check lets only one of two racing bot moves land.
+    Returns the number of moves played. Safe to run twice at once: each move is
+    chosen and stored under the game's row lock, so the second loop plays on
+    from where the first left the game.
     """
-    from games.services.moves import BOT, submit_move
-
-    token = _loop_running.set(True)
     played = 0
-    try:
-        while played < max_moves:
-            game = Game.objects.get(pk=game_id)
-            if game.status != Game.Status.ACTIVE:
-                break
-            engine = get_engine(game.game_slug)
-            bot_seats = set(
-                game.players.filter(Q(is_bot=True) | Q(bot_took_over=True)).values_list("seat", flat=True)
-            )
-            waiting = [s for s in engine.to_act(game.state) if s in bot_seats]
-            if not waiting:
-                break
-            seat = waiting[0]
-            move = engine.bot_move(game.state, seat, bot_rng(game, seat))
-            try:
-                submit_move(game_id, BOT, move, version=game.version, seat=seat)
-            except StaleVersion:
-                continue
-            except GameNotActive:
-                break
+    with after_commit.bot_loop():
+        while played < max_moves and _play_one(game_id):
             played += 1
-    finally:
-        _loop_running.reset(token)
     return played
+
+
+def _play_one(game_id: int) -> bool:
+    """One bot move, read, chosen and stored in one transaction; False when no bot is to act."""
+    with transaction.atomic():
+        game = rows.load_game(game_id, lock=True)
+        if game is None or game.status != Game.Status.ACTIVE:
+            return False
+        players = rows.seats(game)
+        engine = get_engine(game.game_slug)
+        bots = {p.seat for p in players if p.controlled_by_bot}
+        waiting = [s for s in engine.to_act(game.state) if s in bots]
+        if not waiting:
+            return False
+        seat = waiting[0]
+        move = engine.bot_move(game.state, seat, bot_rng(game, seat))
+        changes.do(check_move(game, players, BOT, move, seat=seat))
+    return True

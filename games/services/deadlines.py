@@ -6,13 +6,12 @@ before the deadline pushes it on by the time it covers.
 """
 from __future__ import annotations
 
-import zoneinfo
+from collections.abc import Iterable
 from datetime import datetime, time, timedelta
-from typing import Iterable
 
 from django.utils import timezone
 
-from accounts.models import Vacation
+from accounts.models import Vacation, zone_named
 from games.models import Game, Player, TimeControl
 
 Window = tuple[datetime, datetime]
@@ -32,20 +31,13 @@ def paused_deadline(start: datetime, duration: timedelta, windows: Iterable[Wind
     return t + left
 
 
-def _zone(name: str) -> zoneinfo.ZoneInfo:
-    try:
-        return zoneinfo.ZoneInfo(name)
-    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-        return zoneinfo.ZoneInfo("UTC")
-
-
 def vacation_windows(user_ids: Iterable[int], since: datetime) -> dict[int, list[Window]]:
     """Each user's vacations that end after ``since``, as datetime windows (one query)."""
     rows = Vacation.objects.filter(user_id__in=set(user_ids), ends_on__gte=since.date() - timedelta(days=1)).values_list(
         "user_id", "starts_on", "ends_on", "user__time_zone")
     windows: dict[int, list[Window]] = {}
     for user_id, starts_on, ends_on, tz_name in rows:
-        tz = _zone(tz_name)
+        tz = zone_named(tz_name)
         begins = datetime.combine(starts_on, time.min, tz)
         ends = datetime.combine(ends_on + timedelta(days=1), time.min, tz)
         windows.setdefault(user_id, []).append((begins, ends))
@@ -71,10 +63,11 @@ def refresh_for_user(user_id: int) -> int:
     ).select_related("game"))
     if not seats:
         return 0
-    windows = vacation_windows([user_id], min(p.turn_started_at for p in seats)).get(user_id, [])
+    starts = {p.pk: p.turn_started_at for p in seats if p.turn_started_at is not None}  # all, by the filter
+    windows = vacation_windows([user_id], min(starts.values())).get(user_id, [])
     moved = 0
     for p in seats:
-        deadline = correspondence_deadline(p.game, p.turn_started_at, windows)
+        deadline = correspondence_deadline(p.game, starts[p.pk], windows)
         if deadline != p.deadline:
             # Only if the turn is still the one we read: a move in between has its own deadline.
             moved += Player.objects.filter(pk=p.pk, turn_started_at=p.turn_started_at, must_act=True).update(

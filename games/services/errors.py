@@ -1,13 +1,20 @@
 """Errors a user can cause; each carries the HTTP status the API answers with."""
 
+from typing import Any
 
-class ServiceError(Exception):
-    status = 400
-    code = "invalid"
+from plumbing.errors import ServiceError
 
-    def __init__(self, message: str):
-        super().__init__(message)
-        self.message = message
+__all__ = [
+    "ServiceError",
+    "IllegalMoveError",
+    "NotYourTurn",
+    "NotFound",
+    "StaleVersion",
+    "MoveIdReused",
+    "GameNotActive",
+    "TableError",
+    "Forbidden",
+]
 
 
 class IllegalMoveError(ServiceError):
@@ -32,6 +39,9 @@ class StaleVersion(ServiceError):
     def __init__(self, message: str, current_version: int):
         super().__init__(message)
         self.current_version = current_version
+
+    def extra(self) -> dict[str, Any]:
+        return {"version": self.current_version}
 
 
 class MoveIdReused(ServiceError):

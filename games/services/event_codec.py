@@ -12,9 +12,10 @@ stored id decodes without knowing the game; it is append-only: an id, once store
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 CATALOGUE_PATH = Path(__file__).with_name("event_messages.json")
 

@@ -2,12 +2,14 @@
 from __future__ import annotations
 
 import string
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from django.utils.translation import gettext
 
 from games.models import Game, Move, Player
 from games.services.event_codec import template as stored_template
+from games.services.rows import SeatRow
 
 
 class _Args(dict):
@@ -15,12 +17,16 @@ class _Args(dict):
         return "{" + key + "}"
 
 
-def player_names(players: Iterable[Player]) -> dict[int, str]:
+def player_names(players: Iterable[Player | SeatRow]) -> dict[int, str]:
     names = {}
     for p in players:
         if p.user_id is not None and not p.is_bot:
-            # Seats read by rows.seats() carry the name; others fetch their user.
-            names[p.seat] = getattr(p, "shown_name", None) or p.user.shown_name
+            # Seat records carry the name; model instances fetch their user.
+            if isinstance(p, SeatRow) and p.shown_name:
+                names[p.seat] = p.shown_name
+            else:
+                assert isinstance(p, Player) and p.user is not None
+                names[p.seat] = p.user.shown_name
         else:
             names[p.seat] = gettext("Bot %(n)s") % {"n": p.seat + 1}
     return names

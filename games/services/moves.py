@@ -1,4 +1,5 @@
-"""The one path by which a move enters a game."""
+"""The one path by which a move enters a game: a person's, a bot's or the clock's."""
+
 from __future__ import annotations
 
 import json
@@ -10,15 +11,15 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.models import Game, Move, Player
+from games.models import Game, Move
 from games.rules.base import IllegalMove
-from games.services import after_commit, rows
+from games.services import changes, rows
+from games.services.changes import Change
 from games.services.engines import get_engine
+from games.services.errors import GameNotActive, IllegalMoveError, MoveIdReused, NotFound, NotYourTurn, StaleVersion
 from games.services.event_codec import encode_events
-from games.services.errors import (GameNotActive, IllegalMoveError, MoveIdReused, NotFound, NotYourTurn,
-                                  StaleVersion)
 from games.services.results import final_ranks
-from games.services.turns import update_turns
+from games.services.rows import SeatRow
 
 MAX_MOVE_BYTES = 4096
 
@@ -49,13 +50,13 @@ class MoveOutcome:
 
 def _check_payload(move: Any) -> dict:
     if not isinstance(move, dict) or not isinstance(move.get("type"), str):
-        raise IllegalMoveError(_("A move must be an object with a \"type\"."))
+        raise IllegalMoveError(_('A move must be an object with a "type".'))
     if len(json.dumps(move)) > MAX_MOVE_BYTES:
         raise IllegalMoveError(_("That move is too large."))
     return move
 
 
-def _acting_seat(players: list[Player], actor, to_act: list[int], seat: int | None) -> int:
+def _acting_seat(players: list[SeatRow], actor, to_act: list[int], seat: int | None) -> int:
     if actor is CLOCK:
         mine = [p.seat for p in players]
     elif actor is BOT:
@@ -84,7 +85,7 @@ def submit_move(
     seat: int | None = None,
     note: dict | None = None,
 ) -> MoveOutcome:
-    """Validate and store one move, then announce it after commit.
+    """Validate and store one move sent by a client, then announce it after commit.
 
     Raises IllegalMoveError (400), NotYourTurn (403), StaleVersion or
     GameNotActive (409); none of them changes anything.
@@ -111,35 +112,10 @@ def submit_move(
                     _("The game has moved on (it is at version %(v)s). Reload and try again.") % {"v": game.version},
                     game.version,
                 )
-            engine = get_engine(game.game_slug)
-            players = rows.seats(game)
-            state = game.state
-            before = set(engine.to_act(state))
-            acting = _acting_seat(players, actor, sorted(before), seat)
-            try:
-                state, events = engine.apply(state, acting, move)
-            except IllegalMove as exc:
-                # Engines explain in English; the catalog has the translations of fixed reasons.
-                raise IllegalMoveError(_(str(exc))) from None
-            if note:
-                events = [note, *events]
-            now = timezone.now()
-            game.version += 1
-            stored = rows.insert_move(Move(
-                game=game, seq=game.version, seat=acting, payload=move, events=encode_events(events, acting),
-                client_id=move_id, by_bot=actor in (BOT, CLOCK), created_at=now,
-            ))
-            game.state = state
-            finished = engine.is_over(state)
-            after = set() if finished else set(engine.to_act(state))
-            results = None
-            if finished:
-                results = _finish(game, engine, players, now)
-            game.updated_at = now
-            rows.save_game(game, ["state", "version", "status", "result", "finished_at", "updated_at"])
-            update_turns(game, players, before, after, now, results, acted=acting, timed_out=actor is CLOCK)
-            after_commit.schedule(game, players, before, after, finished)
-            return MoveOutcome(game, stored)
+            change = check_move(game, rows.seats(game), actor, move, seat=seat, move_id=move_id, note=note)
+            changes.do(change)
+            assert change.move is not None
+            return MoveOutcome(game, change.move)
     except IntegrityError:
         # A concurrent request with the same move id landed first.
         if move_id is not None:
@@ -149,6 +125,61 @@ def submit_move(
         raise StaleVersion(_("The game has moved on. Reload and try again."), -1) from None
 
 
+def check_move(
+    game: Game,
+    players: list[SeatRow],
+    actor,
+    move: dict,
+    *,
+    seat: int | None = None,
+    move_id: uuid.UUID | None = None,
+    note: dict | None = None,
+    seat_fields: dict[int, dict[str, Any]] | None = None,
+) -> Change:
+    """The check step of a move on a running game whose row is locked: who acts, whether the engine
+    accepts it, and what the game becomes. Writes nothing. People's moves come through
+    ``submit_move``; the bot loop and the timeout sweep call it with the engine's own moves.
+
+    ``note`` is a log line put before the engine's events; ``seat_fields`` are seat flags the
+    change also sets (a timeout's count).
+    """
+    engine = get_engine(game.game_slug)
+    before = set(engine.to_act(game.state))
+    acting = _acting_seat(players, actor, sorted(before), seat)
+    try:
+        state, events = engine.apply(game.state, acting, move)
+    except IllegalMove as exc:
+        # Engines explain in English; the catalog has the translations of fixed reasons.
+        raise IllegalMoveError(_(str(exc))) from None
+    if note:
+        events = [note, *events]
+    now = timezone.now()
+    change = Change(
+        game=game,
+        players=players,
+        before=before,
+        after=set(),
+        now=now,
+        game_fields={"state": state},
+        seat_fields=seat_fields or {},
+        acted=acting,
+        timed_out=actor is CLOCK,
+        move=Move(
+            game=game,
+            seat=acting,
+            payload=move,
+            events=encode_events(events, acting),
+            client_id=move_id,
+            by_bot=actor in (BOT, CLOCK),
+        ),
+    )
+    if engine.is_over(state):
+        _finish(change, engine.result(state).as_dict())
+    else:
+        change.after = set(engine.to_act(state))
+    return change
+
+
 def _repeated(game: Game, landed: Move, move: dict) -> MoveOutcome:
     """A retry of a move that already landed; the same id for another move is a client's mistake."""
     if landed.payload != move:
@@ -156,12 +187,11 @@ def _repeated(game: Game, landed: Move, move: dict) -> MoveOutcome:
     return MoveOutcome(game, landed, repeated=True)
 
 
-def _finish(game: Game, engine, players: list[Player], now) -> dict[int, tuple[int, int]]:
-    result = engine.result(game.state).as_dict()
-    losers = {p.seat for p in players if p.resigned or p.timeouts >= 2}
+def _finish(change: Change, result: dict[str, Any]) -> None:
+    """The game is over: the engine's ranks, with seats that resigned or timed out twice placed last."""
+    players = change.players
+    losers = {p.seat for p in players if change.seat_value(p, "resigned") or change.seat_value(p, "timeouts") >= 2}
     result["engine_ranks"] = result["ranks"]
     result["ranks"] = final_ranks(result["ranks"], losers, len(result["details"].get("columns", ())))
-    game.result = result
-    game.status = Game.Status.FINISHED
-    game.finished_at = now
-    return {p.seat: (result["scores"][p.seat], result["ranks"][p.seat]) for p in players}
+    change.game_fields.update(result=result, status=Game.Status.FINISHED, finished_at=change.now)
+    change.results = {p.seat: (result["scores"][p.seat], result["ranks"][p.seat]) for p in players}

@@ -8,13 +8,14 @@ from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.models import ChatMessage, Game, Player
-from games.services import after_commit, broadcast, deadlines, rows
+from games.models import ChatMessage, Game
+from games.services import broadcast, changes, deadlines, rows
+from games.services.changes import Change
 from games.services.engines import get_engine
 from games.services.errors import Forbidden, GameNotActive, NotFound, TableError
 from games.services.log import player_names
 from games.services.results import final_ranks
-from games.services.turns import update_turns
+from games.services.rows import SeatRow
 
 MAX_CHAT = 500
 
@@ -68,13 +69,13 @@ def game_view(game: Game, user) -> dict[str, Any]:
             for p in players
         ],
         "view": engine.view(game.state, seat),
-        "legal_moves": engine.legal_moves(game.state, seat) if acting else [],
+        "legal_moves": engine.legal_moves(game.state, seat) if acting and seat is not None else [],
         "result": _public_result(game.result),
         "time_control": game.time_control,
     }
 
 
-def _clock_left(player: Player, now) -> int | None:
+def _clock_left(player: SeatRow, now) -> int | None:
     """A live seat's time left right now: its clock, less the running turn."""
     if player.clock_ms is None:
         return None
@@ -99,8 +100,7 @@ def post_chat(game: Game, user, text: str) -> ChatMessage:
         raise Forbidden(_("Only the players of this game can chat here."))
     with transaction.atomic():
         message = ChatMessage.objects.create(game=game, user=user, text=text)
-        Game.objects.filter(pk=game.pk).update(chat_count=game.chat_count + 1)
-        count = game.chat_count + 1
+        count = rows.count_chat_message(game.pk)
     transaction.on_commit(lambda: broadcast.chat_changed(game.pk, count))
     return message
 
@@ -129,37 +129,31 @@ def resign(game_id: int, user) -> Game:
         game = rows.load_game(game_id, lock=True)
         if game is None:
             raise NotFound(_("There is no such game."))
-        if game.status != Game.Status.ACTIVE:
-            raise GameNotActive(_("This game is over."))
-        players = list(game.players.all())
-        mine = next((p for p in players if p.user_id == user.id and not p.is_bot), None)
-        if mine is None:
-            raise Forbidden(_("You do not hold a seat in this game."))
-        if mine.resigned:
-            raise TableError(_("You have already resigned."))
+        return changes.do(check_resign(game, rows.seats(game), user))
+
+
+def check_resign(game: Game, players: list[SeatRow], user) -> Change:
+    """The check step of a resignation; writes nothing."""
+    if game.status != Game.Status.ACTIVE:
+        raise GameNotActive(_("This game is over."))
+    mine = next((p for p in players if p.user_id == user.id and not p.is_bot), None)
+    if mine is None:
+        raise Forbidden(_("You do not hold a seat in this game."))
+    if mine.resigned:
+        raise TableError(_("You have already resigned."))
+    before = set(get_engine(game.game_slug).to_act(game.state))
+    change = Change(game=game, players=players, before=before, after=before, now=timezone.now(),
+                    seat_fields={mine.seat: {"resigned": True, "bot_took_over": True}}, handed_over={mine.seat})
+    in_play = [p for p in players if not change.seat_value(p, "resigned")]
+    people_left = [p for p in in_play if not (p.is_bot or change.seat_value(p, "bot_took_over"))]
+    if len(in_play) <= 1 or not people_left:
+        losers = {p.seat for p in players if change.seat_value(p, "resigned")}
+        # Those still in play share the better places, in seat order of the current standing.
+        # In a solo game the engine's own opponent wins by a resignation.
         engine = get_engine(game.game_slug)
-        before = set(engine.to_act(game.state))
-        mine.resigned = True
-        mine.bot_took_over = True
-        Player.objects.filter(pk=mine.pk).update(resigned=True, bot_took_over=True)
-        game.version += 1
-        now = timezone.now()
-        if _nobody_left_to_play(players):
-            losers = {p.seat for p in players if p.resigned}
-            # Those still in play share the better places, in seat order of the current standing.
-            # In a solo game the engine's own opponent wins by a resignation.
-            ranks = final_ranks([1] * len(players), losers, 1 if engine.solo_opponent and len(players) == 1 else 0)
-            game.status = Game.Status.FINISHED
-            game.finished_at = now
-            game.result = {"scores": [None] * len(players), "ranks": ranks, "stats": [], "details": {},
-                           "reason": "resignation"}
-            results = {p.seat: (None, ranks[p.seat]) for p in players}
-            game.save(update_fields=["version", "status", "finished_at", "result", "updated_at"])
-            update_turns(game, players, before, set(), now, results)
-            after_commit.schedule(game, players, before, set(), finished=True)
-        else:
-            game.save(update_fields=["version", "updated_at"])
-            after = before
-            update_turns(game, players, before, after, now)
-            after_commit.schedule(game, players, before - {mine.seat}, after, finished=False)
-    return game
+        ranks = final_ranks([1] * len(players), losers, 1 if engine.solo_opponent and len(players) == 1 else 0)
+        change.after, change.handed_over = set(), set()
+        change.game_fields = {"status": Game.Status.FINISHED, "finished_at": change.now, "result": {
+            "scores": [None] * len(players), "ranks": ranks, "stats": [], "details": {}, "reason": "resignation"}}
+        change.results = {p.seat: (None, ranks[p.seat]) for p in players}
+    return change

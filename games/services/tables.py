@@ -7,15 +7,16 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from games import signals
 from games.models import Game, Invitation, Player, Table, TableSeat, TimeControl, TimeoutPolicy
 from games.rules.base import InvalidOptions
-from games.services import broadcast
+from games.services import broadcast, changes, rows
 from games.services.engines import get_engine
 from games.services.errors import Forbidden, TableError
-from games.services.turns import initial_clock_ms, update_turns
+from games.services.turns import initial_clock_ms
 
 User = get_user_model()
 
@@ -84,6 +85,20 @@ def _locked_open_table(table_id: int) -> Table:
     if table.status != Table.Status.OPEN:
         raise TableError(_("This table is no longer open."))
     return table
+
+
+def visible_to(user) -> Q:
+    """The tables ``user`` may see: open to everyone, or the user's own, invited to or sitting at.
+
+    The one rule for the lobby, the table page and the API."""
+    visible = Q(invited_only=False)
+    if user.is_authenticated:
+        visible |= Q(owner=user) | Q(invitations__user=user) | Q(taken_seats__user=user)
+    return visible
+
+
+def may_see(table: Table, user) -> bool:
+    return Table.objects.filter(visible_to(user), pk=table.pk).exists()
 
 
 def can_join(table: Table, user) -> bool:
@@ -193,17 +208,13 @@ def start_game(table: Table, taken: list[TableSeat], seed: int | None = None) ->
         minutes_per_player=table.minutes_per_player, timeout_policy=table.timeout_policy,
         increment_seconds=table.increment_seconds,
     )
-    players = Player.objects.bulk_create([
+    Player.objects.bulk_create([
         Player(game=game, seat=i, user=s.user, is_bot=s.is_bot, clock_ms=initial_clock_ms(game))
         for i, s in enumerate(order)
     ])
     table.status = Table.Status.STARTED
     table.save(update_fields=["status"])
-    from games.services import after_commit
-
-    after = set(engine.to_act(state))
-    update_turns(game, players, set(), after, game.created_at)
-    after_commit.schedule(game, players, set(), after, finished=False)
+    changes.start(game, rows.seats(game), set(engine.to_act(state)))
     return game
 
 

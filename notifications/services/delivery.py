@@ -1,13 +1,13 @@
 """Sending the email for a queued notice: at most once, and only while it still matters."""
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from django.contrib.auth import get_user_model
 from django.utils import timezone, translation
 
-from notifications.models import Notice
 from games.models import Game
+from notifications.models import Notice
 from notifications.services import invitations, mail, summary, timeouts, tournament_mail, turns
 
 User = get_user_model()

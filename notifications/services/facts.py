@@ -7,6 +7,7 @@ from datetime import datetime
 from django.urls import reverse
 from django.utils import translation
 
+from accounts.models import User
 from games.models import Game, Player
 from games.services.engines import get_engine
 from games.services.log import player_names
@@ -37,7 +38,7 @@ def game_facts(game: Game, user, players: list[Player] | None = None) -> dict:
     }
 
 
-def tell_everyone(game: Game, kind: str, key: str, *, wants_email: Callable[[object], bool],
+def tell_everyone(game: Game, kind: str, key: str, *, wants_email: Callable[[User], bool],
                   data: Callable[[Player, dict, list[Player]], dict]) -> list[Notice]:
     """One notice of ``kind`` under ``key`` for every person in the game, with its ``game_facts``
     and ``data(player, facts, players)``; returns the new ones whose email is to go out now."""

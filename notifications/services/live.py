@@ -1,5 +1,5 @@
 """The bell's live count: a message on the person's own channel group."""
-from games.services import broadcast
+from plumbing import broadcast
 
 
 def group(user_id: int) -> str:

@@ -9,15 +9,13 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
 
-from config.sender import sender
+from accounts.sender import sender
+from accounts.models import zone_named
 from notifications.services import unsubscribe
 
 
 def user_zone(user) -> zoneinfo.ZoneInfo:
-    try:
-        return zoneinfo.ZoneInfo(user.time_zone)
-    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-        return zoneinfo.ZoneInfo("UTC")
+    return zone_named(user.time_zone)
 
 
 def absolute(path: str) -> str:

@@ -1,19 +1,22 @@
 """The end-of-game summary: final ranking, scores, rating changes and the ∑ statistics table."""
 from __future__ import annotations
 
+from typing import Any
+
+from django.conf import settings
 from django.utils.translation import gettext as _
 
 from games.models import Game
 from games.services.results import TOTAL_GROUP, seatless_standings
 from games.services.stats_groups import group_heading
+from notifications import tasks
 from notifications.models import Notice
 from notifications.services import mail
 from notifications.services.facts import game_facts, tell_everyone
 from rankings.models import RatedGame, RatingChange
 
-
-class RatingsPending(Exception):
-    """The game counts for the ratings, but the rating task has not run yet."""
+# How long a summary waits for the ratings before it goes out without them (the rating task failed).
+RATINGS_WAIT_SECONDS = 600
 
 
 def game_finished(game: Game) -> list[Notice]:
@@ -27,6 +30,26 @@ def game_finished(game: Game) -> list[Notice]:
 
 def ratings_ready(game: Game) -> bool:
     return not (game.rated and game.status == Game.Status.FINISHED) or RatedGame.objects.filter(game=game).exists()
+
+
+def hand_out(game: Game, notice_ids: list[int]) -> None:
+    """Send the summaries now, or, while the game's ratings are still being counted, leave them for
+    ``waiting_for_ratings``, with a last try after RATINGS_WAIT_SECONDS that sends them as they are."""
+    if not notice_ids:
+        return
+    if ratings_ready(game):
+        for notice_id in notice_ids:
+            tasks.deliver_notice.delay(notice_id)
+    elif not settings.CELERY_TASK_ALWAYS_EAGER:  # eager: the rating task runs inline and tells us
+        for notice_id in notice_ids:
+            tasks.deliver_notice.apply_async(args=[notice_id], kwargs={"final": True},
+                                             countdown=RATINGS_WAIT_SECONDS)
+
+
+def waiting_for_ratings(game_ids: list[int]) -> list[int]:
+    """The summaries of these games whose email has not gone out yet."""
+    return list(Notice.objects.filter(kind=Notice.Kind.FINISHED, email=Notice.Email.QUEUED, game_id__in=game_ids)
+                .values_list("pk", flat=True))
 
 
 def _fmt(value) -> str:
@@ -80,7 +103,7 @@ def summary_context(notice: Notice) -> dict:
         ranking.append({"rank": row["rank"], "name": _(row["name"]), "score": row["score"], "me": False,
                         "rating_after": None, "rating_delta": None, "note": ""})
     ranking.sort(key=lambda r: (r["rank"] is None, r["rank"] or 0))
-    stats = []
+    stats: list[dict[str, Any]] = []
     last = None
     for row in result.get("stats") or []:
         # The total row's group only marks it; it gets no heading of its own.

@@ -1,6 +1,8 @@
 """Tournament players hear of each new round (with their table) and of the winner."""
 from __future__ import annotations
 
+from typing import Any
+
 from django.urls import reverse
 
 from notifications.models import Notice
@@ -50,7 +52,7 @@ def email(notice: Notice):
     if not notice.user.email_on_tournament:
         return None
     d = notice.data
-    context = {"tournament": {"name": d["tournament"]}, "standings_url": mail.absolute(notice.url)}
+    context: dict[str, Any] = {"tournament": {"name": d["tournament"]}, "standings_url": mail.absolute(notice.url)}
     if notice.kind == Notice.Kind.ROUND:
         context.update(round=d["round"], bye=d.get("bye", False), standings_url=mail.absolute(d["standings"]),
                        game_url=None if d.get("bye") else mail.absolute(notice.url))

@@ -4,17 +4,16 @@ from __future__ import annotations
 import logging
 from datetime import datetime, timedelta
 
-from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from accounts.models import User
 from games.models import Game, Player, TimeControl
 from games.services import presence
 from notifications.models import Digest, Notice, Reminder
 from notifications.services import mail, notices
 from notifications.services.facts import game_facts, iso, parse
 
-User = get_user_model()
 log = logging.getLogger(__name__)
 BATCH = 500
 
@@ -36,8 +35,8 @@ def turn_started(game: Game, seats: list[int]) -> list[Notice]:
         schedule_reminder(game, p, user)
         if presence.is_watching(game.pk, user.pk):
             continue  # the board shows it already
-        email = {User.TurnEmail.IMMEDIATE: Notice.Email.QUEUED,
-                 User.TurnEmail.DIGEST: Notice.Email.DIGEST}.get(user.turn_email, Notice.Email.NONE)
+        email = {User.TurnEmail.IMMEDIATE.value: Notice.Email.QUEUED,
+                 User.TurnEmail.DIGEST.value: Notice.Email.DIGEST}.get(user.turn_email, Notice.Email.NONE)
         data = {**game_facts(game, user, players), "player_id": p.pk, "turn_started_at": iso(p.turn_started_at),
                 "deadline": iso(p.deadline), "live": game.time_control == TimeControl.LIVE}
         notice, fresh = notices.renew(user, Notice.Kind.TURN, turn_key(p), game=game, url=data["url"], data=data,
@@ -74,7 +73,8 @@ def turn_context(notice: Notice) -> dict:
 # --- reminders -------------------------------------------------------------------------------------------
 
 def schedule_reminder(game: Game, player: Player, user) -> Reminder | None:
-    if game.time_control != TimeControl.CORRESPONDENCE or not user.reminder_hours or not player.deadline:
+    if (game.time_control != TimeControl.CORRESPONDENCE or not user.reminder_hours or not player.deadline
+            or not player.turn_started_at):
         return None
     remind_at = player.deadline - timedelta(hours=user.reminder_hours)
     if remind_at <= timezone.now():
@@ -97,24 +97,27 @@ def process_reminder(reminder_id: int, now: datetime) -> Notice | None:
         if reminder is None:
             return None
         p = reminder.player
-        user = p.user
-        current = (p.must_act and p.turn_started_at == reminder.turn_started_at and p.deadline and user is not None
-                   and not p.controlled_by_bot and p.game.status == Game.Status.ACTIVE)
-        if current and user.reminder_hours:
-            due = p.deadline - timedelta(hours=user.reminder_hours)
+        user, deadline, started = p.user, p.deadline, p.turn_started_at
+        if (user is None or deadline is None or started is None or not p.must_act or started != reminder.turn_started_at
+                or p.controlled_by_bot or p.game.status != Game.Status.ACTIVE):
+            reminder.done_at = now  # the turn it was for is over
+            reminder.save(update_fields=["done_at"])
+            return None
+        if user.reminder_hours:
+            due = deadline - timedelta(hours=user.reminder_hours)
             if due > now:  # the deadline moved on (a vacation): remind later
                 reminder.remind_at = due
                 reminder.save(update_fields=["remind_at"])
                 return None
         reminder.done_at = now
         reminder.save(update_fields=["done_at"])
-        if not current or not user.reminder_hours or p.deadline <= now:
+        if not user.reminder_hours or deadline <= now:
             return None
         data = {**game_facts(p.game, user), "player_id": p.pk, "turn_started_at": iso(p.turn_started_at),
                 "deadline": iso(p.deadline), "live": False}
         watching = presence.is_watching(p.game_id, user.pk)
         notice, created = notices.create(
-            user, Notice.Kind.REMINDER, f"reminder:{p.pk}:{p.turn_started_at.timestamp()}", game=p.game,
+            user, Notice.Kind.REMINDER, f"reminder:{p.pk}:{started.timestamp()}", game=p.game,
             url=data["url"], data=data, email=Notice.Email.SKIPPED if watching else Notice.Email.QUEUED)
     return notice if created and notice.email == Notice.Email.QUEUED else None
 

@@ -2,12 +2,12 @@
 from __future__ import annotations
 
 from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.core import signing
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-User = get_user_model()
+from accounts.models import User
+
 SALT = "notifications.unsubscribe"
 
 # kind -> (field, value that turns the email off, what the person is told)

@@ -139,10 +139,13 @@ def round_robin_pairs(group: list[int], round_number: int) -> tuple[list[list[in
     shift = (round_number - 1) % (n - 1)
     rotated = rest[-shift:] + rest[:-shift] if shift else rest
     line = [fixed, *rotated]
-    tables, byes = [], []
+    tables: list[list[int]] = []
+    byes: list[int] = []
     for a, b in zip(line[: n // 2], reversed(line[n // 2:])):
-        if a is None or b is None:
-            byes.append(b if a is None else a)
-        else:
+        if a is not None and b is not None:
             tables.append([a, b])
+        else:
+            bye = a if b is None else b  # the player paired with the empty place
+            if bye is not None:
+                byes.append(bye)
     return tables, byes

@@ -1,8 +1,10 @@
 """Applying finished rated games to the stored ratings, once each, in finish order."""
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from datetime import datetime
+from functools import partial
 
 from django.db import transaction
 from django.db.models import Exists, OuterRef, Q
@@ -11,6 +13,9 @@ from django.utils import timezone
 from games.models import Game, Player
 from rankings.models import RatedGame, Rating, RatingChange
 from rankings.services.elo import BASE_RATING, Standing, rating_changes
+from rankings.signals import ratings_counted
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass
@@ -78,11 +83,20 @@ def process_pending(limit: int = 500) -> int:
             if game is None:
                 break
             _process(game)
+            transaction.on_commit(partial(_tell_counted, [game.pk]))
         done += 1
     return done
 
 
+def _tell_counted(game_ids: list[int]) -> None:
+    # The ratings are stored: a failing receiver (mail) must not undo or repeat the count.
+    for receiver, outcome in ratings_counted.send_robust(sender=Game, game_ids=game_ids):
+        if isinstance(outcome, Exception):
+            logger.error("%s failed after ratings were counted", receiver, exc_info=outcome)
+
+
 def _process(game: Game) -> None:
+    assert game.finished_at is not None  # rateable games are finished
     RatedGame.objects.create(game=game)
     seats = rated_seats(Player.objects.filter(game=game))
     if len(seats) < 2:
@@ -91,7 +105,7 @@ def _process(game: Game) -> None:
         game_slug=game.game_slug, user_id__in=[s.user_id for s in seats])}
     states = {(uid, game.game_slug): RatingState(r.rating, r.games, r.wins, r.last_played) for uid, r in rows.items()}
     changes = apply_result(states, game.game_slug, seats, game.finished_at)
-    for seat, before, after in changes:
+    for seat, _before, _after in changes:
         st = states[(seat.user_id, game.game_slug)]
         Rating.objects.update_or_create(
             user_id=seat.user_id, game_slug=game.game_slug,
@@ -132,7 +146,8 @@ def recompute_all(batch_size: int = 5000) -> int:
                    .filter(~Q(user_id=None), is_bot=False, rank__isnull=False)
                    .order_by("game_id", "seat").values_list("game_id", "user_id", "rank"))
         for game_id, user_id, rank in players.iterator(chunk_size=20_000):
-            seats_by_game.setdefault(game_id, []).append(Seat(user_id, rank))
+            if user_id is not None and rank is not None:  # as filtered
+                seats_by_game.setdefault(game_id, []).append(Seat(user_id, rank))
         for pk, slug, finished_at in games:
             counted.append(pk)
             result = apply_result(states, slug, seats_by_game.get(pk, []), finished_at)

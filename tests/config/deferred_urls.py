@@ -4,7 +4,7 @@ import threading
 from django.http import JsonResponse
 from django.urls import path
 
-from config.http_handler import after_response
+from plumbing.deferred import after_response
 
 gate = threading.Event()
 ran: list[str] = []

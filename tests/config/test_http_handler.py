@@ -117,7 +117,7 @@ async def test_work_left_for_after_the_response_runs_once_the_answer_is_out(sett
 
 
 def test_outside_a_served_request_the_work_runs_at_once():
-    from config.http_handler import after_response
+    from plumbing.deferred import after_response
 
     ran = []
     after_response(lambda: ran.append(1))

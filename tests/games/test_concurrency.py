@@ -5,8 +5,8 @@ from django.db import connection
 
 from games.models import Move
 from games.services.moves import submit_move
-from tests.support.race import race
 from tests.factories import make_user, start_toy_game
+from tests.support.race import race
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -28,9 +28,10 @@ from config.asgi import application
 from config.redis_hosts import channel_layer_host
 from games import signals
 from games.models import Game, Move, Player
-from games.services import broadcast, moves
+from games.services import changes
 from games.services.errors import ServiceError
 from games.services.moves import submit_move
+from plumbing import broadcast as plumbing_broadcast
 from tests.factories import make_user, start_toy_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -60,7 +61,7 @@ def test_a_move_failing_after_the_state_is_applied_leaves_nothing_and_the_retry_
     def explode(*args, **kwargs):
         raise RuntimeError("disk full")
 
-    target = moves if breaking == "update_turns" else moves.after_commit
+    target = changes if breaking == "update_turns" else changes.after_commit
     original = getattr(target, breaking)
     monkeypatch.setattr(target, breaking, explode)
     with pytest.raises(RuntimeError):
@@ -86,7 +87,7 @@ def test_an_unreachable_channel_layer_does_not_fail_a_stored_move(monkeypatch, d
         async def group_send(self, group, message):
             raise ConnectionError("Redis is restarting")
 
-    monkeypatch.setattr(broadcast, "get_channel_layer", lambda: DownLayer())
+    monkeypatch.setattr(plumbing_broadcast, "get_channel_layer", lambda: DownLayer())
     try:
         with django_capture_on_commit_callbacks(execute=True):
             outcome = submit_move(game.pk, _mover(game), {"type": "pass"}, version=0, move_id=uuid.uuid4())

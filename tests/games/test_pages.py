@@ -9,11 +9,12 @@ pytestmark = pytest.mark.django_db
 def test_lobby_lists_open_tables_but_not_private_ones(client):
     alice = make_user("alice")
     from games.services import tables
-    tables.create_table(alice, "toy", 2)
-    tables.create_table(alice, "toy", 3, invited_only=True)
+    open_table = tables.create_table(alice, "toy", 2)
+    private = tables.create_table(alice, "toy", 3, invited_only=True)
     client.force_login(make_user("bob"))
     page = client.get("/").content.decode()
-    assert page.count("/tables/") >= 1
+    assert f'href="/tables/{open_table.pk}/"' in page
+    assert f"/tables/{private.pk}/" not in page
     assert "invitation" not in page
 
 

@@ -7,8 +7,8 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from accounts.models import Vacation
-from games.services.rows import seats
 from games.services.log import player_names
+from games.services.rows import seats
 from tests.factories import make_user, start_toy_game
 
 pytestmark = pytest.mark.django_db
@@ -26,7 +26,7 @@ def test_seats_come_in_seat_order_with_names_and_vacation_flags_in_one_query():
         by_user = {p.user_id: p for p in players}
         names = player_names(players)
         assert [p.seat for p in players] == [0, 1, 2]
-        assert all(p.game is game for p in players)
+        assert all(p.game_id == game.pk for p in players)
     assert len(captured.captured_queries) == 1
 
     assert (by_user[alice.pk].username, by_user[alice.pk].shown_name, by_user[alice.pk].away) == (

@@ -79,7 +79,8 @@ def test_private_table_needs_an_invitation():
 
 
 def test_invite_unknown_user_or_twice_is_refused():
-    alice, bob = make_user("alice"), make_user("bob")
+    alice = make_user("alice")
+    make_user("bob")
     table = tables.create_table(alice, "toy", 2)
     with pytest.raises(TableError, match="no player called"):
         tables.invite(table.pk, alice, "nobody")

@@ -4,10 +4,10 @@ import pytest
 from django.db import connection
 
 from games.models import Game, Move
-from games.services.event_codec import template
 from games.services import timeouts
-from tests.support.race import race
+from games.services.event_codec import template
 from tests.factories import make_user, start_toy_game
+from tests.support.race import race
 
 
 def _overdue_seat(game):

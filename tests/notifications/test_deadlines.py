@@ -1,5 +1,5 @@
 """Deadlines from the time control: days per move per seat, vacations, live clocks with increment."""
-from datetime import date, datetime, timedelta, timezone as dt_timezone
+from datetime import UTC, date, datetime, timedelta
 
 import pytest
 from django.utils import timezone
@@ -14,7 +14,7 @@ from games.services.play import game_view
 from tests.factories import make_user, start_toy_game
 
 pytestmark = pytest.mark.django_db
-UTC = dt_timezone.utc
+UTC = UTC
 
 
 def _at(day: int, hour: int = 0) -> datetime:

@@ -4,13 +4,14 @@ from datetime import timedelta
 import pytest
 from django.core import mail
 
-from accounts.models import User
+from games import signals
 from games.models import Game
 from games.services import timeouts
 from notifications.models import Notice
 from notifications.services import delivery
 from notifications.services.summary import text_table
-from rankings.models import RatedGame
+from rankings.models import RatedGame, RatingChange
+from rankings.receivers import on_game_finished
 from rankings.services.ratings import process_pending
 from tests.factories import make_user, start_toy_game
 from tests.notifications.helpers import html_of, mails_to
@@ -79,11 +80,38 @@ def test_the_summary_waits_for_the_rating_task(django_capture_on_commit_callback
     assert "The ratings have been updated." in mail.outbox[0].body
 
 
-def test_after_waiting_long_enough_the_summary_goes_out_without_ratings(django_capture_on_commit_callbacks):
+def test_an_unrated_game_gets_its_summary_at_once_without_ratings(django_capture_on_commit_callbacks):
     ann, ben = make_user("ann"), make_user("ben")
-    game = _finish(django_capture_on_commit_callbacks, ann, ben, rated=False)
+    _finish(django_capture_on_commit_callbacks, ann, ben, rated=False)
     (message,) = _summaries(ann.email)
     assert "Rating" not in message.body and "Rank" in message.body
+
+
+def test_the_summary_goes_out_when_rankings_says_the_ratings_are_counted(django_capture_on_commit_callbacks):
+    # As if notifications' receiver ran before rankings' had queued the rating task.
+    ann, ben = make_user("ann"), make_user("ben")
+    signals.game_finished.disconnect(dispatch_uid="rankings.game_finished", sender=Game)
+    try:
+        game = _finish(django_capture_on_commit_callbacks, ann, ben)
+    finally:
+        signals.game_finished.connect(on_game_finished, sender=Game, dispatch_uid="rankings.game_finished")
+    assert _summaries(ann.email) == [] and not RatedGame.objects.filter(game=game).exists()
+    with django_capture_on_commit_callbacks(execute=True):
+        assert process_pending() == 1
+    (message,) = _summaries(ann.email)
+    assert "The ratings have been updated." in message.body
+
+
+def test_a_summary_whose_ratings_never_come_goes_out_on_its_last_try_without_them(django_capture_on_commit_callbacks):
+    ann, ben = make_user("ann"), make_user("ben")
+    game = _finish(django_capture_on_commit_callbacks, ann, ben)
+    RatingChange.objects.filter(game=game).delete()
+    RatedGame.objects.filter(game=game).delete()
+    notice = Notice.objects.filter(kind=Notice.Kind.FINISHED, user=ann).get()
+    Notice.objects.filter(pk=notice.pk).update(email=Notice.Email.QUEUED, emailed_at=None)
+    mail.outbox.clear()
+    assert delivery.deliver(notice.pk, final=True) is True
+    assert "The rating changes will show on the game's page shortly." in mail.outbox[0].body
 
 
 def test_a_game_ended_by_a_timeout_gets_a_summary_that_says_so(django_capture_on_commit_callbacks):

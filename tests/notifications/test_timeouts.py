@@ -12,9 +12,9 @@ from games.services import timeouts
 from games.services.log import log_entries
 from games.services.moves import submit_move
 from notifications.models import Notice
-from tests.support.race import race
 from tests.factories import make_user, start_toy_game
 from tests.notifications.helpers import html_of, mails_to
+from tests.support.race import race
 
 
 def _victim(game):

@@ -1,5 +1,5 @@
 """Your-turn emails: immediately, in a daily digest, or never; once per game and turn; not while watching."""
-from datetime import datetime, timedelta, timezone as dt_timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.core import mail
@@ -11,10 +11,10 @@ from games.services.moves import submit_move
 from notifications.models import Digest, Notice, Reminder
 from notifications.services import delivery, sweeps, turns, unsubscribe
 from tests.factories import make_user, start_toy_game
-from tests.notifications.helpers import html_of, mails_to, started_game
+from tests.notifications.helpers import html_of, started_game
 
 pytestmark = pytest.mark.django_db
-UTC = dt_timezone.utc
+UTC = UTC
 
 
 def _mover(game):

@@ -1,12 +1,12 @@
 """Builders for rankings tests: finished games written directly, and games played out by bots."""
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone as dt_timezone
+from datetime import UTC, datetime, timedelta
 
 from games.models import Game, Player
 from games.services.bots import play_bot_turns
 
-T0 = datetime(2024, 1, 1, 12, 0, tzinfo=dt_timezone.utc)
+T0 = datetime(2024, 1, 1, 12, 0, tzinfo=UTC)
 
 
 def finished_game(slug: str, seats: list, minutes: int = 0, rated: bool = True) -> Game:

@@ -1,7 +1,13 @@
 import itertools
 
 from rankings.services.pairing import (
-    Candidate, knockout_tables, repeats, round_robin_pairs, round_robin_rounds, swiss_tables, table_sizes,
+    Candidate,
+    knockout_tables,
+    repeats,
+    round_robin_pairs,
+    round_robin_rounds,
+    swiss_tables,
+    table_sizes,
 )
 
 

@@ -63,7 +63,8 @@ def test_options_are_checked_by_the_engine_for_every_table_size():
 
 
 def test_registration_invitations_and_withdrawal_before_the_start():
-    org, ann, ben = make_user("org"), make_user("ann"), make_user("ben")
+    org, ann = make_user("org"), make_user("ann")
+    make_user("ben")
     t = _tournament(org, invited_only=True)
     with pytest.raises(Forbidden):
         tournaments.register(t.pk, ann)

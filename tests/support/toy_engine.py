@@ -9,7 +9,17 @@ from __future__ import annotations
 
 import random
 
-from games.rules.base import Engine, IllegalMove, InvalidOptions, Option, Result, gettext_noop, new_rng_state, rank_by, shuffled
+from games.rules.base import (
+    Engine,
+    IllegalMove,
+    InvalidOptions,
+    Option,
+    Result,
+    gettext_noop,
+    new_rng_state,
+    rank_by,
+    shuffled,
+)
 
 
 class ToyEngine(Engine):

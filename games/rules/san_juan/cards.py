@@ -67,8 +67,3 @@ def card_info(card: int, edition: str) -> dict[str, Any]:
 
 def name(card: int) -> str:
     return KIND_BY_KEY[KEY[card]]["en"]
-
-
-def uncertain_figures() -> dict[str, list[str]]:
-    """Figures no source settles (see the 'uncertain' marks in cards.json)."""
-    return {k["key"]: k["uncertain"] for k in KINDS if k.get("uncertain")}

@@ -57,10 +57,6 @@ def owns(st: State, seat: int, key: str, skip: int = -1) -> bool:
     return False
 
 
-def city_keys(st: State, seat: int) -> set[str]:
-    return {KEY[b] for b in st["p"][seat]["city"]}
-
-
 def draw(st: State, count: int) -> list[int]:
     """Take cards from the deck; an empty deck is refilled from the discards."""
     out: list[int] = []

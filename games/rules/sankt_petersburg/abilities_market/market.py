@@ -34,14 +34,6 @@ def tile(st: State) -> tuple[int, int]:
     return first, second
 
 
-def good_of(st: State, cid: str) -> str | None:
-    """The good a display card counts for ('?' cards: the named good, None before naming)."""
-    good = table(st)[cid].good
-    if good == "any":
-        return ext(st)["chosen"].get(cid)
-    return good
-
-
 def markers(st: State, seat: int) -> dict[str, int]:
     """Position of the seat's marker per good (goods without a marker left out)."""
     tab = table(st)

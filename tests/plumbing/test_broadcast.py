@@ -1,12 +1,14 @@
 """Announcements from the web process's request threads are handed to its event loop."""
+
 import asyncio
 import logging
 import threading
 
 import pytest
 
-from config import http_handler
 from games.services import broadcast
+from plumbing import broadcast as plumbing_broadcast
+from plumbing import deferred
 
 
 class RecordingLayer:
@@ -27,7 +29,7 @@ def server_loop(monkeypatch):
     loop = asyncio.new_event_loop()
     thread = threading.Thread(target=loop.run_forever, daemon=True)
     thread.start()
-    monkeypatch.setattr(http_handler, "_server_loop", loop)
+    monkeypatch.setattr(deferred, "_server_loop", loop)
     yield loop
     loop.call_soon_threadsafe(loop.stop)
     thread.join(5)
@@ -40,29 +42,30 @@ def _settle(loop) -> None:
 
 def test_a_request_thread_does_not_wait_for_its_announcements(server_loop, monkeypatch):
     layer = RecordingLayer()
-    monkeypatch.setattr(broadcast, "get_channel_layer", lambda: layer)
-    broadcast.send_all([broadcast.game_message(7, 3, "active"), broadcast.user_games_message(2)])
+    monkeypatch.setattr(plumbing_broadcast, "get_channel_layer", lambda: layer)
+    plumbing_broadcast.send_all([broadcast.game_message(7, 3, "active"), broadcast.user_games_message(2)])
     assert layer.sent == [], "send_all returned only after Redis answered"
     layer.release.set()
     _settle(server_loop)
-    assert sorted(layer.sent) == sorted([("game-7", {"type": "game.version", "version": 3, "status": "active"}),
-                                         ("user-2", {"type": "user.games"})])
+    assert sorted(layer.sent) == sorted(
+        [("game-7", {"type": "game.version", "version": 3, "status": "active"}), ("user-2", {"type": "user.games"})]
+    )
 
 
 def test_an_announcement_lost_on_the_event_loop_is_logged(server_loop, monkeypatch, caplog):
     layer = RecordingLayer(fail=True)
     layer.release.set()
-    monkeypatch.setattr(broadcast, "get_channel_layer", lambda: layer)
-    with caplog.at_level(logging.WARNING, logger="games.services.broadcast"):
-        broadcast.send_all([broadcast.game_message(7, 3, "active")])
+    monkeypatch.setattr(plumbing_broadcast, "get_channel_layer", lambda: layer)
+    with caplog.at_level(logging.WARNING, logger="plumbing.broadcast"):
+        plumbing_broadcast.send_all([broadcast.game_message(7, 3, "active")])
         _settle(server_loop)
     assert "Could not announce game.version on game-7" in caplog.text
 
 
 def test_outside_the_web_process_announcements_are_sent_before_returning(monkeypatch):
-    monkeypatch.setattr(http_handler, "_server_loop", None)
+    monkeypatch.setattr(deferred, "_server_loop", None)
     layer = RecordingLayer()
     layer.release.set()
-    monkeypatch.setattr(broadcast, "get_channel_layer", lambda: layer)
-    broadcast.send_all([broadcast.game_message(7, 4, "finished")])
+    monkeypatch.setattr(plumbing_broadcast, "get_channel_layer", lambda: layer)
+    plumbing_broadcast.send_all([broadcast.game_message(7, 4, "finished")])
     assert layer.sent == [("game-7", {"type": "game.version", "version": 4, "status": "finished"})]

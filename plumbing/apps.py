@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class PlumbingConfig(AppConfig):
+    name = "plumbing"
+    verbose_name = "Plumbing"
