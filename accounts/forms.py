@@ -4,8 +4,8 @@ from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from accounts.email_change import email_change_refused
-from accounts.sender import sender
 from accounts.models import User
+from accounts.sender import sender
 
 
 class AccountLanguagePasswordResetForm(PasswordResetForm):

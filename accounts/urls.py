@@ -2,8 +2,8 @@ from django.contrib.auth import views as auth_views
 from django.urls import path, reverse_lazy
 
 from accounts import views
-from accounts.forms import AccountLanguagePasswordResetForm
 from accounts.auth_views import RateLimitedLoginView
+from accounts.forms import AccountLanguagePasswordResetForm
 
 urlpatterns = [
     path("signup/", views.signup, name="signup"),

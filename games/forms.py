@@ -1,4 +1,4 @@
-from typing import cast
+from typing import Any, cast
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -69,8 +69,8 @@ class TableForm(EngineOptionsForm):
         self.fields["seats"].help_text = _(engine.players_help) if engine.players_help else ""
         time_control_fields.mark(self)
 
-    def clean(self) -> dict:
-        cleaned = super().clean()
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
         time_control_fields.check(self, cleaned)
         return cleaned
 

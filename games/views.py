@@ -11,9 +11,9 @@ from django.views.decorators.http import require_POST
 from games.forms import ChatForm, InviteForm, TableForm
 from games.models import ChatMessage, Game, Player, Table, TableSeat
 from games.services import play, tables
+from games.services.describe import options_text
 from games.services.engines import available_engines, get_engine
 from games.services.errors import ServiceError
-from games.services.describe import options_text
 from games.services.log import log_entries, render_event
 from games.services.results import seatless_standings
 

@@ -1,5 +1,5 @@
 from datetime import timedelta
-from typing import cast
+from typing import Any, cast
 
 from django import forms
 from django.utils import timezone
@@ -11,7 +11,6 @@ from games.models import TimeControl
 from games.rules.base import Engine
 from rankings.models import Tournament
 from rankings.services.leaderboards import PERIODS
-
 
 # A datetime-local input reads and shows only ISO values; a localized one (German: 26.11.2026 14:00) stays empty.
 LOCAL_MOMENT = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
@@ -65,8 +64,8 @@ class TournamentForm(EngineOptionsForm):
             second=0, microsecond=0)
         self.add_option_fields(engine)
 
-    def clean(self) -> dict:
-        cleaned = super().clean()
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
         time_control_fields.check(self, cleaned)
         return cleaned
 

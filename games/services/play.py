@@ -8,7 +8,7 @@ from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.models import ChatMessage, Game
+from games.models import ChatMessage, Game, Player
 from games.services import broadcast, changes, deadlines, rows
 from games.services.changes import Change
 from games.services.engines import get_engine

@@ -25,12 +25,12 @@ def final_ranks(engine_ranks: list[int], losers: set[int], others: int = 0) -> l
 def seatless_standings(result: dict | None, seats: int) -> list[dict]:
     """The opponents the engine plays without a seat (Iwan in a solo game) as rows of the final ranking:
     ``{"name": message id, "rank", "score"}``; the score is their value in the ∑ table's total row."""
-    details = (result or {}).get("details") or {}
-    columns = details.get("columns") or []
+    result = result or {}
+    columns = (result.get("details") or {}).get("columns") or []
     if not columns:
         return []
     ranks = [r for r in (result.get("ranks") or []) if r is not None]
-    total = next((row["values"] for row in result.get("stats") or [] if row.get("group") == TOTAL_GROUP), [])
+    total: list = next((row["values"] for row in result.get("stats") or [] if row.get("group") == TOTAL_GROUP), [])
     # A seat with a seatless opponent ahead of it ranks below its place among the seats.
     beaten = sum(1 for r in ranks if r - 1 - sum(1 for o in ranks if o < r) > 0)
     rows = []

@@ -9,8 +9,8 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
 
-from accounts.sender import sender
 from accounts.models import zone_named
+from accounts.sender import sender
 from notifications.services import unsubscribe
 
 

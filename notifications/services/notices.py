@@ -1,6 +1,8 @@
 """In-site notices: created once per occasion, counted for the bell, marked read."""
 from __future__ import annotations
 
+from functools import partial
+
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -48,8 +50,7 @@ def settle(game, kind: str, keys: list[str]) -> int:
     users = list(qs.filter(read_at__isnull=True).values_list("user_id", flat=True))
     changed = qs.filter(read_at__isnull=True).update(read_at=timezone.now())
     for user_id in set(users):
-        transaction.on_commit(lambda u=user_id: live.unread_changed(u, Notice.objects.filter(
-            user_id=u, read_at__isnull=True).count()))
+        transaction.on_commit(partial(_tell_unread, user_id))
     return changed
 
 
@@ -108,3 +109,7 @@ def text(notice: Notice) -> str:
     if notice.kind == Notice.Kind.TOURNAMENT:
         return _("%(tournament)s is over") % {"tournament": d.get("tournament")}
     return notice.get_kind_display()
+
+
+def _tell_unread(user_id: int) -> None:
+    live.unread_changed(user_id, Notice.objects.filter(user_id=user_id, read_at__isnull=True).count())

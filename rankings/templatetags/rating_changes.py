@@ -15,7 +15,8 @@ def final_ranking(game, players: list[dict]) -> dict:
     user_of = dict(game.players.filter(is_bot=False).values_list("seat", "user_id"))
     rows = []
     for p in sorted(players, key=lambda p: (p["rank"] is None, p["rank"] or 0, p["seat"] is None, p["seat"] or 0)):
-        change = changes.get(user_of.get(p["seat"])) if p["seat"] is not None and not p["is_bot"] else None
+        user_id = user_of.get(p["seat"]) if p["seat"] is not None and not p["is_bot"] else None
+        change = changes.get(user_id) if user_id is not None else None
         rows.append({**p, "rating_after": round(change.after) if change else None,
                      "rating_delta": round(change.after) - round(change.before) if change else None})
     return {"rows": rows, "ratings": any(r["rating_after"] is not None for r in rows)}

@@ -16,8 +16,8 @@ import pytest
 from django.utils import translation
 
 from games.rules.base import IllegalMove
-from games.services.results import TOTAL_GROUP
 from games.rules.red_cathedral.engine import RedCathedral
+from games.services.results import TOTAL_GROUP
 
 ENGINE_DIR = Path("games/rules/red_cathedral")
 CATALOGS = [p for p in Path(".").glob("*/locale/de/LC_MESSAGES/django.po")] + [Path("locale/de/LC_MESSAGES/django.po")]
