@@ -2,7 +2,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path, reverse_lazy
 
 from accounts import views
-from accounts.auth_views import RateLimitedLoginView
+from accounts.auth_views import RateLimitedLoginView, RateLimitedPasswordResetView
 
 urlpatterns = [
     path("signup/", views.signup, name="signup"),
@@ -18,12 +18,7 @@ urlpatterns = [
     ),
     path(
         "password/reset/",
-        auth_views.PasswordResetView.as_view(
-            template_name="accounts/password_reset.html",
-            email_template_name="accounts/email/password_reset.txt",
-            html_email_template_name="accounts/email/password_reset.html",
-            subject_template_name="accounts/email/password_reset_subject.txt",
-        ),
+        RateLimitedPasswordResetView.as_view(),
         name="password_reset",
     ),
     path("password/reset/sent/", auth_views.PasswordResetDoneView.as_view(

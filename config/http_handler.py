@@ -16,6 +16,8 @@ from django.db import close_old_connections
 from django.http import HttpResponseBase
 from django.urls import set_script_prefix
 
+from config import body_limit
+
 logger = logging.getLogger(__name__)
 
 _server_loop: asyncio.AbstractEventLoop | None = None
@@ -98,8 +100,12 @@ class SyncRequestASGIHandler(ASGIHandler):
         global _server_loop
         _server_loop = asyncio.get_running_loop()
         try:
-            body_file = await self.read_body(receive)
+            body_file = await self.read_body(body_limit.capped_receive(scope, receive))
         except RequestAborted:
+            return
+        except body_limit.BodyTooLarge:
+            refuse = sync_to_async(body_limit.too_large_for_scope, thread_sensitive=False, executor=_threads())
+            await self.send_response(await refuse(scope), send)
             return
         respond = sync_to_async(self._respond, thread_sensitive=False, executor=_threads())
         response, tasks = await respond(scope, body_file)
