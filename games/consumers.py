@@ -6,6 +6,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from games.models import Game
+from games.parsers import MAX_JSON_DEPTH, nesting_depth
 from games.services import presence
 from games.services.broadcast import LOBBY_GROUP, game_group, user_group
 
@@ -17,9 +18,12 @@ class _TolerantJsonConsumer(AsyncJsonWebsocketConsumer):
     async def decode_json(cls, text_data):
         try:
             content = json.loads(text_data)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, RecursionError):
             return None
-        return content if isinstance(content, dict) else None
+        # No message of ours nests; a deep one would only make later code recurse.
+        if not isinstance(content, dict) or nesting_depth(content) > MAX_JSON_DEPTH:
+            return None
+        return content
 
     async def receive(self, text_data=None, bytes_data=None, **kwargs):
         if text_data is None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.db.models import F
 from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -99,10 +100,15 @@ def post_chat(game: Game, user, text: str) -> ChatMessage:
         raise Forbidden(_("Only the players of this game can chat here."))
     with transaction.atomic():
         message = ChatMessage.objects.create(game=game, user=user, text=text)
-        Game.objects.filter(pk=game.pk).update(chat_count=game.chat_count + 1)
-        count = game.chat_count + 1
+        count = game.chat_count = _count_chat_message(game.pk)
     transaction.on_commit(lambda: broadcast.chat_changed(game.pk, count))
     return message
+
+
+def _count_chat_message(game_id: int) -> int:
+    """Add one to the game's chat counter in the database (so concurrent posts all count) and return it."""
+    Game.objects.filter(pk=game_id).update(chat_count=F("chat_count") + 1)
+    return Game.objects.filter(pk=game_id).values_list("chat_count", flat=True).get()
 
 
 def resign(game_id: int, user) -> Game:
