@@ -11,7 +11,7 @@ from games.services import presence
 from games.services.broadcast import LOBBY_GROUP, game_group, user_group
 
 
-class _TolerantJsonConsumer(AsyncJsonWebsocketConsumer):
+class TolerantJsonConsumer(AsyncJsonWebsocketConsumer):
     """Frames that are not JSON objects are dropped: a bad client must not crash the connection."""
 
     @classmethod
@@ -33,7 +33,7 @@ class _TolerantJsonConsumer(AsyncJsonWebsocketConsumer):
             await self.receive_json(content, **kwargs)
 
 
-class GameConsumer(_TolerantJsonConsumer):
+class GameConsumer(TolerantJsonConsumer):
     async def connect(self):
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         version = await self._version()
@@ -80,7 +80,7 @@ class GameConsumer(_TolerantJsonConsumer):
         return Game.objects.filter(pk=self.game_id).values_list("version", flat=True).first()
 
 
-class LobbyConsumer(_TolerantJsonConsumer):
+class LobbyConsumer(TolerantJsonConsumer):
     groups = [LOBBY_GROUP]
 
     async def connect(self):

@@ -26,6 +26,15 @@ def clear_cache():
     yield
 
 
+@pytest.fixture(autouse=True)
+def english_after_each_test():
+    """A request made in German leaves German active in the test's thread; the next test starts afresh."""
+    yield
+    from django.utils import translation
+
+    translation.deactivate()
+
+
 def _fresh_sync_to_async_thread() -> None:
     """A live server forked after an async test inherits asgiref's executor but not its thread, and
     every database call in the server would wait for that thread forever: give the child its own."""
