@@ -5,6 +5,7 @@ from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.exceptions import NotAuthenticated
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 from rest_framework.throttling import ScopedRateThrottle
 
 from accounts import tokens
@@ -39,6 +40,8 @@ class TokenView(ObtainAuthToken):
 
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "auth"
+    # ObtainAuthToken names DRF's own parsers, which would skip the depth limit on JSON documents.
+    parser_classes = api_settings.DEFAULT_PARSER_CLASSES  # type: ignore[assignment]  # resolved to classes
 
     @extend_schema(request=AuthTokenSerializer, responses={200: inline_serializer("TokenResult", {
         "token": serializers.CharField(), "expires": serializers.DateTimeField()})})

@@ -5,6 +5,7 @@ from rest_framework import serializers
 
 from accounts.email_change import email_change_refused
 from accounts.models import User
+from accounts.signup import AccountTaken, save_new_account
 
 
 class SignupSerializer(serializers.ModelSerializer):
@@ -28,7 +29,14 @@ class SignupSerializer(serializers.ModelSerializer):
         return attrs
 
     def create(self, validated_data):
-        return User.objects.create_user(**validated_data)
+        password = validated_data.pop("password")
+        user = User(**validated_data)
+        user.username = User.normalize_username(user.username)
+        user.set_password(password)
+        try:
+            return save_new_account(user)
+        except AccountTaken as exc:
+            raise serializers.ValidationError({exc.field or "non_field_errors": [exc.message]}) from None
 
 
 class SettingsSerializer(serializers.ModelSerializer):

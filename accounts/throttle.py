@@ -1,9 +1,13 @@
-"""Small fixed-window rate limits: the login and sign-up forms, and checks of a signed-in user's password."""
+"""Small fixed-window rate limits: the login, sign-up and password-reset forms, and checks of a
+signed-in user's password."""
+import hashlib
+
 from django.conf import settings
 from django.core.cache import cache
 
 
 def client_ip(request) -> str:
+    # config.client_address.ClientAddressMiddleware has put the proxy-aware address here.
     return request.META.get("REMOTE_ADDR", "unknown")
 
 
@@ -11,6 +15,13 @@ def rate_limited(request, scope: str, limit: int | None = None, window: int = 60
     """Count one attempt; True once the client has made more than ``limit`` in ``window`` seconds."""
     limit = limit or int(getattr(settings, "AUTH_ATTEMPTS_PER_MINUTE", 20))
     return _count(f"rl:{scope}:{client_ip(request)}", window) > limit
+
+
+def target_rate_limited(scope: str, target: str, limit: int, window: int) -> bool:
+    """Count one attempt aimed at ``target`` (an email address, say) from any client; True once there
+    have been more than ``limit`` in ``window`` seconds. The key holds a digest, never the address."""
+    digest = hashlib.sha256(target.strip().lower().encode()).hexdigest()
+    return _count(f"rl:{scope}:target:{digest}", window) > limit
 
 
 def _count(key: str, window: int) -> int:

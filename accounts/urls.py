@@ -2,7 +2,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path, reverse_lazy
 
 from accounts import views
-from accounts.auth_views import RateLimitedLoginView
+from accounts.auth_views import RateLimitedLoginView, RateLimitedPasswordResetView
 from accounts.forms import AccountLanguagePasswordResetForm
 
 urlpatterns = [
@@ -19,13 +19,7 @@ urlpatterns = [
     ),
     path(
         "password/reset/",
-        auth_views.PasswordResetView.as_view(
-            template_name="accounts/password_reset.html",
-            form_class=AccountLanguagePasswordResetForm,
-            email_template_name="accounts/email/password_reset.txt",
-            html_email_template_name="accounts/email/password_reset.html",
-            subject_template_name="accounts/email/password_reset_subject.txt",
-        ),
+        RateLimitedPasswordResetView.as_view(form_class=AccountLanguagePasswordResetForm),
         name="password_reset",
     ),
     path("password/reset/sent/", auth_views.PasswordResetDoneView.as_view(

@@ -8,6 +8,7 @@ from django.views.decorators.http import require_http_methods
 
 from accounts import vacations
 from accounts.forms import SettingsForm, SignupForm, VacationForm
+from accounts.signup import AccountTaken, save_new_account
 from accounts.throttle import rate_limited
 
 
@@ -24,10 +25,15 @@ def signup(request):
             user.language = translation.get_language() or "en"
             if user.language not in ("en", "de"):
                 user.language = "en"
-            user.save()
-            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-            messages.success(request, _("Welcome, %(name)s! Open a table or join one below.") % {"name": user.username})
-            return redirect("lobby")
+            try:
+                save_new_account(user)
+            except AccountTaken as exc:
+                form.add_error(exc.field, exc.message)
+            else:
+                login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+                messages.success(request, _("Welcome, %(name)s! Open a table or join one below.")
+                                 % {"name": user.username})
+                return redirect("lobby")
     return render(request, "accounts/signup.html", {"form": form})
 
 

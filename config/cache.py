@@ -1,4 +1,5 @@
-"""Django's Redis cache, with one client and one connection pool per process.
+"""Django's Redis cache, with one client and one connection pool per process, that degrades when Redis
+is away.
 
 Django keeps a cache object per thread and async context, and each of those
 made its own connection pool; under ASGI every request runs in a fresh
@@ -6,14 +7,43 @@ context, so every request opened a new Redis connection. Django also builds
 a new ``redis.Redis`` for every operation, and redis-py fills a table of some
 170 reply handlers in each. Both cost more than the round trip of a ``GET``.
 A client and its pool are safe to share between threads.
+
+Everything kept in this cache can be done without (sessions live in the database behind it, tokens
+are looked up again, presence is a hint), so while Redis cannot be reached a read finds nothing and
+a write is dropped, with a warning in the log, instead of turning every page into an error. Rate
+limits count nothing meanwhile: they let requests through rather than lock everybody out.
 """
+import functools
+import logging
 import threading
 
 from django.core.cache.backends.redis import RedisCache as DjangoRedisCache
 from django.core.cache.backends.redis import RedisCacheClient
+from redis.exceptions import RedisError
+
+logger = logging.getLogger(__name__)
 
 _clients: dict[tuple, object] = {}
 _lock = threading.Lock()
+
+
+def _without_redis(fallback):
+    """``fallback(*args)`` is the answer of the wrapped operation while Redis cannot be reached."""
+    def wrap(operation):
+        @functools.wraps(operation)
+        def run(self, *args, **kwargs):
+            try:
+                return operation(self, *args, **kwargs)
+            except (RedisError, OSError) as exc:
+                logger.warning("Cache unavailable in %s: %s", operation.__name__, exc)
+                return fallback(*args)
+        return run
+    return wrap
+
+
+def _missing_key(*args):
+    # What incr() says for a key that is not there; the callers' fallback for that case applies.
+    raise ValueError("The cache is unavailable.")
 
 
 class _SharedClient(RedisCacheClient):
@@ -27,6 +57,18 @@ class _SharedClient(RedisCacheClient):
                 if client is None:
                     client = _clients[shared] = self._client(connection_pool=self._get_connection_pool(write))
         return client
+
+    get = _without_redis(lambda key, default: default)(RedisCacheClient.get)
+    get_many = _without_redis(lambda keys: {})(RedisCacheClient.get_many)
+    has_key = _without_redis(lambda key: False)(RedisCacheClient.has_key)
+    add = _without_redis(lambda *args: False)(RedisCacheClient.add)
+    set = _without_redis(lambda *args: None)(RedisCacheClient.set)
+    set_many = _without_redis(lambda *args: [])(RedisCacheClient.set_many)
+    touch = _without_redis(lambda *args: False)(RedisCacheClient.touch)
+    delete = _without_redis(lambda key: False)(RedisCacheClient.delete)
+    delete_many = _without_redis(lambda keys: None)(RedisCacheClient.delete_many)
+    incr = _without_redis(_missing_key)(RedisCacheClient.incr)
+    clear = _without_redis(lambda: False)(RedisCacheClient.clear)
 
 
 class RedisCache(DjangoRedisCache):

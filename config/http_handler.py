@@ -14,6 +14,7 @@ from django.core.handlers.asgi import ASGIHandler, get_script_prefix
 from django.http import HttpResponseBase, StreamingHttpResponse
 from django.urls import set_script_prefix
 
+from config import body_limit
 from plumbing import deferred
 
 _executor: ThreadPoolExecutor | None = None
@@ -64,8 +65,12 @@ class SyncRequestASGIHandler(ASGIHandler):
             raise ValueError(f"Django can only handle ASGI/HTTP connections, not {scope['type']}.")
         deferred.set_server_loop(asyncio.get_running_loop())
         try:
-            body_file = await self.read_body(receive)
+            body_file = await self.read_body(body_limit.capped_receive(scope, receive))
         except RequestAborted:
+            return
+        except body_limit.BodyTooLarge:
+            refuse = sync_to_async(body_limit.too_large_for_scope, thread_sensitive=False, executor=_threads())
+            await self.send_response(await refuse(scope), send)
             return
         respond = sync_to_async(self._respond, thread_sensitive=False, executor=_threads())
         response, tasks = await respond(scope, body_file)

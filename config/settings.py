@@ -38,6 +38,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: every later limit, throttle and log line sees the proxy-aware client address.
+    "config.client_address.ClientAddressMiddleware",
+    "config.body_limit.BodyLimitMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -49,6 +52,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Reads request.user. Under ASGI the whole chain runs in one thread (config/http_handler.py).
     "accounts.middleware.UserPreferencesMiddleware",
+    "config.db_busy.DatabaseBusyMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -89,6 +93,14 @@ elif env.int("DATABASE_POOL_SIZE", default=10) > 0:
     }
 else:
     DATABASES["default"]["CONN_MAX_AGE"] = env.int("DATABASE_CONN_MAX_AGE", default=60)
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # One stuck lock or runaway query must not hold requests (and pooled connections) for long: the
+    # statement is cancelled and the request answered with 503 (config/db_busy.py). 0 turns either off.
+    DATABASES["default"].setdefault("OPTIONS", {})["options"] = " ".join([
+        DATABASES["default"].get("OPTIONS", {}).get("options", ""),
+        f"-c statement_timeout={env.int('DATABASE_STATEMENT_TIMEOUT_MS', default=15000)}",
+        f"-c lock_timeout={env.int('DATABASE_LOCK_TIMEOUT_MS', default=5000)}",
+    ]).strip()
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_USER_MODEL = "accounts.User"
@@ -125,7 +137,9 @@ STORAGES = {
 
 REDIS_URL = env("REDIS_URL", default="")
 if REDIS_URL:
-    CACHES = {"default": {"BACKEND": "config.cache.RedisCache", "LOCATION": REDIS_URL}}
+    CACHES = {"default": {"BACKEND": "config.cache.RedisCache", "LOCATION": REDIS_URL,
+                          # An unreachable Redis costs a page at most this long per operation.
+                          "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1}}}
     CHANNEL_LAYERS = {
         # Redis pushes each announcement to the subscribed web workers (one PUBLISH per group); the
         # list-based layer polled Redis several round trips per message and fell seconds behind at
@@ -184,6 +198,8 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 50,
     "EXCEPTION_HANDLER": "plumbing.api.exception_handler",
     "DEFAULT_THROTTLE_RATES": {"auth": env("AUTH_THROTTLE_RATE", default="20/min")},
+    # REMOTE_ADDR already holds the proxy-aware client address; never read X-Forwarded-For again.
+    "NUM_PROXIES": 0,
 }
 # How long an API token works after it was handed out; asking again with the password gives a new one.
 API_TOKEN_DAYS = env.int("API_TOKEN_DAYS", default=90)
@@ -195,7 +211,13 @@ SPECTACULAR_SETTINGS = {
     "COMPONENT_SPLIT_REQUEST": True,
 }
 
-DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024
+# No request of this site needs more; larger bodies are refused with 413 before they are read
+# (config/body_limit.py), whatever the path.
+REQUEST_BODY_MAX_BYTES = env.int("REQUEST_BODY_MAX_BYTES", default=256 * 1024)
+DATA_UPLOAD_MAX_MEMORY_SIZE = REQUEST_BODY_MAX_BYTES
+# Proxies in front of the web process that append to X-Forwarded-For (config/client_address.py);
+# 0: the address the connection came from is the client's.
+TRUSTED_PROXY_COUNT = env.int("TRUSTED_PROXY_COUNT", default=0)
 
 if not DEBUG:
     SESSION_COOKIE_SECURE = True

@@ -13,3 +13,6 @@ urlpatterns = [
     path("notifications/", include("notifications.urls")),
     path("", include("games.urls")),
 ]
+
+handler404 = "config.error_pages.not_found"
+handler500 = "config.db_busy.server_error"

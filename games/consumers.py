@@ -6,20 +6,24 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from games.models import Game
+from games.parsers import MAX_JSON_DEPTH, nesting_depth
 from games.services import presence
 from games.services.broadcast import LOBBY_GROUP, game_group, user_group
 
 
-class _TolerantJsonConsumer(AsyncJsonWebsocketConsumer):
+class TolerantJsonConsumer(AsyncJsonWebsocketConsumer):
     """Frames that are not JSON objects are dropped: a bad client must not crash the connection."""
 
     @classmethod
     async def decode_json(cls, text_data):
         try:
             content = json.loads(text_data)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, RecursionError):
             return None
-        return content if isinstance(content, dict) else None
+        # No message of ours nests; a deep one would only make later code recurse.
+        if not isinstance(content, dict) or nesting_depth(content) > MAX_JSON_DEPTH:
+            return None
+        return content
 
     async def receive(self, text_data=None, bytes_data=None, **kwargs):
         if text_data is None:
@@ -29,7 +33,7 @@ class _TolerantJsonConsumer(AsyncJsonWebsocketConsumer):
             await self.receive_json(content, **kwargs)
 
 
-class GameConsumer(_TolerantJsonConsumer):
+class GameConsumer(TolerantJsonConsumer):
     async def connect(self):
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         version = await self._version()
@@ -76,7 +80,7 @@ class GameConsumer(_TolerantJsonConsumer):
         return Game.objects.filter(pk=self.game_id).values_list("version", flat=True).first()
 
 
-class LobbyConsumer(_TolerantJsonConsumer):
+class LobbyConsumer(TolerantJsonConsumer):
     groups = [LOBBY_GROUP]
 
     async def connect(self):

@@ -1,5 +1,6 @@
 from django.urls import path
 
+import accounts.url_converters  # noqa: F401  (registers <username:...>)
 from games import rc_figures, sj_rules, views
 
 urlpatterns = [
@@ -14,7 +15,7 @@ urlpatterns = [
     path("games/<int:pk>/resign/", views.resign, name="game-resign"),
     path("my-games/", views.my_games, name="my-games"),
     path("my-games/turns/", views.my_games_fragment, name="my-turns"),
-    path("players/<str:username>/", views.profile, name="profile"),
+    path("players/<username:username>/", views.profile, name="profile"),
     path("games/red-cathedral/figures/", rc_figures.rc_figures, name="rc-figures"),
     path("games/san-juan/rules/", sj_rules.sj_rules, name="sj-rules"),
 ]

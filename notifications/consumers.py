@@ -1,11 +1,11 @@
 """The bell's live count, on every page of a signed-in person."""
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
+from games.consumers import TolerantJsonConsumer
 from notifications.services import live, notices
 
 
-class NoticeConsumer(AsyncJsonWebsocketConsumer):
+class NoticeConsumer(TolerantJsonConsumer):
     async def connect(self):
         user = self.scope.get("user")
         if user is None or not user.is_authenticated:

@@ -8,4 +8,5 @@ cd "$(dirname "$0")/.."
 exec uvicorn config.asgi:application \
   --host "${HOST:-0.0.0.0}" --port "${PORT:-8000}" \
   --workers "${WEB_CONCURRENCY:-$(nproc)}" \
-  --no-access-log --lifespan off
+  --no-access-log --lifespan off \
+  --no-proxy-headers  # the client address comes from TRUSTED_PROXY_COUNT (config/client_address.py)

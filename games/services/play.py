@@ -100,7 +100,7 @@ def post_chat(game: Game, user, text: str) -> ChatMessage:
         raise Forbidden(_("Only the players of this game can chat here."))
     with transaction.atomic():
         message = ChatMessage.objects.create(game=game, user=user, text=text)
-        count = rows.count_chat_message(game.pk)
+        count = game.chat_count = rows.count_chat_message(game.pk)
     transaction.on_commit(lambda: broadcast.chat_changed(game.pk, count))
     return message
 

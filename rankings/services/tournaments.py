@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -33,6 +33,9 @@ from rankings.services.elo import BASE_RATING
 
 User = get_user_model()
 MAX_ROUNDS = 20
+# Any real schedule fits; dates at the ends of the calendar overflow when shown in a time zone.
+MAX_SCHEDULE_AHEAD = timedelta(days=2 * 365)
+MAX_SCHEDULE_BEHIND = timedelta(days=365)
 
 
 class TournamentError(ServiceError):
@@ -92,7 +95,12 @@ def create_tournament(
         raise TournamentError(_("Days per move must be between 1 and 30."))
     if not 1 <= minutes_per_player <= 240:
         raise TournamentError(_("Minutes per player must be between 1 and 240."))
-    registration_opens = registration_opens or timezone.now()
+    now = timezone.now()
+    registration_opens = registration_opens or now
+    if registration_opens < now - MAX_SCHEDULE_BEHIND:
+        raise TournamentError(_("Registration cannot open more than a year ago."))
+    if starts_at > now + MAX_SCHEDULE_AHEAD:
+        raise TournamentError(_("A tournament must start within two years from now."))
     if starts_at <= registration_opens:
         raise TournamentError(_("The tournament must start after registration opens."))
     return Tournament.objects.create(

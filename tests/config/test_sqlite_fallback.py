@@ -13,7 +13,8 @@ from django.db import connection
 
 ROOT = Path(__file__).resolve().parents[2]
 ON_SQLITE = ["tests/games/test_rows.py", "tests/games/test_seats.py", "tests/games/test_moves.py",
-             "tests/games/test_api.py"]
+             "tests/games/test_api.py", "tests/accounts/test_input_errors.py",
+             "tests/config/test_request_limits.py", "tests/config/test_cache_outage.py"]
 
 
 @pytest.mark.skipif(connection.vendor == "sqlite", reason="the whole suite runs on SQLite already")

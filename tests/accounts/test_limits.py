@@ -1,0 +1,92 @@
+"""Limits that a client cannot step around: addresses from trusted proxies only, password resets."""
+import pytest
+from django.core import mail
+from django.test import Client
+from rest_framework.throttling import ScopedRateThrottle
+
+from config.client_address import client_address
+from tests.factories import make_user
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize(("trusted", "forwarded", "expected"), [
+    (0, "6.6.6.6", "10.0.0.9"),                      # no proxies: the header is the client's own invention
+    (1, "6.6.6.6, 203.0.113.7", "203.0.113.7"),      # the proxy appended the real peer last
+    (2, "6.6.6.6, 203.0.113.7, 10.0.0.2", "203.0.113.7"),
+    (1, "", "10.0.0.9"),
+    (1, "not-an-address", "10.0.0.9"),
+    (3, "203.0.113.7", "203.0.113.7"),              # fewer entries than proxies: the first one stands
+])
+def test_the_client_address_comes_from_the_trusted_proxies_only(settings, trusted, forwarded, expected):
+    settings.TRUSTED_PROXY_COUNT = trusted
+    assert client_address({"REMOTE_ADDR": "10.0.0.9", "HTTP_X_FORWARDED_FOR": forwarded}) == expected
+
+
+@pytest.fixture
+def two_api_signups_a_minute(monkeypatch):
+    monkeypatch.setattr(ScopedRateThrottle, "THROTTLE_RATES", {"auth": "2/min"})
+
+
+def _api_signup(number: int, forwarded: str):
+    return Client(HTTP_X_FORWARDED_FOR=forwarded).post(
+        "/api/auth/signup/", {"username": f"spoof{number}", "email": f"spoof{number}@example.org",
+                              "password": "pw-For-tests-123"}, content_type="application/json")
+
+
+def test_a_forged_forwarded_for_header_does_not_reset_the_api_signup_limit(two_api_signups_a_minute):
+    codes = [_api_signup(i, f"198.51.100.{i}").status_code for i in range(4)]
+    assert codes == [201, 201, 429, 429]
+
+
+def test_behind_one_proxy_the_limit_counts_the_address_the_proxy_saw(settings, two_api_signups_a_minute):
+    settings.TRUSTED_PROXY_COUNT = 1
+    # The client forges a different first entry every time; the proxy's entry (last) stays the same.
+    codes = [_api_signup(i, f"198.51.100.{i}, 203.0.113.7").status_code for i in range(3)]
+    assert codes == [201, 201, 429]
+    # Another client behind the same proxy has its own allowance.
+    assert _api_signup(9, "203.0.113.8").status_code == 201
+
+
+def test_a_forged_forwarded_for_header_does_not_reset_the_login_page_limit(settings):
+    settings.AUTH_ATTEMPTS_PER_MINUTE = 2
+    make_user("alice")
+    codes = [Client(HTTP_X_FORWARDED_FOR=f"198.51.100.{i}").post(
+        "/accounts/login/", {"username": "alice", "password": "wrong"}).status_code for i in range(3)]
+    assert codes == [200, 200, 429]
+
+
+def _ask_for_reset(email: str, address: str = "127.0.0.1"):
+    return Client(REMOTE_ADDR=address).post("/accounts/password/reset/", {"email": email})
+
+
+def test_password_reset_emails_to_one_address_are_limited():
+    make_user("alice")
+    codes = [_ask_for_reset("alice@example.org", f"192.0.2.{i}").status_code for i in range(5)]
+    assert codes == [302, 302, 302, 429, 429]
+    assert len(mail.outbox) == 3
+
+
+def test_password_reset_requests_from_one_client_are_limited():
+    for name in "abcdef":
+        make_user(name)
+    codes = [_ask_for_reset(f"{name}@example.org").status_code for name in "abcdef"]
+    assert codes == [302] * 5 + [429]
+    assert len(mail.outbox) == 5
+
+
+def test_the_reset_limit_does_not_tell_whether_an_account_has_the_address():
+    codes = [_ask_for_reset("nobody@example.org", f"192.0.2.{i}").status_code for i in range(4)]
+    assert codes == [302, 302, 302, 429]
+    page = _ask_for_reset("nobody@example.org", "192.0.2.99")
+    assert "Too many password reset requests" in page.content.decode()
+
+
+def test_the_reset_refusal_speaks_german():
+    make_user("alice")
+    for i in range(3):
+        _ask_for_reset("alice@example.org", f"192.0.2.{i}")
+    page = Client(REMOTE_ADDR="192.0.2.50", HTTP_ACCEPT_LANGUAGE="de").post(
+        "/accounts/password/reset/", {"email": "alice@example.org"})
+    assert page.status_code == 429
+    assert "Zu viele Anfragen" in page.content.decode()
