@@ -218,7 +218,7 @@ def test_a_finished_solo_game_shows_the_verdict_the_result_and_the_statistics_wi
     page = client.get(f"/games/{game.pk}/").content.decode()
     assert "Final result" in page and "Completed sections" in page
     head = page.split('<table class="list stats">')[1].split("</thead>")[0]
-    assert "<th>anna</th>" in head and "<th>Iwan</th>" in head
+    assert ">anna</th>" in head and ">Iwan</th>" in head
     assert ("You have beaten Iwan." in page) == (engine_rank == 1)
     assert ("Iwan has won." in page) == (engine_rank == 2)
     assert "The game is over." in page and "Final:" in page
