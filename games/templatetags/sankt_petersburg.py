@@ -213,7 +213,7 @@ def sp_moves(labelled_moves: list[dict], view: dict, seat: int | None) -> dict[s
     out: dict[str, Any] = {"card": by_card, "pass": {}, "pub": [], "observatory_take": [],
                            "observatory_exchange": [], "guild_hall": [], "trading_house": [],
                            "prison_back": None, "other": [], "events": [], "market_good": [],
-                           "market_confirm": [], "obstacle_bonus": [], "twin_discard": None, "ghost": [],
+                           "market_confirm": [], "obstacle_bonus": [], "ghost": [],
                            "any": bool(labelled_moves)}
     for item in labelled_moves or ():
         move = item["move"]
@@ -246,8 +246,6 @@ def sp_moves(labelled_moves: list[dict], view: dict, seat: int | None) -> dict[s
             out["market_confirm"].append(move)
         elif kind == "obstacle_bonus":
             out["obstacle_bonus"].append(move)
-        elif kind == "twin_take" and move.get("choice") == "discard":
-            out["twin_discard"] = move
         elif kind in ("debtors_prison_take", "twin_take") and card is not None:
             # A card of the discard pile: the same buttons as on a display card.
             slot = by_card.setdefault(str(card), {"exchange": []})

@@ -59,7 +59,8 @@ class Card:
 
     __slots__ = ("id", "key", "deck", "color", "exchange", "cost", "rubles", "points", "craft",
                  "replaces", "replace_value", "ability", "params", "special", "name_en", "name_de",
-                 "text", "text_de", "set", "expansion_copy", "good", "good_count", "orange")
+                 "text", "text_de", "set", "expansion_copy", "good", "good_count", "orange",
+                 "purple")
 
     def __init__(self, cid: str, kind: dict[str, Any], edition: str, expansion_copy: bool, copy: int = 0) -> None:
         data = dict(kind)
@@ -93,6 +94,8 @@ class Card:
         self.good: str | None = good
         self.good_count: int = data.get("market_count", 1) if good else 0
         self.orange: bool = bool(data.get("orange"))
+        # Module 1's purple special cards: free, only taken into hand, played from there.
+        self.purple: bool = data.get("color") == "purple"
 
 
 def _build() -> tuple[dict[str, dict[str, Card]], dict[str, list[tuple[str, dict[str, Any], bool]]]]:

@@ -135,14 +135,16 @@ class SanktPetersburg(Engine):
         if actions.first_round(state) and move["type"] != "buy":
             raise IllegalMove("In the first worker phase every player must buy a worker.")
         outcome = handler(state, seat, move, events)
-        if outcome == "again":
+        if outcome in ("again", "again:quiet"):
             # A move before the regular turn (Module 4's events): the display may have changed, so
             # standing passes "until the display changes" wake and the streak of passes ends;
             # the same seat then takes its regular turn (after the decision it queued, if any).
-            state["passes"] = 0
-            for i, p in enumerate(state["p"]):
-                if i != seat and p["auto"] == "display":
-                    p["auto"] = None
+            # "again:quiet" changed no display (the Warehouse event): nobody wakes.
+            if outcome == "again":
+                state["passes"] = 0
+                for i, p in enumerate(state["p"]):
+                    if i != seat and p["auto"] == "display":
+                        p["auto"] = None
             if state["queue"]:
                 state["step"] = "decide"
                 state["after"] = "again"
