@@ -122,7 +122,11 @@ def ids_of(key: str) -> list[str]:
 
 
 def compose(options: dict[str, Any]) -> dict[str, list[str]]:
-    """The card ids of each deck for these options (before the rule modules' ``compose``)."""
+    """The card ids of each deck for these options (before the rule modules' ``compose``).
+
+    Expansion cards come with the whole expansion, the SP+ replacements with SP+, Module 2's cards
+    also on their own (option ``module2``); Module 1's cards ("banquet") with its option, those with
+    a yellow (market) back only with the Market. ``removed_by`` options take a card out."""
     edition = options["edition"]
     expansion, sp_plus = options.get("expansion", False), options.get("sp_plus", False)
     decks: dict[str, list[str]] = {d: [] for d in decks_of(options)}
@@ -133,11 +137,13 @@ def compose(options: dict[str, Any]) -> dict[str, list[str]]:
             if options.get("market"):
                 decks[kind["deck"]].extend(ids_of(kind["key"]))
             continue
+        if any(options.get(o) for o in kind.get("removed_by", ())):
+            continue
         if kind["set"] == "base":
-            if any(options.get(o) for o in kind.get("removed_by", ())):
-                continue
             wanted = [cid for cid, _, extra in IDS_BY_KEY[kind["key"]] if not extra or expansion]
-        elif expansion or (sp_plus and kind.get("sp_plus")):
+        elif (expansion or (sp_plus and kind.get("sp_plus"))
+              or (kind["set"] == "expansion" and kind.get("module2") and options.get("module2"))
+              or (kind["set"] == "banquet" and options.get("banquet") and (options.get("market") or not kind.get("market_back")))):
             wanted = [cid for cid, _, extra in IDS_BY_KEY[kind["key"]]]
         else:
             continue

@@ -26,6 +26,9 @@ ASSIGNMENTS_MARKET = "Module 5 (the assignments) is played only with the Market.
 EVENTS_MARKET = "Module 4 (the events) is played only with the Market."
 OBSTACLES_MARKET = "Module 6 (the obstacles) is played only with the Market."
 SP_PLUS_EDITION = "The SP+ variant is played with the 1st edition."
+MODULE2_EDITION = ("Module 2 on its own belongs to the 2nd edition; in the 1st edition its cards come with "
+                   "the expansion 'In bester Gesellschaft'.")
+MODULE2_EXPANSION = "The expansion 'In bester Gesellschaft' of the 2nd edition already includes Module 2."
 SP_PLUS_EXPANSION = ("SP+ uses only the expansion cards that replace base cards; choose either SP+ or "
                      "the whole expansion.")
 
@@ -44,6 +47,11 @@ class SanktPetersburg(Engine):
                help="The expansion's 35 cards; needed for 5 players."),
         Option("sp_plus", "SP+", kind="bool", default=False,
                help="1st edition with only the expansion cards that replace base cards."),
+        Option("module2", "Module 2: In bester Gesellschaft", kind="bool", default=False,
+               help="2nd edition: only Module 2's 12 cards (Coffee House, Trading House, Debtor's Prison, "
+                    "2 Sycophants, October Revolution, Textile Factory, Guild Hall, University, Merchant, "
+                    "Lt. Kije, Mayor), without the expansion's cards that replace base cards. The expansion "
+                    "option includes Module 2."),
         Option("market", "Market", kind="bool", default=False,
                help="2nd edition: 35 market cards, a market round between the worker and the building "
                     "round, the market place scored every Durchgang; display of 10; up to 5 players."),
@@ -67,6 +75,10 @@ class SanktPetersburg(Engine):
             raise InvalidOptions(SP_PLUS_EXPANSION)
         if options["sp_plus"] and options["edition"] != "1":
             raise InvalidOptions(SP_PLUS_EDITION)
+        if options.get("module2") and options["edition"] != "2":
+            raise InvalidOptions(MODULE2_EDITION)
+        if options.get("module2") and options["expansion"]:
+            raise InvalidOptions(MODULE2_EXPANSION)
         if options.get("market") and options["edition"] != "2":
             raise InvalidOptions(MARKET_EDITION)
         if options.get("helpers") and not options.get("market"):
