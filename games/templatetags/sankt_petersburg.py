@@ -118,6 +118,7 @@ def sp_waiting(view: dict, players: list[dict]) -> str:
         "market_confirm": _("%(name)s is deciding whether to pay for a market card."),
         "twin": _("%(name)s is taking the twin cards."),
         "obstacle_bonus": _("%(name)s is choosing an obstacle bonus."),
+        "assignment_discard": _("%(name)s is discarding an assignment."),
     }
     text = texts.get(view.get("step"))
     return text % {"name": name} if text and decision else ""

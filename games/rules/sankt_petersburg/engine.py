@@ -10,7 +10,7 @@ from games.rules.base import (Engine, Event, IllegalMove, InvalidOptions, Move, 
 from . import actions, bot, flow
 from .cards import kind_name, table
 from .hooks import DECISIONS, MOVES, active_rules
-from .moves import describe
+from .moves import describe, label
 from .scoring import stats
 from .state import new_state, to_act
 from .view import build_view
@@ -25,6 +25,7 @@ HELPERS_MARKET = "Module 3 (the helpers) is played only with the Market."
 ASSIGNMENTS_MARKET = "Module 5 (the assignments) is played only with the Market."
 EVENTS_MARKET = "Module 4 (the events) is played only with the Market."
 OBSTACLES_MARKET = "Module 6 (the obstacles) is played only with the Market."
+ASSIGNMENT_RULE_MODULE = "The printed assignment rule belongs to Module 5: choose the assignments too."
 SP_PLUS_EDITION = "The SP+ variant is played with the 1st edition."
 MODULE2_EDITION = ("Module 2 on its own belongs to the 2nd edition; in the 1st edition its cards come with "
                    "the expansion 'In bester Gesellschaft'.")
@@ -64,6 +65,13 @@ class SanktPetersburg(Engine):
         Option("assignments", "Module 5: assignments", kind="bool", default=False,
                help="With the Market: three secret assignments each; at the end each player scores "
                     "the best of them."),
+        Option("assignment_rule", "Module 5: which assignment counts", kind="choice", default="best",
+               choices=(("best", "Yucata: the best of three at the end"),
+                        ("printed", "Printed rule: discard one at 20 and one at 35 points")),
+               help="Yucata: every player keeps all three assignments and scores the best one at the end. "
+                    "Printed rule: on reaching 20 points a player discards one of them, on reaching 35 "
+                    "another; the one left scores at the end (the best of those left, if 20 or 35 points "
+                    "were never reached during the game)."),
         Option("obstacles", "Module 6: obstacles", kind="bool", default=False,
                help="With the Market: three bonus obstacles and two real obstacles on the score track; "
                     "a real obstacle stops a player who does not meet its requirement."),
@@ -89,6 +97,8 @@ class SanktPetersburg(Engine):
             raise InvalidOptions(OBSTACLES_MARKET)
         if options.get("assignments") and not options.get("market"):
             raise InvalidOptions(ASSIGNMENTS_MARKET)
+        if options.get("assignment_rule", "best") != "best" and not options.get("assignments"):
+            raise InvalidOptions(ASSIGNMENT_RULE_MODULE)
         if players == 5 and not options["expansion"] and not options.get("market"):
             raise InvalidOptions(FIVE_PLAYERS)
         for module in active_rules(options):
@@ -115,7 +125,7 @@ class SanktPetersburg(Engine):
 
     def apply(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
         state, events = self._apply(state, seat, move)
-        for module in active_rules(state["opts"]):
+        for module in sorted(active_rules(state["opts"]), key=lambda m: m.order):
             if module.after_move:
                 module.after_move(state, events)
         return state, events
@@ -178,6 +188,9 @@ class SanktPetersburg(Engine):
 
     def describe_move(self, move: Move) -> str:
         return describe(move)
+
+    def move_label(self, state: State, seat: int, move: Move) -> dict[str, Any]:
+        return label(state, seat, move)
 
     # --- end ------------------------------------------------------------------------------------
     def is_over(self, state: State) -> bool:

@@ -70,6 +70,9 @@ class RuleModule:
     # After every applied move (Module 6's obstacles gate every gain of points): (st, events).
     # A decision it appends to an empty queue holds the game until answered.
     after_move: Callable[[State, list[Event]], None] | None = None
+    # Modules with a higher order run their after_move later (Module 5's printed rule looks at
+    # the marker after Module 6's obstacles have moved it).
+    order: int = 0
     # Keys this module adds to every view: (st, viewing seat or None) -> {key: value}.
     view: Callable[[State, int | None], dict[str, Any]] | None = None
     noble_points: Callable[[State, int, int], int] | None = None  # (st, seat, different) -> points
