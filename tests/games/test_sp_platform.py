@@ -34,7 +34,7 @@ def test_table_form_offers_the_options_and_gives_the_rules_reason(client):
     ok = client.post("/tables/new/", {**FORM, "seats": 5, "opt_expansion": "on"})
     table = Table.objects.get()
     assert ok.url == f"/tables/{table.pk}/"
-    assert table.options == {"edition": "1", "expansion": True, "sp_plus": False, "module2": False,
+    assert table.options == {"edition": "1", "expansion": True, "sp_plus": False, "banquet": False, "module2": False,
                              "market": False, "helpers": False, "events": False, "assignments": False,
                              "assignment_rule": "best", "obstacles": False}
 

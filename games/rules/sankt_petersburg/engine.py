@@ -48,6 +48,11 @@ class SanktPetersburg(Engine):
                help="The expansion's 35 cards; needed for 5 players."),
         Option("sp_plus", "SP+", kind="bool", default=False,
                help="1st edition with only the expansion cards that replace base cards."),
+        Option("banquet", "Module 1: Das Bankett", kind="bool", default=False,
+               help="2nd edition: 15 cards: the Czar - Superstar, two Potemkin villages (1/4, 3/8) and 12 purple "
+                    "special cards, free, taken into hand and played from there as an action of their own. "
+                    "Without the Market the three with a yellow back stay out; with Module 2 the Debtor's "
+                    "Prison stays out."),
         Option("module2", "Module 2: In bester Gesellschaft", kind="bool", default=False,
                help="2nd edition: only Module 2's 12 cards (Coffee House, Trading House, Debtor's Prison, "
                     "2 Sycophants, October Revolution, Textile Factory, Guild Hall, University, Merchant, "
@@ -156,6 +161,10 @@ class SanktPetersburg(Engine):
             raise IllegalMove("Unknown move.")
         if actions.first_round(state) and move["type"] != "buy":
             raise IllegalMove("In the first worker phase every player must buy a worker.")
+        only = actions.allowed_types(state, seat)
+        if only is not None and (move["type"] not in only or move.get("until") is not None):
+            raise IllegalMove("The Double Turn's actions are: buy a card, take one into hand, play one from hand, "
+                              "or pass.")
         outcome = handler(state, seat, move, events)
         if outcome in ("again", "again:quiet"):
             # A move before the regular turn (Module 4's events): the display may have changed, so

@@ -190,6 +190,7 @@ def build_view(st: State, seat: int | None) -> dict[str, Any]:
         "assignments": None,
         "events": None,
         "obstacles": None,
+        "banquet": None,
     }
     # Parts of the view that option modules add (the Market's "market").
     for module in active_rules(st["opts"]):

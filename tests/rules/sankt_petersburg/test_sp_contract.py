@@ -31,11 +31,11 @@ def _id(case):
 def test_registered_with_slug_players_and_options():
     engine = registry.get("sankt-petersburg")
     assert (engine.name, engine.min_players, engine.max_players) == ("Sankt Petersburg", 2, 5)
-    assert [o.name for o in engine.options] == ["edition", "expansion", "sp_plus", "module2", "market",
+    assert [o.name for o in engine.options] == ["edition", "expansion", "sp_plus", "banquet", "module2", "market",
                                                 "helpers", "events", "assignments", "assignment_rule",
                                                 "obstacles"]
     assert engine.normalize_options(4, {}) == {"edition": "1", "expansion": False, "sp_plus": False,
-                                               "module2": False, "market": False, "helpers": False, "events": False,
+                                               "banquet": False, "module2": False, "market": False, "helpers": False, "events": False,
                                                "assignments": False, "assignment_rule": "best",
                                                "obstacles": False}
 
