@@ -196,8 +196,8 @@ def sp_replaces(context, card: dict) -> str:
         elif item in known:
             parts.append(sp_name(known[item]))
         else:
-            parts.append(str(item))
-    return _(" or ").join(parts)
+            parts.append(sp_kind_name(item, {}))
+    return _(" or ").join(dict.fromkeys(parts))
 
 
 def _player(view: dict, seat: int | None) -> dict | None:

@@ -55,7 +55,9 @@ def _static(card: Card) -> dict[str, Any]:
     replaces: list[str] = []
     if card.exchange:
         craft = (card.replaces or {}).get("craft")
-        replaces = [craft] if craft else ["any"]
+        # Module 1's Zar-Superstar names the kinds it may replace.
+        keys = (card.replaces or {}).get("keys")
+        replaces = list(keys) if keys else [craft] if craft else ["any"]
     return {
         "id": card.id, "key": card.key, "name": card.name_en, "name_de": card.name_de, "deck": card.deck,
         "color": card.color, "cost": card.cost, "price": None,
