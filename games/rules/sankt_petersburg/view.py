@@ -34,7 +34,9 @@ after). ``market`` is null without the option, else::
 The modules of the Market add one key each, null without their option (shapes in the module's
 package docstring): "helpers" (Module 3, abilities_helpers), "events" (Module 4,
 abilities_events; step "twin"), "assignments" (Module 5, abilities_assignments; the viewer's own
-only until the game is over), "obstacles" (Module 6, abilities_obstacles; step "obstacle_bonus").
+only until the game is over; step "assignment_discard" with the printed rule), "obstacles" (Module 6,
+abilities_obstacles; step "obstacle_bonus"), "banquet" (Module 1, abilities_banquet; steps
+"pickpocket" and "black_market"; purple cards have colour "purple").
 """
 from __future__ import annotations
 
