@@ -59,6 +59,12 @@ def options_for(engine, players: int) -> dict | None:
     return None
 
 
+# Option sets measured beside the defaults: every module at once is the heaviest game an engine plays.
+HEAVY = {"sankt-petersburg": ("market+all-modules", {"edition": "2", "market": True, "banquet": True, "module2": True,
+                                                     "helpers": True, "events": True, "assignments": True,
+                                                     "obstacles": True})}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=2.0, help="per game and player count")
@@ -74,6 +80,10 @@ def main() -> None:
             changed = {k: v for k, v in options.items() if v != engine.default_options().get(k)}
             if changed:
                 figures[f"{engine.slug}/{players}p"]["options"] = changed
+            if engine.slug in HEAVY:
+                label, heavy = HEAVY[engine.slug]
+                figures[f"{engine.slug}/{label}/{players}p"] = playouts(
+                    engine, players, engine.normalize_options(players, heavy), args.seconds)
     record("engine_playouts", figures)
 
 

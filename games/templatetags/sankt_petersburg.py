@@ -118,6 +118,9 @@ def sp_waiting(view: dict, players: list[dict]) -> str:
         "market_confirm": _("%(name)s is deciding whether to pay for a market card."),
         "twin": _("%(name)s is taking the twin cards."),
         "obstacle_bonus": _("%(name)s is choosing an obstacle bonus."),
+        "assignment_discard": _("%(name)s is discarding an assignment."),
+        "pickpocket": _("%(name)s may play a card before the start player."),
+        "black_market": _("%(name)s is searching the discard pile with the Black Market."),
     }
     text = texts.get(view.get("step"))
     return text % {"name": name} if text and decision else ""
@@ -209,8 +212,8 @@ def sp_replaces(context, card: dict) -> str:
         elif item in known:
             parts.append(sp_name(known[item]))
         else:
-            parts.append(str(item))
-    return _(" or ").join(parts)
+            parts.append(sp_kind_name(item, {}))
+    return _(" or ").join(dict.fromkeys(parts))
 
 
 def _player(view: dict, seat: int | None) -> dict | None:
@@ -229,7 +232,7 @@ def sp_moves(labelled_moves: list[dict], view: dict, seat: int | None) -> dict[s
     out: dict[str, Any] = {"card": by_card, "pass": {}, "pub": [], "observatory_take": [],
                            "observatory_exchange": [], "guild_hall": [], "trading_house": [],
                            "prison_back": None, "other": [], "events": [], "market_good": [],
-                           "market_confirm": [], "obstacle_bonus": [], "twin_discard": None, "ghost": [],
+                           "market_confirm": [], "obstacle_bonus": [], "ghost": [],
                            "any": bool(labelled_moves)}
     for item in labelled_moves or ():
         move = item["move"]
@@ -262,9 +265,10 @@ def sp_moves(labelled_moves: list[dict], view: dict, seat: int | None) -> dict[s
             out["market_confirm"].append(move)
         elif kind == "obstacle_bonus":
             out["obstacle_bonus"].append(move)
-        elif kind == "twin_take" and move.get("choice") == "discard":
-            out["twin_discard"] = move
-        elif kind in ("debtors_prison_take", "twin_take") and card is not None:
+        elif kind == "purple" and card is not None:
+            # A purple hand card: its ways to be played, chosen on the card.
+            by_card.setdefault(str(card), {"exchange": []}).setdefault("purple", []).append(item)
+        elif kind in ("debtors_prison_take", "twin_take", "pickpocket") and card is not None:
             # A card of the discard pile: the same buttons as on a display card.
             slot = by_card.setdefault(str(card), {"exchange": []})
             if "replace" in move:
@@ -272,6 +276,8 @@ def sp_moves(labelled_moves: list[dict], view: dict, seat: int | None) -> dict[s
                 slot["exchange"].append({"move": move, "replace": replaced, "kind": "buy"})
             else:
                 slot["buy" if move.get("choice") == "buy" else "take"] = move
+        elif kind == "pickpocket":
+            out["other"].append(item)
         elif kind == "debtors_prison_take":
             out["prison_back"] = move
         elif kind == "guild_hall":
@@ -447,3 +453,27 @@ def sp_obstacle_status(view: dict, space: dict, seat: int) -> str:
     if seat < len(blocked) and blocked[seat] == space["space"]:
         return "blocked"
     return "ahead"
+
+
+@register.simple_tag
+def sp_marks(view: dict, card_id: Any) -> list[str]:
+    """What lies on a laid-out card (Module 1): the Jester or the Banquet until its next scoring,
+    the Money Collector's chip for good."""
+    banquet = (view or {}).get("banquet") or {}
+    out = []
+    for effect in (banquet.get("attached") or {}).get(card_id, ()):
+        out.append(_("Jester: rubles and points swap at its next scoring") if effect == "jester"
+                   else _("Banquet: rubles and points double at its next scoring"))
+    if card_id in (banquet.get("collected") or ()):
+        out.append(_("Money Collector: never scores points, never replaced"))
+    return out
+
+
+@register.filter
+def sp_kind_name(key: str, view: dict) -> str:
+    """A card kind's name in the reader's language (the box of played purple cards)."""
+    from games.rules.sankt_petersburg.cards import KIND
+    kind = KIND.get(key) or {}
+    if (translation.get_language() or "en")[:2] == "de" and kind.get("name_de"):
+        return kind["name_de"]
+    return _(kind.get("name_en") or key)

@@ -45,7 +45,7 @@ def action_moves(st: State, seat: int) -> list[Move]:
     if first_round(st):
         for row, is_lower in ((st["upper"], False), (st["lower"], True)):
             for cid in row:
-                if affordable(tab[cid], is_lower):
+                if not tab[cid].purple and affordable(tab[cid], is_lower):
                     out.append({"type": "buy", "card": cid})
         return out
     room = len(p["hand"]) < RULES["hand_limit"] + pricer.hand_extra
@@ -56,7 +56,7 @@ def action_moves(st: State, seat: int) -> list[Move]:
                 for t in pricer.targets(card):
                     if pricer.price(card, is_lower, t) <= money:
                         out.append({"type": "buy", "card": cid, "replace": t.id})
-            elif affordable(card, is_lower):
+            elif not card.purple and affordable(card, is_lower):
                 out.append({"type": "buy", "card": cid})
             if room:
                 out.append({"type": "take", "card": cid})
@@ -66,14 +66,28 @@ def action_moves(st: State, seat: int) -> list[Move]:
             for t in pricer.targets(card):
                 if pricer.price(card, False, t) <= money:
                     out.append({"type": "play", "card": cid, "replace": t.id})
-        elif affordable(card, False):
+        elif not card.purple and affordable(card, False):
             out.append({"type": "play", "card": cid})
+    only = allowed_types(st, seat)
+    if only is not None:
+        # Module 1's Double Turn: its two actions are plain ones.
+        return [m for m in out if m["type"] in only] + [{"type": "pass"}]
     for fn, cid in pricer.movers:
         out.extend(fn(st, seat, cid))
     out.append({"type": "pass"})
     out.append({"type": "pass", "until": "display"})
     out.append({"type": "pass", "until": "phase"})
     return out
+
+
+def allowed_types(st: State, seat: int) -> set[str] | None:
+    """The move types a rule module restricts the seat's action to, or None."""
+    for module in active_rules(st["opts"]):
+        if module.move_types:
+            only = module.move_types(st, seat)
+            if only is not None:
+                return only
+    return None
 
 
 def _card_arg(move: Move, field: str = "card") -> str:
@@ -85,6 +99,8 @@ def _card_arg(move: Move, field: str = "card") -> str:
 
 def check_lay_out(st: State, seat: int, card: Card, lower: bool, move: Move) -> tuple[int, Card | None]:
     """Price and replaced card for laying `card` out; raises IllegalMove."""
+    if card.purple:
+        raise IllegalMove("A purple special card is not bought: take it into hand and play it from there.")
     pricer = Pricer(st, seat)
     replace = None
     if card.exchange:

@@ -26,7 +26,8 @@ import random
 
 from games.rules.base import Move, State
 
-from .cards import DECKS, PHASES, RULES, Card, table
+from . import bot_modules
+from .cards import DECKS, PHASES, RULES, Card, phases, table
 from .hooks import DECISIONS
 from .prices import Pricer
 from .scoring import card_income, final_parts
@@ -65,8 +66,9 @@ def cheapest_purchase(st: State, seat: int, legal: list[Move]) -> Move:
 
 def _deals_so_far(st: State, deck: str) -> int:
     """How often `deck` has refilled the display, the first worker display included."""
-    phase = st["phase"] if st["phase"] in PHASES else "exchange"
-    dealt_this_round = PHASES.index(deck) <= PHASES.index(phase)
+    order = phases(st)
+    phase = st["phase"] if st["phase"] in order else "exchange"
+    dealt_this_round = order.index(deck) <= order.index(phase)
     return st["round"] - 1 + (1 if dealt_this_round else 0)
 
 
@@ -86,7 +88,7 @@ def rounds_left(st: State) -> int:
     # every worker of it is bought, so the first buildings fill the whole display.
     first = {"worker": RULES["first_display"][str(n)], "building": RULES["display_size"]}
     last_round = math.inf
-    for deck in DECKS:
+    for deck in st["decks"]:  # the Market's pile ends the game too
         left = len(st["decks"][deck])
         deals = _deals_so_far(st, deck)
         dealt = seen[deck] - (first[deck] if deck in first and deals else 0)
@@ -111,9 +113,12 @@ class Outlook:
         # Decisions queued after this phase's scoring (the Pub) come after its income.
         scoring_done = bool(st["queue"]) and st.get("after") == "phase"
         self.scorings: dict[str, list[int]] = {}
-        for color in COLORS:
+        order = phases(st)
+        # With the Market its cards pay at the market scoring too.
+        self.colors = bot_modules.market_income_colors(st)
+        for color in self.colors:
             # Rounds left (incl. that one) at each scoring of this colour still to come.
-            this_round = (phase in PHASES and PHASES.index(color) > PHASES.index(phase)) or (
+            this_round = (phase in order and order.index(color) > order.index(phase)) or (
                 color == phase and not scoring_done)
             first = self.rounds if this_round else self.rounds - 1
             self.scorings[color] = list(range(first, 0, -1))
@@ -132,7 +137,7 @@ class Outlook:
     def card_income_value(self, cid: str) -> float:
         st, seat = self.st, self.seat
         value = 0.0
-        for color in COLORS:
+        for color in self.colors:
             r, pts = card_income(st, seat, cid, color)
             if r or pts:
                 value += pts * self.points_per[color] + r * self.rubles_per[color]
@@ -159,7 +164,9 @@ class Outlook:
                         plain = self.plain[cid] = self.card_income_value(cid)
                     value += plain
             parts = final_parts(st, seat)
-            value += parts["nobles"] + parts["cards"]
+            # Module 5's assignment counts like any other points of the final scoring.
+            value += parts["nobles"] + parts["cards"] + parts.get("assignment", 0)
+            value += bot_modules.position_extra(self, cards)
         finally:
             p["cards"] = saved
         return value
@@ -228,7 +235,7 @@ def _lay_out_value(out: Outlook, base: float, card: Card, price: int, replace: C
 
 def income_next_round(out: Outlook) -> int:
     st, seat = out.st, out.seat
-    return sum(card_income(st, seat, cid, color)[0] for cid in st["p"][seat]["cards"] for color in COLORS)
+    return sum(card_income(st, seat, cid, color)[0] for cid in st["p"][seat]["cards"] for color in out.colors)
 
 
 def hand_prices(st: State, seat: int, pricer: Pricer) -> list[int]:
@@ -303,7 +310,7 @@ def action_value(out: Outlook, base: float, pricer: Pricer, move: Move, money: i
             lost = stranded(prices, money + coming - price) - stranded(prices, money + coming)
             value -= HAND_PENALTY * risk * lost
         return value
-    if kind == "take":
+    if kind == "take" and not tab[move["card"]].purple:
         return take_value(out, base, pricer, tab[move["card"]], money)
     if kind == "sycophant_discard":
         cards = [c for c in st["p"][out.seat]["cards"] if c != move["card"]]
@@ -315,7 +322,8 @@ def action_value(out: Outlook, base: float, pricer: Pricer, move: Move, money: i
         best = max((v for _, v in discard_options(out, base, pricer, money)), default=0.0)
         prison = tab[move["card"]]
         return best - prison.points - prison.rubles * out.money_now - 0.5
-    return None
+    # The Market's and the modules' moves (purple cards, events).
+    return bot_modules.action_value(out, base, pricer, move, money)
 
 
 def best_use(out: Outlook, base: float, pricer: Pricer, card: Card, money: int) -> float:
@@ -463,6 +471,9 @@ def decide(st: State, seat: int, legal: list[Move], rng: random.Random) -> Move:
         return trading_house(st, seat, head, legal)
     if kind == "debtors_prison":
         return debtors_prison_take(st, seat, legal)
+    move = bot_modules.decide(st, seat, head, legal)
+    if move is not None and move in legal:
+        return move
     decision = DECISIONS.get(head["kind"])
     if decision is not None:
         move = decision.timeout(st, seat, head)

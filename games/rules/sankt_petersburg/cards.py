@@ -59,7 +59,8 @@ class Card:
 
     __slots__ = ("id", "key", "deck", "color", "exchange", "cost", "rubles", "points", "craft",
                  "replaces", "replace_value", "ability", "params", "special", "name_en", "name_de",
-                 "text", "text_de", "set", "expansion_copy", "good", "good_count", "orange")
+                 "text", "text_de", "set", "expansion_copy", "good", "good_count", "orange",
+                 "purple", "effect")
 
     def __init__(self, cid: str, kind: dict[str, Any], edition: str, expansion_copy: bool, copy: int = 0) -> None:
         data = dict(kind)
@@ -67,7 +68,8 @@ class Card:
             data.update(kind.get("edition_2", {}))
         self.id = cid
         self.key: str = data["key"]
-        self.deck: str = data["deck"]
+        # Copies with different backs ("decks", Module 1's Schwarzmarkt and Weg damit!).
+        self.deck: str = data["decks"][copy] if "decks" in data else data["deck"]
         self.color: str = data["color"]
         self.exchange: bool = data["exchange"]
         self.cost: int = data["cost"]
@@ -93,6 +95,45 @@ class Card:
         self.good: str | None = good
         self.good_count: int = data.get("market_count", 1) if good else 0
         self.orange: bool = bool(data.get("orange"))
+        # Module 1's purple special cards: free, only taken into hand, played from there.
+        self.purple: bool = data.get("color") == "purple"
+        self.effect: str | None = data.get("effect")
+
+
+PURPLE_FIGURES = {"cost": 0, "rubles": 0, "points": 0}
+
+
+def validate(kinds: list[dict[str, Any]]) -> None:
+    """The constraints the sources give for the fields the loader relies on; raises ValueError."""
+    keys = set()
+    for kind in kinds:
+        key = kind["key"]
+        if key in keys:
+            raise ValueError(f"{key}: listed twice")
+        keys.add(key)
+        decks = kind.get("decks", [kind.get("deck")] * kind["copies"])
+        if len(decks) != kind["copies"] or any(d not in ALL_DECKS for d in decks):
+            raise ValueError(f"{key}: one known pile per copy")
+        for field in ("cost", "rubles", "points", "copies"):
+            if not isinstance(kind.get(field), int) or kind[field] < 0:
+                raise ValueError(f"{key}: {field} must be a whole number >= 0")
+        if kind.get("color") == "purple":
+            # Module 1: "Die lila Sonderkarten sind generell kostenlos"; they only act when played.
+            if kind["set"] != "banquet" or not kind.get("effect") or kind["exchange"] or any(
+                    kind[f] != v for f, v in PURPLE_FIGURES.items()):
+                raise ValueError(f"{key}: a purple card is Module 1's, free, no exchange card, with an effect")
+        if kind.get("replace_value") is not None and kind["replace_value"] < kind["cost"]:
+            raise ValueError(f"{key}: worth less than its cost when replaced")
+        rep = kind.get("replaces") or {}
+        if rep and not kind["exchange"]:
+            raise ValueError(f"{key}: only exchange cards replace cards")
+    for kind in kinds:
+        for other in (kind.get("replaces") or {}).get("keys", ()):
+            if other not in keys:
+                raise ValueError(f"{kind['key']}: replaces the unknown card {other}")
+
+
+validate(KINDS)
 
 
 def _build() -> tuple[dict[str, dict[str, Card]], dict[str, list[tuple[str, dict[str, Any], bool]]]]:
@@ -103,14 +144,17 @@ def _build() -> tuple[dict[str, dict[str, Card]], dict[str, list[tuple[str, dict
         copies = [(False, kind["copies"]), (True, kind.get("expansion_copies", 0))]
         for extra, count in copies:
             for _ in range(count):
-                counters[kind["deck"]] += 1
-                ids[kind["key"]].append((f"{letters[kind['deck']]}{counters[kind['deck']]}", kind, extra))
+                copy = len(ids[kind["key"]])
+                deck = kind["decks"][copy] if "decks" in kind else kind["deck"]
+                counters[deck] += 1
+                ids[kind["key"]].append((f"{letters[deck]}{counters[deck]}", kind, extra))
     tables = {e: {cid: Card(cid, kind, e, extra, i) for lst in ids.values()
                   for i, (cid, kind, extra) in enumerate(lst)} for e in EDITIONS}
     return tables, ids
 
 
 INFO, IDS_BY_KEY = _build()
+DECK_LETTER: dict[str, str] = {d["letter"]: d["key"] for d in DATA["decks"]}
 ALL_IDS: list[str] = list(INFO["1"])
 
 
@@ -119,7 +163,11 @@ def ids_of(key: str) -> list[str]:
 
 
 def compose(options: dict[str, Any]) -> dict[str, list[str]]:
-    """The card ids of each deck for these options (before the rule modules' ``compose``)."""
+    """The card ids of each deck for these options (before the rule modules' ``compose``).
+
+    Expansion cards come with the whole expansion, the SP+ replacements with SP+, Module 2's cards
+    also on their own (option ``module2``); Module 1's cards ("banquet") with its option, those with
+    a yellow (market) back only with the Market. ``removed_by`` options take a card out."""
     edition = options["edition"]
     expansion, sp_plus = options.get("expansion", False), options.get("sp_plus", False)
     decks: dict[str, list[str]] = {d: [] for d in decks_of(options)}
@@ -130,15 +178,20 @@ def compose(options: dict[str, Any]) -> dict[str, list[str]]:
             if options.get("market"):
                 decks[kind["deck"]].extend(ids_of(kind["key"]))
             continue
+        if any(options.get(o) for o in kind.get("removed_by", ())):
+            continue
         if kind["set"] == "base":
-            if any(options.get(o) for o in kind.get("removed_by", ())):
-                continue
             wanted = [cid for cid, _, extra in IDS_BY_KEY[kind["key"]] if not extra or expansion]
-        elif expansion or (sp_plus and kind.get("sp_plus")):
+        elif kind["set"] == "expansion" and (expansion or (sp_plus and kind.get("sp_plus"))
+                                             or (kind.get("module2") and options.get("module2"))):
             wanted = [cid for cid, _, extra in IDS_BY_KEY[kind["key"]]]
+        elif kind["set"] == "banquet" and options.get("banquet"):
+            # A copy with a market (yellow) back plays only with the Market: its pile is the Market's.
+            wanted = [cid for cid, _, extra in IDS_BY_KEY[kind["key"]] if DECK_LETTER[cid[0]] in decks]
         else:
             continue
-        decks[kind["deck"]].extend(wanted)
+        for cid in wanted:
+            decks[DECK_LETTER[cid[0]]].append(cid)
     return decks
 
 

@@ -10,7 +10,7 @@ from games.rules.base import (Engine, Event, IllegalMove, InvalidOptions, Move, 
 from . import actions, bot, flow
 from .cards import kind_name, table
 from .hooks import DECISIONS, MOVES, active_rules
-from .moves import describe
+from .moves import describe, label
 from .scoring import stats
 from .state import new_state, to_act
 from .view import build_view
@@ -25,7 +25,11 @@ HELPERS_MARKET = "Module 3 (the helpers) is played only with the Market."
 ASSIGNMENTS_MARKET = "Module 5 (the assignments) is played only with the Market."
 EVENTS_MARKET = "Module 4 (the events) is played only with the Market."
 OBSTACLES_MARKET = "Module 6 (the obstacles) is played only with the Market."
+ASSIGNMENT_RULE_MODULE = "The printed assignment rule belongs to Module 5: choose the assignments too."
 SP_PLUS_EDITION = "The SP+ variant is played with the 1st edition."
+MODULE2_EDITION = ("Module 2 on its own belongs to the 2nd edition; in the 1st edition its cards come with "
+                   "the expansion 'In bester Gesellschaft'.")
+MODULE2_EXPANSION = "The expansion 'In bester Gesellschaft' of the 2nd edition already includes Module 2."
 SP_PLUS_EXPANSION = ("SP+ uses only the expansion cards that replace base cards; choose either SP+ or "
                      "the whole expansion.")
 
@@ -44,6 +48,16 @@ class SanktPetersburg(Engine):
                help="The expansion's 35 cards; needed for 5 players."),
         Option("sp_plus", "SP+", kind="bool", default=False,
                help="1st edition with only the expansion cards that replace base cards."),
+        Option("banquet", "Module 1: Das Bankett", kind="bool", default=False,
+               help="2nd edition: 15 cards: the Czar - Superstar, two Potemkin villages (1/4, 3/8) and 12 purple "
+                    "special cards, free, taken into hand and played from there as an action of their own. "
+                    "Without the Market the three with a yellow back stay out; with Module 2 the Debtor's "
+                    "Prison stays out."),
+        Option("module2", "Module 2: In bester Gesellschaft", kind="bool", default=False,
+               help="2nd edition: only Module 2's 12 cards (Coffee House, Trading House, Debtor's Prison, "
+                    "2 Sycophants, October Revolution, Textile Factory, Guild Hall, University, Merchant, "
+                    "Lt. Kije, Mayor), without the expansion's cards that replace base cards. The expansion "
+                    "option includes Module 2."),
         Option("market", "Market", kind="bool", default=False,
                help="2nd edition: 35 market cards, a market round between the worker and the building "
                     "round, the market place scored every Durchgang; display of 10; up to 5 players."),
@@ -56,6 +70,13 @@ class SanktPetersburg(Engine):
         Option("assignments", "Module 5: assignments", kind="bool", default=False,
                help="With the Market: three secret assignments each; at the end each player scores "
                     "the best of them."),
+        Option("assignment_rule", "Module 5: which assignment counts", kind="choice", default="best",
+               choices=(("best", "Yucata: the best of three at the end"),
+                        ("printed", "Printed rule: discard one at 20 and one at 35 points")),
+               help="Yucata: every player keeps all three assignments and scores the best one at the end. "
+                    "Printed rule: on reaching 20 points a player discards one of them, on reaching 35 "
+                    "another; the one left scores at the end (the best of those left, if 20 or 35 points "
+                    "were never reached during the game)."),
         Option("obstacles", "Module 6: obstacles", kind="bool", default=False,
                help="With the Market: three bonus obstacles and two real obstacles on the score track; "
                     "a real obstacle stops a player who does not meet its requirement."),
@@ -67,6 +88,10 @@ class SanktPetersburg(Engine):
             raise InvalidOptions(SP_PLUS_EXPANSION)
         if options["sp_plus"] and options["edition"] != "1":
             raise InvalidOptions(SP_PLUS_EDITION)
+        if options.get("module2") and options["edition"] != "2":
+            raise InvalidOptions(MODULE2_EDITION)
+        if options.get("module2") and options["expansion"]:
+            raise InvalidOptions(MODULE2_EXPANSION)
         if options.get("market") and options["edition"] != "2":
             raise InvalidOptions(MARKET_EDITION)
         if options.get("helpers") and not options.get("market"):
@@ -77,6 +102,8 @@ class SanktPetersburg(Engine):
             raise InvalidOptions(OBSTACLES_MARKET)
         if options.get("assignments") and not options.get("market"):
             raise InvalidOptions(ASSIGNMENTS_MARKET)
+        if options.get("assignment_rule", "best") != "best" and not options.get("assignments"):
+            raise InvalidOptions(ASSIGNMENT_RULE_MODULE)
         if players == 5 and not options["expansion"] and not options.get("market"):
             raise InvalidOptions(FIVE_PLAYERS)
         for module in active_rules(options):
@@ -103,7 +130,7 @@ class SanktPetersburg(Engine):
 
     def apply(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
         state, events = self._apply(state, seat, move)
-        for module in active_rules(state["opts"]):
+        for module in sorted(active_rules(state["opts"]), key=lambda m: m.order):
             if module.after_move:
                 module.after_move(state, events)
         return state, events
@@ -134,15 +161,21 @@ class SanktPetersburg(Engine):
             raise IllegalMove("Unknown move.")
         if actions.first_round(state) and move["type"] != "buy":
             raise IllegalMove("In the first worker phase every player must buy a worker.")
+        only = actions.allowed_types(state, seat)
+        if only is not None and (move["type"] not in only or move.get("until") is not None):
+            raise IllegalMove("The Double Turn's actions are: buy a card, take one into hand, play one from hand, "
+                              "or pass.")
         outcome = handler(state, seat, move, events)
-        if outcome == "again":
+        if outcome in ("again", "again:quiet"):
             # A move before the regular turn (Module 4's events): the display may have changed, so
             # standing passes "until the display changes" wake and the streak of passes ends;
             # the same seat then takes its regular turn (after the decision it queued, if any).
-            state["passes"] = 0
-            for i, p in enumerate(state["p"]):
-                if i != seat and p["auto"] == "display":
-                    p["auto"] = None
+            # "again:quiet" changed no display (the Warehouse event): nobody wakes.
+            if outcome == "again":
+                state["passes"] = 0
+                for i, p in enumerate(state["p"]):
+                    if i != seat and p["auto"] == "display":
+                        p["auto"] = None
             if state["queue"]:
                 state["step"] = "decide"
                 state["after"] = "again"
@@ -164,6 +197,9 @@ class SanktPetersburg(Engine):
 
     def describe_move(self, move: Move) -> str:
         return describe(move)
+
+    def move_label(self, state: State, seat: int, move: Move) -> dict[str, Any]:
+        return label(state, seat, move)
 
     # --- end ------------------------------------------------------------------------------------
     def is_over(self, state: State) -> bool:

@@ -53,6 +53,11 @@ def start_phase(st: State, phase: str, events: list[Event]) -> None:
 
 def end_turn(st: State, seat: int, outcome: str, events: list[Event]) -> None:
     """The seat's action is done: count passes, wake standing passes, find the next seat."""
+    for module in active_rules(st["opts"]):
+        if module.keep_turn and module.keep_turn(st, seat, outcome, events):
+            if not (st["upper"] or st["lower"]):
+                end_actions(st, events)
+            return
     if outcome == "pass":
         st["passes"] += 1
     else:
@@ -100,8 +105,10 @@ def resume(st: State, events: list[Event]) -> None:
     if after == "phase":
         finish_phase(st, events)
     elif after == "hold":
-        # A decision held the game between moves (Module 6's bonus choice): carry on as before.
-        pass
+        # A decision held the game between moves (Module 6's bonus choice, Module 1's Pick Pocket
+        # at the start of a round): carry on as before; a display emptied by it ends the actions.
+        if not (st["upper"] or st["lower"]):
+            end_actions(st, events)
     elif after == "again":
         # The seat used a move before its regular turn (Module 4): its turn goes on.
         if not (st["upper"] or st["lower"]):

@@ -70,6 +70,17 @@ class RuleModule:
     # After every applied move (Module 6's obstacles gate every gain of points): (st, events).
     # A decision it appends to an empty queue holds the game until answered.
     after_move: Callable[[State, list[Event]], None] | None = None
+    # Modules with a higher order run their after_move later (Module 5's printed rule looks at
+    # the marker after Module 6's obstacles have moved it).
+    order: int = 0
+    # Module 1's Double Turn: keep the turn with the seat after an action: (st, seat, outcome,
+    # events) -> True when the turn stays (the module has done what the action's outcome needs).
+    keep_turn: Callable[[State, int, str, list[Event]], bool] | None = None
+    # The only move types the seat to act may use now, or None: (st, seat) -> set | None.
+    move_types: Callable[[State, int], set[str] | None] | None = None
+    # A seat's income at a scoring, changed (Module 1's Jester and Banquet):
+    # (st, seat, phase, rubles, points, events) -> (rubles, points).
+    adjust_income: Callable[[State, int, str, int, int, list[Event]], tuple[int, int]] | None = None
     # Keys this module adds to every view: (st, viewing seat or None) -> {key: value}.
     view: Callable[[State, int | None], dict[str, Any]] | None = None
     noble_points: Callable[[State, int, int], int] | None = None  # (st, seat, different) -> points

@@ -38,6 +38,20 @@ def register_description(move_type: str, describer: Callable[[Move], str]) -> No
     DESCRIBERS[move_type] = describer
 
 
+# Labels as message ids with arguments (translated where shown); string arguments are English card
+# names and the like, which the catalog translates too. Moves without one keep describe()'s text.
+LABELS: dict[str, Callable[[dict, int, Move], dict]] = {}
+
+
+def register_label(move_type: str, labeller: Callable[[dict, int, Move], dict]) -> None:
+    LABELS[move_type] = labeller
+
+
+def label(st: dict, seat: int, move: Move) -> dict:
+    fn = LABELS.get(move.get("type")) if isinstance(move, dict) else None
+    return fn(st, seat, move) if fn else {"msg": describe(move), "args": {}}
+
+
 def _name(cid: object) -> str:
     card = INFO["1"].get(cid) if isinstance(cid, str) else None
     return card.name_en if card else "a card"

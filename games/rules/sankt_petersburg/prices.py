@@ -68,10 +68,14 @@ class Pricer:
     def targets(self, card: Card) -> list[Card]:
         """Own display cards the exchange card may replace."""
         rep = card.replaces or {}
-        color, craft = rep.get("color", card.color), rep.get("craft")
+        color, craft, keys = rep.get("color", card.color), rep.get("craft"), rep.get("keys")
+        # Module 1: a card laid out with the Money Collector may never be replaced.
+        fixed = self.st["ext"].get("banquet", {}).get("collected", ())
         out = []
         for c in self.cards:
-            if c.color != color or c.exchange or c.id in self.flipped:
+            if c.color != color or c.exchange or c.id in self.flipped or c.id in fixed:
+                continue
+            if keys and c.key not in keys:
                 continue
             if craft and craft != "any" and c.craft != craft and c.craft != "all":
                 continue
@@ -83,7 +87,10 @@ class Pricer:
         return out
 
     def options(self, card: Card, lower: bool = False) -> list[tuple[int, Card | None]]:
-        """(price, replaced card or None) for every way to lay the card out."""
+        """(price, replaced card or None) for every way to lay the card out (none for Module 1's
+        purple cards: they are never bought, only taken into hand and played from there)."""
+        if card.purple:
+            return []
         if card.exchange:
             return [(self.price(card, lower, t), t) for t in self.targets(card)]
         return [(self.price(card, lower), None)]

@@ -17,13 +17,20 @@ END_LABELS: dict[str, str] = {}
 
 def card_income(st: State, seat: int, cid: str, phase: str) -> tuple[int, int]:
     c = table(st)[cid]
+    out = (0, 0)
     if c.ability:
         ab = ABILITIES.get(c.ability)
         if ab and ab.income:
-            return ab.income(st, seat, cid, phase)
-    if c.color == phase:
-        return c.rubles, c.points
-    return 0, 0
+            out = ab.income(st, seat, cid, phase)
+        elif c.color == phase:
+            out = c.rubles, c.points
+    elif c.color == phase:
+        out = c.rubles, c.points
+    banquet = st["ext"].get("banquet")
+    if banquet and cid in banquet["collected"]:
+        # Module 1's Money Collector covers the card's points: "Er erhält für diese Karte niemals Siegpunkte".
+        return out[0], 0
+    return out
 
 
 def income(st: State, seat: int, phase: str) -> tuple[int, int]:
@@ -65,6 +72,9 @@ def score_phase(st: State, phase: str, events: list[Event]) -> list[dict[str, An
     for seat in order_from(st, start):
         p = st["p"][seat]
         r, pts = income(st, seat, phase)
+        for module in active_rules(st["opts"]):
+            if module.adjust_income:
+                r, pts = module.adjust_income(st, seat, phase, r, pts, events)
         before = {"rubles": p["money"], "points": p["points"]}
         p["money"] += r
         p["points"] += pts
@@ -129,7 +139,8 @@ def final_parts(st: State, seat: int, rules: list[RuleModule] | None = None) -> 
         **out,
         "cards": cards,
         "rubles": p["money"] // RULES["rubles_per_point"],
-        "hand": -RULES["hand_penalty"] * len(p["hand"]),
+        # Module 1's purple cards cost nothing in hand at the end.
+        "hand": -RULES["hand_penalty"] * sum(1 for c in p["hand"] if not tab[c].purple),
     }
 
 

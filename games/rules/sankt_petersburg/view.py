@@ -34,7 +34,9 @@ after). ``market`` is null without the option, else::
 The modules of the Market add one key each, null without their option (shapes in the module's
 package docstring): "helpers" (Module 3, abilities_helpers), "events" (Module 4,
 abilities_events; step "twin"), "assignments" (Module 5, abilities_assignments; the viewer's own
-only until the game is over), "obstacles" (Module 6, abilities_obstacles; step "obstacle_bonus").
+only until the game is over; step "assignment_discard" with the printed rule), "obstacles" (Module 6,
+abilities_obstacles; step "obstacle_bonus"), "banquet" (Module 1, abilities_banquet; steps
+"pickpocket" and "black_market"; purple cards have colour "purple").
 """
 from __future__ import annotations
 
@@ -55,7 +57,9 @@ def _static(card: Card) -> dict[str, Any]:
     replaces: list[str] = []
     if card.exchange:
         craft = (card.replaces or {}).get("craft")
-        replaces = [craft] if craft else ["any"]
+        # Module 1's Zar-Superstar names the kinds it may replace.
+        keys = (card.replaces or {}).get("keys")
+        replaces = list(keys) if keys else [craft] if craft else ["any"]
     return {
         "id": card.id, "key": card.key, "name": card.name_en, "name_de": card.name_de, "deck": card.deck,
         "color": card.color, "cost": card.cost, "price": None,
@@ -190,6 +194,7 @@ def build_view(st: State, seat: int | None) -> dict[str, Any]:
         "assignments": None,
         "events": None,
         "obstacles": None,
+        "banquet": None,
     }
     # Parts of the view that option modules add (the Market's "market").
     for module in active_rules(st["opts"]):

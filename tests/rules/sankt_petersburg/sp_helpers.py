@@ -183,6 +183,8 @@ def all_cards(st: dict) -> list[str]:
     for p in st["p"]:
         out += p["cards"] + p["hand"]
     out += [d["card"] for d in st["queue"] if d["kind"] == "observatory"]
+    out += [c for d in st["queue"] if d["kind"] == "twin" for c in d["cards"]]
+    out += st["ext"].get("banquet", {}).get("box", [])
     return out
 
 

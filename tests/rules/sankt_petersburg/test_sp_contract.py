@@ -31,11 +31,13 @@ def _id(case):
 def test_registered_with_slug_players_and_options():
     engine = registry.get("sankt-petersburg")
     assert (engine.name, engine.min_players, engine.max_players) == ("Sankt Petersburg", 2, 5)
-    assert [o.name for o in engine.options] == ["edition", "expansion", "sp_plus", "market", "helpers",
-                                                "events", "assignments", "obstacles"]
+    assert [o.name for o in engine.options] == ["edition", "expansion", "sp_plus", "banquet", "module2", "market",
+                                                "helpers", "events", "assignments", "assignment_rule",
+                                                "obstacles"]
     assert engine.normalize_options(4, {}) == {"edition": "1", "expansion": False, "sp_plus": False,
-                                               "market": False, "helpers": False, "events": False,
-                                               "assignments": False, "obstacles": False}
+                                               "banquet": False, "module2": False, "market": False, "helpers": False, "events": False,
+                                               "assignments": False, "assignment_rule": "best",
+                                               "obstacles": False}
 
 
 def test_listed_in_the_registry_modules():

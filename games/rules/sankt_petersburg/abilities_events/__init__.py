@@ -6,9 +6,10 @@ once per game and each seat triggers at most one event in the whole game. "The c
 the pile of the round being played (worker, market, building, aristocrat, exchange).
 
   twin       a second card from the current pile joins the first card of the upper row (only if
-             one lies there and the pile has a card); the seat must take both, each bought or into
-             hand (decision ``twin``, one card after the other); a card it can neither buy nor
-             take is discarded (the seed: cards not taken are discarded)
+             one lies there and the pile has a card); the seat must take both together (decision
+             ``twin``): both bought, one bought and one into hand, or both into hand, in either
+             order; only first steps after which the other card can still be taken are offered.
+             If no way takes both, both are discarded, never one kept and one discarded.
   sponsor    6 rubles for the seat, 2 for every other seat
   ghost      discard one display card; a card from the current pile takes its place
   new_luck   as many cards as there are players from the current pile into the upper row; only
@@ -17,14 +18,14 @@ the pile of the round being played (worker, market, building, aristocrat, exchan
   grabber    buy the top card of the discard pile, paying at once (exchange cards replace a card)
 
 An event counts as a change of the display: standing passes "until the display changes" wake and
-the streak of passes starts again. With this module the lower row is discarded left to right (the
+the streak of passes starts again; the Warehouse event changes no display and wakes no one. With this module the lower row is discarded left to right (the
 rightmost card on top), which is the engine's order anyway.
 
 Moves (the seat to act, not in the first Durchgang):
   {"type": "event", "event": "sponsor" | "warehouse" | "new_luck" | "twin"}
   {"type": "event", "event": "ghost", "card": display_id}
   {"type": "event", "event": "grabber"} (+ "replace": own_id for an exchange card)
-Decision ``twin`` {"cards": [ids still to take, this one first]}:
+Decision ``twin`` {"cards": [ids still to take]}, either card first:
   {"type": "twin_take", "card": id, "choice": "buy"} (+ "replace": own_id) | {..., "choice": "hand"}
 View: "events" null without the option, else {"available": [keys in the table's order],
 "used": {key: seat}, "warehouse": [seats holding the Warehouse event]}.
@@ -32,6 +33,7 @@ Refusal: engine.EVENTS_MARKET.
 """
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from games.rules.base import Event, IllegalMove, Move, State, gettext_noop
@@ -148,15 +150,17 @@ def trigger(st: State, seat: int, move: Move, events: list[Event]) -> str:
         events.append(event(gettext_noop("{seat} must take the {card} and the {other}."), seat, seat=seat,
                             card=tab[first].name_en, other=tab[new].name_en))
         next_twin(st, seat, [first, new], events)
-    return "again"
+    # The Warehouse event lies in front of the seat: the display did not change.
+    return "again:quiet" if key == "warehouse" else "again"
 
 
 def twin_options(st: State, seat: int, cid: str) -> list[Move]:
+    """The ways to take one twin card on its own: buy it (each exchange target) or into hand."""
     card = table(st)[cid]
     money = st["p"][seat]["money"]
     out: list[Move] = []
     for price, target in Pricer(st, seat).options(card):
-        if price <= money:
+        if price <= money and not card.purple:
             m: Move = {"type": "twin_take", "card": cid, "choice": "buy"}
             if target is not None:
                 m["replace"] = target.id
@@ -166,48 +170,64 @@ def twin_options(st: State, seat: int, cid: str) -> list[Move]:
     return out
 
 
+def _take(st: State, seat: int, move: Move, events: list[Event]) -> None:
+    card = table(st)[move["card"]]
+    if move["choice"] == "buy":
+        price, replace = check_lay_out(st, seat, card, False, move)
+        lay_out(st, seat, card, price, replace, events, "buy")
+    else:
+        st["p"][seat]["hand"].append(card.id)
+        events.append(event(gettext_noop("{seat} takes the {card} into hand."), seat, seat=seat, card=card.name_en))
+
+
+def _then_possible(st: State, seat: int, move: Move, rest: list[str]) -> bool:
+    """Can the other twin card still be taken once `move` has taken the first one?"""
+    if not rest:
+        return True
+    trial = copy.deepcopy(st)
+    trial["queue"] = []
+    _take(trial, seat, move, [])
+    return bool(twin_options(trial, seat, rest[0]))
+
+
+def twin_pairs(st: State, seat: int, cards: list[str]) -> list[Move]:
+    """Every first step that lets the seat take both cards ("Der Spieler muss beide Karten
+    entweder kaufen oder auf die Hand nehmen"): either card first, then the other must still fit."""
+    out: list[Move] = []
+    for cid in cards:
+        rest = [c for c in cards if c != cid]
+        out.extend(m for m in twin_options(st, seat, cid) if _then_possible(st, seat, m, rest))
+    return out
+
+
 def next_twin(st: State, seat: int, cards: list[str], events: list[Event]) -> None:
-    """Queue the decision for the next card that can be taken; discard those that cannot."""
-    while cards:
-        if twin_options(st, seat, cards[0]):
-            st["queue"].insert(0, {"kind": "twin", "seat": seat, "cards": cards})
-            return
-        cid = cards.pop(0)
-        st["discard"].append(cid)
-        events.append(event(gettext_noop("{seat} can take neither way the {card}: it is discarded."), seat,
-                            seat=seat, card=table(st)[cid].name_en))
+    """Queue the decision for the twin cards, or discard them all when they cannot all be taken
+    (never one kept and one discarded)."""
+    if twin_pairs(st, seat, cards):
+        st["queue"].insert(0, {"kind": "twin", "seat": seat, "cards": cards})
+        return
+    tab = table(st)
+    st["discard"].extend(cards)
+    events.append(event(gettext_noop("{seat} cannot take both twin cards: the {card} and the {other} are discarded."),
+                        seat, seat=seat, card=tab[cards[0]].name_en, other=tab[cards[-1]].name_en))
 
 
 def twin_legal(st: State, seat: int, d: dict) -> list[Move]:
-    opts = twin_options(st, seat, d["cards"][0])
-    return opts or [{"type": "twin_take", "card": d["cards"][0], "choice": "discard"}]
+    return twin_pairs(st, seat, d["cards"])
 
 
 def twin_apply(st: State, seat: int, d: dict, move: Move, events: list[Event]) -> None:
-    cid = d["cards"][0]
-    if move.get("type") != "twin_take" or move.get("card") != cid:
+    if move.get("type") != "twin_take" or move.get("card") not in d["cards"]:
         raise IllegalMove("Take the twin cards one after the other.")
-    legal = twin_legal(st, seat, d)
-    if move not in legal:
-        raise IllegalMove("Buy the card or take it into hand.")
-    card = table(st)[cid]
-    choice = move["choice"]
-    if choice == "buy":
-        price, replace = check_lay_out(st, seat, card, False, move)
-        lay_out(st, seat, card, price, replace, events, "buy")
-    elif choice == "hand":
-        st["p"][seat]["hand"].append(cid)
-        events.append(event(gettext_noop("{seat} takes the {card} into hand."), seat, seat=seat, card=card.name_en))
-    else:
-        st["discard"].append(cid)
-    rest = list(d["cards"][1:])
-    # Decisions queued by laying out (a '?' symbol) come first: insert behind them.
-    mark = len(st["queue"])
-    next_twin(st, seat, rest, events)
-    if len(st["queue"]) > mark:
-        q = st["queue"].pop(0)
+    if move not in twin_legal(st, seat, d):
+        raise IllegalMove("Take this twin card so that the other one can still be bought or taken into hand.")
+    _take(st, seat, move, events)
+    rest = [c for c in d["cards"] if c != move["card"]]
+    if rest:
+        # The second card always fits (twin_pairs checked it); decisions queued by laying out (a
+        # '?' symbol) come first: insert behind them.
         pos = next((i for i, x in enumerate(st["queue"]) if x is d), len(st["queue"]))
-        st["queue"].insert(pos, q)
+        st["queue"].insert(pos + 1, {"kind": "twin", "seat": seat, "cards": rest})
 
 
 def twin_timeout(st: State, seat: int, d: dict) -> Move:
@@ -237,4 +257,4 @@ def _describe(move: Move) -> str:
 
 register_description("event", _describe)
 register_description("twin_take", lambda m: {"buy": "Buy the twin card", "hand": "Take the twin card into hand"}
-                     .get(m.get("choice"), "Discard the twin card"))
+                     .get(m.get("choice"), "Take the twin card"))

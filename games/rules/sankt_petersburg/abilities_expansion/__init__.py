@@ -2,7 +2,11 @@
 
 The options: ``expansion`` puts in all 35 expansion cards (with the 2nd edition: the same cards,
 Module 2 included) and takes out the seven base cards they replace; ``sp_plus`` (1st edition) uses
-only those seven replacements. Which card does what is named in cards.json ("ability"):
+only those seven replacements; ``module2`` (2nd edition) only Module 2's 12 cards (cards.json
+"module2": Kaffeehaus, Handelshaus, Schuldturm, 2 Hochstapler and the seven exchange cards
+Oktoberrevolution, Textilfabrik, Handelsgilde, Universität, Händler, Leutnant Kije, Bürgermeister),
+as the Yucata text lists the 2nd edition's "In bester Gesellschaft" and Module 2 apart; the
+expansion option of the 2nd edition includes Module 2. With Module 1 the Schuldturm stays out. Which card does what is named in cards.json ("ability"):
 
 Kolchose ("discount"), Kaffeehaus, Mariinski Theater, Bürgermeister ("per_card")
     base abilities with their own figures.

@@ -57,7 +57,9 @@ def first_of_each_kind(st: State) -> dict[str, str]:
     tab = table(st)
     out: dict[str, str] = {}
     for cid in st["discard"]:
-        out.setdefault(tab[cid].key, cid)
+        # Module 1's purple cards cannot be chosen from the discard pile.
+        if not tab[cid].purple:
+            out.setdefault(tab[cid].key, cid)
     return out
 
 
@@ -92,6 +94,8 @@ def prison_apply(st: State, seat: int, d: dict, move: Move, events: list[Event])
     cid = move.get("card")
     if not isinstance(cid, str) or cid not in st["discard"]:
         raise IllegalMove("That card is not in the discard pile.")
+    if table(st)[cid].purple:
+        raise IllegalMove("A purple special card cannot be taken from the discard pile.")
     card = table(st)[cid]
     p = st["p"][seat]
     if choice == "buy":
@@ -114,7 +118,8 @@ def prison_public(st: State, d: dict) -> dict[str, Any]:
     pricer = Pricer(st, d["seat"])
     counts: dict[str, int] = {}
     for cid in st["discard"]:
-        counts[tab[cid].key] = counts.get(tab[cid].key, 0) + 1
+        if not tab[cid].purple:
+            counts[tab[cid].key] = counts.get(tab[cid].key, 0) + 1
     out = []
     for key, cid in first_of_each_kind(st).items():
         opts = pricer.options(tab[cid])

@@ -1,6 +1,6 @@
-"""Option-wide rules of the expansion: the noble table beyond ten, the 5-player sack, and the
-moments the expansion cards need (Hochstapler before the aristocrat scoring, the Schuldturm
-turning back at the start of a phase)."""
+"""Option-wide rules of the expansion: the noble table beyond ten and the 5-player sack (the whole
+expansion only), and the moments the expansion cards need (Hochstapler before the aristocrat
+scoring, the Schuldturm turning back at the start of a phase), also with Module 2 on its own."""
 from __future__ import annotations
 
 from games.rules.base import Event, State, gettext_noop
@@ -15,6 +15,11 @@ from .sycophant import before_aristocrat_scoring
 
 def expansion(options: dict) -> bool:
     return bool(options.get("expansion"))
+
+
+def expansion_cards(options: dict) -> bool:
+    """The expansion's cards are in play: the whole expansion, or Module 2 on its own."""
+    return bool(options.get("expansion") or options.get("module2"))
 
 
 def nobles(st: State, seat: int, different: int) -> int:
@@ -33,7 +38,6 @@ def sack_setup(st: State, events: list[Event]) -> None:
 
 
 def phase_start(st: State, phase: str, events: list[Event]) -> None:
-    turn_back(st, phase, events)
     seat = st["sack"]
     if phase == "worker" and seat is not None:
         gain = RULES["sack_points_per_worker_round"]
@@ -49,4 +53,6 @@ def before_scoring(st: State, phase: str, events: list[Event]) -> None:
 
 
 register_rules(RuleModule("in_bester_gesellschaft", expansion, setup=sack_setup, phase_start=phase_start,
-                          before_scoring=before_scoring, noble_points=nobles))
+                          noble_points=nobles))
+# The moments the cards need, also with Module 2 alone (2nd edition).
+register_rules(RuleModule("expansion_cards", expansion_cards, phase_start=turn_back, before_scoring=before_scoring))

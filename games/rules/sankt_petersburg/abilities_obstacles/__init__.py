@@ -7,7 +7,8 @@ once. Reaching the space before a real obstacle checks its requirement (for that
 marker passes it and the seat gets its bonus; not met, the marker stops there and further points
 are lost until a later gain finds the requirement met. Passed obstacles no longer count. Bonus
 points move the marker on as usual. Obstacles apply in the final scoring too (a blocked seat changes
-no rubles into points); there a choice bonus is taken automatically (the one giving more points).
+no rubles into points); there a choice bonus is taken automatically: the one that ends with the
+most points given every obstacle still ahead (rubles where the points would be stopped anyway).
 
 Every gain of points is gated after each move (the engine's ``after_move`` hook compares each seat's
 points with the points the module has seen). The ∑ table gains "Obstacles: bonus rubles",
@@ -23,6 +24,7 @@ Refusal: engine.OBSTACLES_MARKET.
 """
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from games.rules.base import Event, IllegalMove, Move, State, gettext_noop, shuffled
@@ -133,8 +135,11 @@ def pay(st: State, seat: int, rubles: int, points: int, key: str, events: list[E
     return points
 
 
-def gate(st: State, seat: int, gain: int, events: list[Event], final_stage: str | None = None) -> None:
-    """Move the seat's marker `gain` points on through the obstacles."""
+def gate(st: State, seat: int, gain: int, events: list[Event], final_stage: str | None = None,
+         plan: dict[int, str] | None = None, asked: list[int] | None = None) -> None:
+    """Move the seat's marker `gain` points on through the obstacles. In the final scoring
+    (`final_stage`) a choice bonus is taken as `plan` says for its space (default: points); the
+    spaces consulted are added to `asked`."""
     p = st["p"][seat]
     target = p["points"] + gain
     passed = ext(st)["passed"][seat]
@@ -169,10 +174,10 @@ def gate(st: State, seat: int, gain: int, events: list[Event], final_stage: str 
             if final_stage is None:
                 st["queue"].append({"kind": "obstacle_bonus", "seat": seat, "obstacle": key})
             else:
-                # Final scoring: the bonus that gives more points (rubles count only while they
-                # can still be changed into points).
-                extra = (p["money"] + rubles) // 10 - p["money"] // 10 if final_stage == "before_rubles" else 0
-                if extra > points:
+                # Final scoring: no one is asked; `plan` holds the choice that best_plan found.
+                if asked is not None:
+                    asked.append(space)
+                if (plan or {}).get(space) == "rubles":
                     pay(st, seat, rubles, 0, key, events)
                 else:
                     target += pay(st, seat, 0, points, key, events)
@@ -208,22 +213,53 @@ def after_move(st: State, events: list[Event]) -> None:
 
 def final(st: State, events: list[Event]) -> None:
     """The final scoring again, part by part through the obstacles: nobles, the assignment, cards,
-    rubles (none while blocked: those points are lost), hand cards."""
+    rubles (none while blocked: those points are lost), hand cards. A choice bonus reached on the
+    way is taken automatically as best_plan finds it."""
+    for seat in range(st["n"]):
+        final_seat(st, seat, events, best_plan(st, seat))
+
+
+def final_seat(st: State, seat: int, events: list[Event], plan: dict[int, str],
+               asked: list[int] | None = None) -> None:
     e = ext(st)
-    for seat, p in enumerate(st["p"]):
-        parts = st["final"][seat]
-        p["points"] = e["seen"][seat]
-        for part, value in parts.items():
-            if part in ("rubles", "hand"):
-                continue
-            if value > 0:
-                gate(st, seat, value, events, "before_rubles")
-            else:
-                p["points"] += value
-        parts["rubles"] = p["money"] // RULES["rubles_per_point"]
-        gate(st, seat, parts["rubles"], events, "after_rubles")
-        p["points"] += parts["hand"]
-        e["seen"][seat] = p["points"]
+    p = st["p"][seat]
+    parts = st["final"][seat]
+    p["points"] = e["seen"][seat]
+    for part, value in parts.items():
+        if part in ("rubles", "hand"):
+            continue
+        if value > 0:
+            gate(st, seat, value, events, "before_rubles", plan, asked)
+        else:
+            p["points"] += value
+    parts["rubles"] = p["money"] // RULES["rubles_per_point"]
+    gate(st, seat, parts["rubles"], events, "after_rubles", plan, asked)
+    p["points"] += parts["hand"]
+    e["seen"][seat] = p["points"]
+
+
+def best_plan(st: State, seat: int) -> dict[int, str]:
+    """The choices of the choice bonuses met in the final scoring that end with the most points,
+    then the most rubles (the tie-break), given every obstacle still ahead: points that a later
+    real obstacle would stop are worth nothing there, so rubles are taken instead. Each choice is
+    tried both ways on a copy of the game (at most three bonus spaces)."""
+    best: tuple[tuple[int, int], dict[int, str]] | None = None
+    todo: list[dict[int, str]] = [{}]
+    while todo:
+        plan = todo.pop()
+        trial = copy.deepcopy(st)
+        asked: list[int] = []
+        final_seat(trial, seat, [], plan, asked)
+        for space in asked:
+            if space not in plan:
+                todo.append({**plan, space: "rubles"})
+                plan = {**plan, space: "points"}
+        p = trial["p"][seat]
+        score = (p["points"], p["money"])
+        if best is None or score > best[0]:
+            best = (score, plan)
+    assert best is not None
+    return best[1]
 
 
 # --- decision ----------------------------------------------------------------------------------------
