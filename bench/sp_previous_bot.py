@@ -28,7 +28,6 @@ import math
 import random
 
 from games.rules.base import Move, State
-
 from games.rules.sankt_petersburg.cards import DECKS, PHASES, RULES, Card, table
 from games.rules.sankt_petersburg.hooks import DECISIONS
 from games.rules.sankt_petersburg.prices import Pricer

@@ -37,7 +37,7 @@ def market_on(st: State) -> bool:
     return bool(st["opts"].get("market"))
 
 
-def market_rounds(out: "Outlook", include_now: bool = False) -> list[int]:
+def market_rounds(out: Outlook, include_now: bool = False) -> list[int]:
     """Round numbers of the market place scorings still to come."""
     st = out.st
     rounds = [st["round"] + (out.rounds - r) for r in out.scorings.get("market", [])]
@@ -46,7 +46,7 @@ def market_rounds(out: "Outlook", include_now: bool = False) -> list[int]:
     return rounds
 
 
-def others_markers(out: "Outlook") -> list[dict[str, int]]:
+def others_markers(out: Outlook) -> list[dict[str, int]]:
     cached = getattr(out, "_others", None)
     if cached is None:
         st = out.st
@@ -55,7 +55,7 @@ def others_markers(out: "Outlook") -> list[dict[str, int]]:
     return cached
 
 
-def place_value(out: "Outlook", mine: dict[str, int], rounds: list[int]) -> float:
+def place_value(out: Outlook, mine: dict[str, int], rounds: list[int]) -> float:
     others = others_markers(out)
     total = 0.0
     for good in GOODS:
@@ -69,7 +69,7 @@ def place_value(out: "Outlook", mine: dict[str, int], rounds: list[int]) -> floa
     return total
 
 
-def position_extra(out: "Outlook", cards: list[str]) -> float:
+def position_extra(out: Outlook, cards: list[str]) -> float:
     """What bot.Outlook.position adds with the Market and the modules (the seat's cards are `cards`
     while this runs)."""
     st, seat = out.st, out.seat
@@ -86,7 +86,7 @@ def position_extra(out: "Outlook", cards: list[str]) -> float:
     return value
 
 
-def obstacle_outlook(out: "Outlook") -> float:
+def obstacle_outlook(out: Outlook) -> float:
     from .abilities_obstacles import OBSTACLES, ext, met
     st, seat = out.st, out.seat
     e = ext(st)
@@ -101,12 +101,12 @@ def obstacle_outlook(out: "Outlook") -> float:
 
 # --- actions -------------------------------------------------------------------------------------------
 
-def purple_worth(out: "Outlook", card: Card) -> float:
+def purple_worth(out: Outlook, card: Card) -> float:
     unit, amount = PURPLE_WORTH.get(card.effect or "", ("points", 0.0))
     return amount * out.money_now if unit == "rubles" else amount
 
 
-def action_value(out: "Outlook", base: float, pricer: Pricer, move: Move, money: int) -> float | None:
+def action_value(out: Outlook, base: float, pricer: Pricer, move: Move, money: int) -> float | None:
     from .bot import discard_options, lay_out_value, take_value
     st, tab = out.st, table(out.st)
     kind = move["type"]
