@@ -4,8 +4,8 @@ Plays every seeded 2-player game twice, once with the bot in seat 0 and once in 
 base game, with the expansion, and with the Market and every module (1-6): there also against the
 bot as it was before it learned the Market and the modules (bench/sp_previous_bot.py, kept
 unchanged as the yardstick). A tie on rank 1 counts as half a win. Also times the bot's
-decisions (p50/p99 over every decision it made, in CPU time of this process, so that other work on the machine does not count). Figures are printed and merged into
-bench/results/latest.json under "sp_bot_strength".
+decisions (p50/p99 over every decision it made, in CPU time of this process, so that other work
+on the machine does not count). Figures are printed and merged into bench/results/latest.json under "sp_bot_strength".
 """
 from __future__ import annotations
 
