@@ -7,8 +7,8 @@ from games.rules.base import Event, State
 from games.rules.base import gettext_noop as _
 
 from .data import GEMS
-from .state import (END_SECTIONS, GAME, KIND_NAMES, NAMES, ORN_FOR_KIND, ORNAMENT_NAMES, ORNAMENTS, RES_TILES,
-                    SECTIONS, TILES, find, gain, gain_glory, gain_points, missing, slot_cost, slot_ornament, who)
+from .state import (END_SECTIONS, GAME, KIND_NAMES, NAMES, ORN_FOR_KIND, ORNAMENT_NAMES, ORNAMENTS, RES_TILES, SECTIONS,
+                    TILES, find, gain, gain_glory, gain_points, missing, slot_cost, slot_ornament, who)
 
 
 def banner_sources(st: State, p: int) -> list[str]:
@@ -144,6 +144,10 @@ def complete(st: State, t: int, lvl: int, events: list[Event]) -> None:
                    "args": {"seat": who(st, owner), "section": sec["id"], "tower": t + 1, "rp": data["rp"],
                             "rubles": 0 if pl["iwan"] else data["rubles"]}})
     tsar_penalty(st, t, events, below=lvl)
+    if "contr" in st and all(s["done"] for s in tower):
+        # The city is scored before the bonus for ending the game, when both come at once.
+        from .contractors import tower_completed
+        tower_completed(st, t, events)
     if pl["done"] == END_SECTIONS and st["end"] is None:
         trigger_end(st, owner, events)
 

@@ -14,7 +14,8 @@ from .building import complete, decorate, tsar_penalty
 from .data import MATERIALS
 from .influence import completed_kinds
 from .market import DIE_NAMES, area_full, landing, quarter_card, reroll, tile_gives
-from .state import F, ORN_FOR_KIND, SECTIONS, TILES, claimable, dice_in, find, gain_glory, gain_points, units_missing
+from .state import (BASE_TILES, F, ORN_FOR_KIND, SECTIONS, TILES, claimable, dice_in, find, gain_glory, gain_points,
+                    units_missing)
 
 IWAN = 1
 SOLO = F["solo"]
@@ -25,7 +26,7 @@ CARD_NAMES = {"points": _("Gain construction points"), "stock": _("Fill the stoc
 
 
 def setup_iwan(st: State) -> None:
-    die_tiles = sorted(t for t, r in TILES.items() if "die" in r)
+    die_tiles = sorted(t for t in BASE_TILES if "die" in TILES[t])
     cards = shuffled(st, sorted(SOLO))
     tiles = shuffled(st, die_tiles)
     st["iwan"] = {"row": [{"card": c, "wt": t, "up": True} for c, t in zip(cards, tiles)],
