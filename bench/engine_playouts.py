@@ -59,6 +59,10 @@ def options_for(engine, players: int) -> dict | None:
     return None
 
 
+# Engine-internal modules that tables do not offer yet, measured beside the defaults.
+MODULES = {"red-cathedral": ("contractors", {"contractors": True}, (4,))}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=2.0, help="per game and player count")
@@ -74,6 +78,12 @@ def main() -> None:
             changed = {k: v for k, v in options.items() if v != engine.default_options().get(k)}
             if changed:
                 figures[f"{engine.slug}/{players}p"]["options"] = changed
+        if engine.slug in MODULES:
+            name, extra, counts = MODULES[engine.slug]
+            for players in counts:
+                key = f"{engine.slug}/{players}p+{name}"
+                figures[key] = playouts(engine, players, {**options_for(engine, players), **extra}, args.seconds)
+                figures[key]["options"] = extra
     record("engine_playouts", figures)
 
 

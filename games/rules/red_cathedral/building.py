@@ -42,6 +42,7 @@ def claim(st: State, p: int, section: str, banner: str, slot: str | None, up: bo
     kind = KIND_NAMES[SECTIONS[section]["kind"]]
     events.append({"msg": _("{seat} claims {kind} {section} in tower {tower}."),
                    "args": {"seat": who(st, p), "kind": kind, "section": section, "tower": t + 1}})
+    follow_marker(st, t)
     if tile is None or slot is None:
         return
     pl["ws"][slot] = {"t": tile, "up": up}
@@ -59,6 +60,12 @@ def claim(st: State, p: int, section: str, banner: str, slot: str | None, up: bo
     events.append({"msg": _("{seat} pays {rubles} rubles and puts the workshop tile face up."),
                    "args": {"seat": who(st, p), "rubles": cost}})
     activate_tile(st, p, tile, events)
+
+
+def follow_marker(st: State, t: int) -> None:
+    """Solo with the Contractors: Iwan's marker goes to the tower of every newly claimed section."""
+    if st["solo"] and "contr" in st:
+        st["contr"]["marker"] = st["contr"]["over"][t]
 
 
 def activate_tile(st: State, p: int, tile: str, events: list[Event]) -> None:

@@ -39,7 +39,7 @@ RESOURCE_KEYS = MATERIALS + ("rubles", "rp")
 BLACK = "black"
 MODULE_KEYS = RESOURCE_KEYS + ("permits", "glory")
 CITIES = ("moscow", "smolensk", "ryazan", "suzdal", "vologda", "vladimir")
-CONTRACTOR_TYPES = ("rules", "city", "unlock", "specialist", "resource_tile", "workshop_tile", "swap")
+CONTRACTOR_TYPES = ("rules", "city", "unlock", "specialist", "resource_tile", "workshop_tile", "swap", "solo")
 
 
 class DataError(ValueError):
@@ -374,7 +374,16 @@ def validate_contractors(doc: dict, tiles: list[dict]) -> dict[str, Any]:
     two_player = {t["id"] for t in tiles if not t["three_plus"]}
     if not isinstance(removes, list) or len(set(removes)) != 2 or not set(removes) <= two_player:
         _fail("contractors", swap[0], "two different base tiles that 2-player games use are removed.")
-    return {"rules": rules, "cities": {r["city"]: r for r in by_type["city"]},
+    solo = by_type["solo"]
+    if len(solo) != 1:
+        raise DataError("contractors.json: one solo record gives Iwan's recruit card.")
+    iwan = solo[0]
+    black_tile = next(r["id"] for r in new_tiles if r.get("die") == BLACK)
+    if (iwan.get("card"), iwan.get("tile"), iwan.get("start_glory"), iwan.get("contractors_at_start"),
+            iwan.get("moscow_glory")) != ("recruit", black_tile, 3, 1, 1):
+        _fail("contractors", iwan, "Iwan recruits with the black-die tile, starts on 3 glory with one contractor "
+                                   "placed and gains 1 glory in Moscow.")
+    return {"iwan": iwan, "rules": rules, "cities": {r["city"]: r for r in by_type["city"]},
             "unlocks": {r["contractor"]: r for r in by_type["unlock"]},
             "specialists": {r["id"]: r for r in specialists}, "resource_tile": res[0],
             "tiles": {r["id"]: r for r in new_tiles}, "removes": list(removes)}

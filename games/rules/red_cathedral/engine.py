@@ -27,7 +27,6 @@ BAD_VALUE = {
     "clergy": _("Choose influence card 1, 2 or 3 of the fourth group (the clergy), or a random one."),
     "contractors": _("The Contractors module is either played (true) or not (false)."),
 }
-NO_SOLO_CONTRACTORS = _("The Contractors module is not yet played alone against Iwan; choose 2 to 4 players.")
 # The module's switch stays engine-internal until the board shows the module: tables refuse it as
 # an unknown option, only ``setup`` (tests, benchmarks) accepts it.
 MODULE_OPTION = "contractors"
@@ -100,8 +99,6 @@ class RedCathedral(Engine):
         module = given.pop(MODULE_OPTION, False)
         if not isinstance(module, bool):
             raise InvalidOptions(BAD_VALUE[MODULE_OPTION])
-        if module and players == 1:
-            raise InvalidOptions(NO_SOLO_CONTRACTORS)
         opts = self.normalize_options(players, given)
         if module:
             opts[MODULE_OPTION] = True

@@ -107,7 +107,8 @@ def setup(players: int, options: dict[str, Any], seed: int) -> State:
     if module:
         # The two new tiles join the game; below 3 players they replace two base tiles.
         removed = set(MODULE["removes"]) if players < 3 else set()
-        usable = sorted([t for t in usable if t not in removed] + list(MODULE["tiles"]))
+        new_tiles = [t for t in MODULE["tiles"] if not (solo and t == MODULE["iwan"]["tile"])]  # Iwan's card holds it
+        usable = sorted([t for t in usable if t not in removed] + new_tiles)
     deal = shuffled(st, usable)
     for tower in towers:
         for sec in tower:

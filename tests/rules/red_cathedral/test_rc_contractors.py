@@ -139,10 +139,7 @@ def test_ohne_das_modul_bleibt_das_grundspiel_unveraendert():
     assert "permits" not in st["pl"][0]
 
 
-def test_das_modul_ist_nur_fuer_2_bis_4_spieler_und_nur_als_wahrheitswert():
-    with pytest.raises(InvalidOptions) as solo:
-        E.setup(1, {"contractors": True}, 1)
-    assert "alone against Iwan" in str(solo.value)
+def test_das_modul_ist_ein_wahrheitswert_und_noch_keine_tischoption():
     with pytest.raises(InvalidOptions):
         E.setup(2, {"contractors": "yes"}, 1)
     with pytest.raises(InvalidOptions):  # tables cannot switch it on yet: it is no table option
@@ -558,3 +555,131 @@ def test_zugbeschriftungen_und_protokollzeilen_sind_uebersetzt_und_im_ereigniska
     for msg in labels | lines:
         escaped = msg.replace('"', '\\"')
         assert f'msgid "{escaped}"\nmsgstr "' in catalog and f'msgid "{escaped}"\nmsgstr ""' not in catalog, msg
+
+
+# --- the solo game with the Contractors --------------------------------------------------------------
+
+IWAN_REC = REC["iwan"]
+
+
+def test_solo_die_unternehmer_karte_und_das_plaettchen_fuer_den_schwarzen_wuerfel_kommen_zu_iwan():
+    """„Zusätzlich zu dem Solo-Spiel des Grundspiels, wird die Unternehmer-Karte für Iwan und das Plättchen mit
+    dem für den schwarzen Würfel hinzugefügt.“"""
+    for seed in range(5):
+        st = new(1, seed)
+        row = st["iwan"]["row"]
+        assert len(row) == 6 and "recruit" in {c["card"] for c in row}
+        assert IWAN_REC["tile"] in {c["wt"] for c in row}
+        assert IWAN_REC["tile"] not in {s["wt"] for t in st["towers"] for s in t}
+
+
+def test_solo_iwans_marker_ein_unternehmer_ohne_spezialist_und_3_ruhmespunkte_zu_beginn():
+    """„Lege Iwans Marker neben das Stadtplättchen über den Turm, in dem Iwan seinen Start-Bauabschnitt
+    beansprucht. Lege dann einen von Iwans Unternehmern in diese Stadt ohne dass er ein Spezialistenplättchen
+    erhält.“ „Lege Iwan's Punktestein auf das Feld mit 3 Ruhmespunkten. … Denke daran, dass Du der
+    Startspieler bist mit 3 Rubeln und 1 Genehmigung.“"""
+    st = new(1, 3)
+    t = next(t for t, tower in enumerate(st["towers"]) if tower[0]["owner"] == 1)
+    city = st["contr"]["over"][t]
+    assert st["contr"]["marker"] == city
+    assert st["contr"]["cities"][city]["men"] == [0, 1]
+    iwan = st["pl"][1]
+    assert iwan["men"] == 5 and iwan["tools"] == [] and iwan["spec"] is None
+    assert iwan["space"] == eagle(3)
+    assert (st["pl"][0]["rubles"], st["pl"][0]["permits"]) == (3, 1)
+
+
+def _iwan_recruits(st):
+    from games.rules.red_cathedral.solo import recruit
+    events = []
+    recruit(st, events)
+    return events
+
+
+def test_solo_beispiel_iwan_in_smolensk_zwei_plaettchen_mit_gleichem_werkzeug_zurueck_in_den_beutel():
+    """„Nach dem Bewegen des grünen Würfels muss er einen Unternehmer in die Stadt Smolensk bewegen. Nach dem
+    Platzieren des Unternehmers (A) erhält er die 2 in Smolensk verfügbaren Plättchen: Dreh sie um und lege sie
+    zu seinen anderen Plättchen (B). Da er nun 2 Plättchen mit dem gleichen Werkzeug hat, werden diese beiden
+    Plättchen in den Beutel zurückgelegt (c).“"""
+    st = new(1, 4)
+    city_over_tower(st, "smolensk")
+    st["contr"]["marker"] = "smolensk"
+    a, b = REC["city-smolensk"]["sees"]
+    same = tools_with([TOOLS[0], TOOLS[0]])
+    other = tools_with([TOOLS[1]])[0]
+    contr = st["contr"]
+    pool = contr["row"] + contr["bag"]
+    for tile in same + [other]:
+        pool.remove(tile)
+    contr["bag"] = pool[5:]
+    contr["row"] = pool[:5]
+    contr["row"][a] = other
+    contr["row"][b] = same[1]
+    st["pl"][1]["tools"] = [same[0]]
+    bag_before = len(contr["bag"])
+    men_before = contr["cities"]["smolensk"]["men"][1]
+    events = _iwan_recruits(st)
+    assert st["pl"][1]["tools"] == [other]
+    assert sorted(same) == sorted(t for t in contr["bag"] if t in same)
+    assert len(contr["bag"]) == bag_before - 2 + 2
+    assert contr["cities"]["smolensk"]["men"][1] == men_before + 1
+    assert "Iwan has specialists with the same tool: {specialists} go back to the bag." in msgs(events)
+
+
+def test_solo_iwan_zahlt_keine_genehmigungen_und_fuehrt_nur_kostenlose_baupunkte_aus():
+    """„Iwan muss keine Genehmigungen abgeben um diese Aktion auszuführen.“ „Iwan führt die Aktionen der
+    Plättchen nicht aus, außer er kann damit Baupunkte erhalten ohne etwas bezahlen zu müssen.“"""
+    st = new(1, 5)
+    city = next(c for c in st["contr"]["over"] if c != "moscow")
+    st["contr"]["marker"] = city
+    st["contr"]["cities"][city]["men"] = [3, 1]
+    seen_tiles = [st["contr"]["row"][i] for i in REC[f"city-{city}"]["sees"]]
+    rp = sum(REC[t]["gain"].get("rp", 0) for t in seen_tiles)
+    space, rubles = st["pl"][1]["space"], st["pl"][1]["rubles"]
+    _iwan_recruits(st)
+    assert st["pl"][1]["space"] == space + rp
+    assert st["pl"][1]["rubles"] == rubles and st["pl"][1]["permits"] == 0
+
+
+def test_solo_wenn_iwan_einen_unternehmer_nach_moskau_bewegt_erhaelt_er_1_ruhmespunkt():
+    """„Wichtig: Wenn Iwan einen Unternehmer nach Moskau bewegt, erhält er kein Plättchen, sondern erhält 1
+    Ruhmespunkt.“"""
+    st = new(1, 6)
+    city_over_tower(st, "moscow")
+    st["contr"]["marker"] = "moscow"
+    st["pl"][1]["space"] = eagle(5)
+    row = list(st["contr"]["row"])
+    _iwan_recruits(st)
+    assert st["pl"][1]["space"] == eagle(6 + IWAN_REC["moscow_glory"] - 1)
+    assert st["contr"]["row"] == row and st["pl"][1]["tools"] == []
+
+
+def test_solo_beispiel_iwans_marker_folgt_jedem_neu_beanspruchten_bauabschnitt():
+    """„Iwans Marker verschieben: Jedesmal wenn Du oder Iwan einen neuen Bauabschnitt beanspruchen, wird Iwans
+    Marker zu diesem Turm verschoben.“ „Iwan hat gerade einen Bauabschnitt in dem Turm mit dem
+    Vologda-Plättchen beansprucht, also wird sein Marker dorthin verschoben. Später, beanspruchst Du einen
+    Bauabschnitt in dem Turm mit Smolensk, dann wird sein Marker dorthin verschoben.“"""
+    from games.rules.red_cathedral.solo import claim_for_iwan
+    st = new(1, 7)
+    free = [t for t, tower in enumerate(st["towers"]) if tower[0]["owner"] is None]
+    city_over_tower(st, "vologda", free[0])
+    city_over_tower(st, "smolensk", free[1])
+    claim_for_iwan(st, st["towers"][free[0]][0]["id"], [])
+    assert st["contr"]["marker"] == "vologda"
+    turn_to(st, 0)
+    act(st, 0, "claim", first=True, section=st["towers"][free[1]][0]["id"])
+    assert st["contr"]["marker"] == "smolensk"
+
+
+@pytest.mark.parametrize("side,seed", [("basic", 101), ("extended", 102)])
+def test_solo_partien_mit_den_unternehmern_enden_und_wiederholen_sich(side, seed):
+    options = {"contractors": True, "side": side}
+
+    def check(st):
+        for seat in (None, 0):
+            assert not set(st["contr"]["bag"]) & set(_strings(E.view(st, seat)))
+
+    st, log = play_game(1, options, seed, check=check)
+    assert E.is_over(st) and not st["ended_by_limit"]
+    assert dump(replay(1, options, seed, log)) == dump(st)
+    assert E.result(st).ranks[0] in (1, 2)
