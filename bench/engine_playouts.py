@@ -63,6 +63,8 @@ def options_for(engine, players: int) -> dict | None:
 HEAVY = {"sankt-petersburg": ("market+all-modules", {"edition": "2", "market": True, "banquet": True, "module2": True,
                                                      "helpers": True, "events": True, "assignments": True,
                                                      "obstacles": True})}
+# Engine-internal modules that tables do not offer yet, measured beside the defaults.
+MODULES = {"red-cathedral": ("contractors", {"contractors": True}, (4,))}
 
 
 def main() -> None:
@@ -84,6 +86,12 @@ def main() -> None:
                 label, heavy = HEAVY[engine.slug]
                 figures[f"{engine.slug}/{label}/{players}p"] = playouts(
                     engine, players, engine.normalize_options(players, heavy), args.seconds)
+        if engine.slug in MODULES:
+            name, extra, counts = MODULES[engine.slug]
+            for players in counts:
+                key = f"{engine.slug}/{players}p+{name}"
+                figures[key] = playouts(engine, players, {**options_for(engine, players), **extra}, args.seconds)
+                figures[key]["options"] = extra
     record("engine_playouts", figures)
 
 

@@ -3,7 +3,9 @@
 Plays seeded 2-player games, the bot in seat 0 in even games and in seat 1 in odd ones, on the basic
 and on the extended workshop side; a tie on rank 1 counts as half a win. Then the bot plays seeded solo
 games against Iwan and reports both final scores. The bot's decisions are timed (CPU time of this
-process). Figures are printed and merged into bench/results/latest.json under "rc_bot_strength".
+process). Figures are printed and merged into bench/results/latest.json under "rc_bot_strength"; with
+--contractors the 2-player games play the Contractors module (no solo games: the module is not played
+alone yet) and go under "rc_bot_strength_contractors".
 """
 from __future__ import annotations
 
@@ -20,9 +22,10 @@ SLUG = "red-cathedral"
 SIDES = ("basic", "extended")
 
 
-def versus_random(engine, side: str, seed: int, bot_seat: int, timings: list[float]) -> tuple[float, dict]:
+def versus_random(engine, side: str, seed: int, bot_seat: int, timings: list[float],
+                  module: bool = False) -> tuple[float, dict]:
     """One 2-player game; the bot's share of the win and the game's figures."""
-    state = engine.setup(2, {"side": side}, seed)
+    state = engine.setup(2, {"side": side, **({"contractors": True} if module else {})}, seed)
     rng = random.Random(seed * 2 + bot_seat)
     while not engine.is_over(state):
         seat = engine.to_act(state)[0]
@@ -64,14 +67,17 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200, help="2-player games per workshop side")
     parser.add_argument("--solo", type=int, default=100, help="solo games per workshop side")
     parser.add_argument("--seed", type=int, default=1000, help="first seed")
+    parser.add_argument("--contractors", action="store_true", help="play the Contractors module")
     args = parser.parse_args()
+    if args.contractors:
+        args.solo = 0
     engine = load_engines().get(SLUG)
     figures: dict = {"target_win_rate": 0.9, "games": args.games, "solo_games": args.solo}
     for side in SIDES:
         timings: list[float] = []
         shares, games = [], []
         for g in range(args.games):
-            share, figs = versus_random(engine, side, args.seed + g, g % 2, timings)
+            share, figs = versus_random(engine, side, args.seed + g, g % 2, timings, args.contractors)
             shares.append(share)
             games.append(figs)
         wins = sum(shares)
@@ -81,8 +87,9 @@ def main() -> None:
         solo_timings: list[float] = []
         solos = [solo(engine, side, args.seed + g, solo_timings) for g in range(args.solo)]
         won = sum(1 for s in solos if s["won"])
-        print(f"{side} side, solo: the bot beats Iwan in {won} of {args.solo} games; bot "
-              f"{spread([s['bot'] for s in solos])}, Iwan {spread([s['iwan'] for s in solos])} glory")
+        if solos:
+            print(f"{side} side, solo: the bot beats Iwan in {won} of {args.solo} games; bot "
+                  f"{spread([s['bot'] for s in solos])}, Iwan {spread([s['iwan'] for s in solos])} glory")
         figures[side] = {
             "vs_random": {"wins": wins, "win_rate": round(wins / args.games, 3),
                           "bot_seat_0": round(sum(shares[0::2]) / len(shares[0::2]), 3),
@@ -92,14 +99,16 @@ def main() -> None:
                           "turns": spread([g["turns"] for g in games]),
                           "stopped_by_turn_limit": sum(1 for g in games if g["limit"]),
                           "bot_decision_cpu": summary_ms(timings)},
-            "solo": {"wins": won, "win_rate": round(won / args.solo, 3),
-                     "bot_glory": spread([s["bot"] for s in solos]), "iwan_glory": spread([s["iwan"] for s in solos]),
-                     "turns": spread([s["turns"] for s in solos]),
-                     "bot_sections_completed": spread([s["done"] for s in solos]),
-                     "stopped_by_turn_limit": sum(1 for s in solos if s["limit"]),
-                     "bot_decision_cpu": summary_ms(solo_timings)},
         }
-    record("rc_bot_strength", figures)
+        if solos:
+            figures[side]["solo"] = {
+                "wins": won, "win_rate": round(won / args.solo, 3),
+                "bot_glory": spread([s["bot"] for s in solos]), "iwan_glory": spread([s["iwan"] for s in solos]),
+                "turns": spread([s["turns"] for s in solos]),
+                "bot_sections_completed": spread([s["done"] for s in solos]),
+                "stopped_by_turn_limit": sum(1 for s in solos if s["limit"]),
+                "bot_decision_cpu": summary_ms(solo_timings)}
+    record("rc_bot_strength_contractors" if args.contractors else "rc_bot_strength", figures)
 
 
 if __name__ == "__main__":

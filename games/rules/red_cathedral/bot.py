@@ -19,11 +19,13 @@ from games.rules.base import Move, State
 
 from . import track
 from .building import gem_glory
+from .contractors import HIRE, SPECIALISTS, UNLOCKS, cost, seen
+from .contractors import RULES as MODULE_RULES
 from .data import GEMS, MATERIALS
 from .influence import moves as influence_moves
 from .market import landing, quarter_card, tile_gives
 from .scoring import expected, tower_points
-from .state import (BUILD_UNITS, GAME, ORN_FOR_KIND, ORNAMENTS, RES_TILES, SECTIONS, TILES, dice_in, find,
+from .state import (BUILD_UNITS, GAME, MAX_PERMITS, ORN_FOR_KIND, ORNAMENTS, RES_TILES, SECTIONS, TILES, dice_in, find,
                     free_space, missing, relation, slot_cost, units_missing)
 
 # Worth of one unit, in track spaces at the end of the game.
@@ -40,6 +42,10 @@ LEFTOVER = 1 / GAME["end"]["leftover_per_glory"]   # what a unit is worth in the
 ACTIVATIONS = {"white1": 0.12, "white2": 0.08, "own": 0.1, "next": 0.05, "opposite": 0.05, "previous": 0.05}
 TURNS_PER_SECTION = 5   # about how many turns a player needs per completed section
 UNLOCKED_ORNAMENT = 1.5  # an ornament the extended side frees (or loses) with a tile
+PERMIT = 0.7          # a permit toward the next contractor (Contractors module)
+RECRUIT_AT = 3.0      # a recruit action is taken when it is worth this much (about a good die move)
+TOOL = 1.2            # a further tool toward the sets at the end
+CONTRACTORS = MODULE_RULES["contractors"]
 
 
 class Seat:
@@ -125,11 +131,23 @@ def gain_worth(seat: Seat, gives: dict[str, int], free: int | None = None) -> fl
             worth += rubles_worth(seat, amount)
         elif key == "rp":
             worth += amount
+        elif key == "glory":
+            worth += glory_worth(seat, amount)
+        elif key == "permits":
+            worth += permits_worth(seat, amount)
         else:
             got = min(amount, free, seat.st["supply"][key])
             worth += sum(unit_worth(seat, key, seat.inv[key] + i) for i in range(got))
             free -= got
     return worth
+
+
+def permits_worth(seat: Seat, amount: int) -> float:
+    """Permits send contractors; beyond the 6 a player may hold, or with none left to send, they are leftovers."""
+    pl = seat.pl
+    room = max(0, MAX_PERMITS - pl["permits"])
+    useful = min(amount, room) if pl.get("men") and not seat.last else 0
+    return useful * PERMIT + (min(amount, room) - useful) * LEFTOVER
 
 
 def tile_gives_now(st: State, tile: str) -> dict[str, int]:
@@ -214,6 +232,10 @@ def _main(seat: Seat, by_type: dict[str, list[Move]], legal: list[Move], rnd: ra
     claims = by_type.get("claim")
     if claims and _claim_now(seat):
         return _best_claim(seat, claims)
+    if by_type.get("recruit"):
+        best = max(by_type["recruit"], key=lambda m: recruit_worth(seat, m["city"]))
+        if recruit_worth(seat, best["city"]) >= RECRUIT_AT:
+            return best
     if by_type.get("die"):
         return _best_die(seat, by_type["die"], rnd)
     if claims and not seat.last:
@@ -265,6 +287,16 @@ def move_worth(seat: Seat, move: Move) -> float:
         return delivery_worth(seat, move)
     if kind == "ornament":
         return ornament_worth(seat, move)
+    if kind == "bonus":
+        return unit_worth(seat, move["material"], seat.inv[move["material"]])
+    if kind == "hire":
+        return hire_worth(seat, move)
+    if kind == "specialist":
+        return gain_worth(seat, SPECIALISTS[seat.pl["spec"]]["gain"])
+    if kind == "glory_permit":
+        behind = track.eagle_behind(seat.pl["space"])
+        back = seat.pl["space"] - behind if behind is not None else 99
+        return permits_worth(seat, 1) - back
     if kind in ("glory_rubles", "reroll"):
         behind = track.eagle_behind(seat.pl["space"])
         back = seat.pl["space"] - behind if behind is not None else 99
@@ -425,6 +457,9 @@ def _best_die(seat: Seat, dice: list[Move], rnd: random.Random) -> Move:
 
 
 def _activation_worth(seat: Seat, die: str) -> float:
+    if die == "black":
+        spec = seat.pl.get("spec")
+        return gain_worth(seat, SPECIALISTS[spec]["gain"]) if spec else 0.0
     slots = ("white1", "white2") if die == "white" else (die,)
     ws = seat.pl["ws"]
     tiles = [ws[s]["t"] for s in slots if isinstance(ws.get(s), dict) and ws[s]["up"]]
@@ -445,6 +480,37 @@ def _quarter_worth(seat: Seat, area: int) -> float:
             worth *= max(1, (seat.pl["rubles"] - RESERVE) // action["rubles"])
         best = max(best, worth)
     return best
+
+
+# --- the Contractors module ---------------------------------------------------------------------
+
+def hire_worth(seat: Seat, move: Move) -> float:
+    """A specialist: its effect later (a little less than now) and its tool, less 2 rubles and any
+    unused specialist it pushes face down; discarding is worth nothing."""
+    if not move["pay"]:
+        return 0.0
+    tile = seat.st["contr"]["row"][move["space"]]
+    worth = 0.8 * gain_worth(seat, SPECIALISTS[tile]["gain"]) + TOOL + rubles_worth(seat, -HIRE)
+    old = seat.pl["spec"]
+    if old is not None:
+        worth -= 0.8 * gain_worth(seat, SPECIALISTS[old]["gain"])
+    return worth
+
+
+def recruit_worth(seat: Seat, city: str) -> float:
+    """The unlock bonus, the best specialist within reach, and the city's score when its tower is
+    finished (own banners there, one more contractor); less the permits it costs."""
+    st, p = seat.st, seat.p
+    number = CONTRACTORS - seat.pl["men"] + 1
+    bonus = UNLOCKS[number]
+    worth = SPARE if "choice" in bonus else gain_worth(seat, bonus["gain"])
+    if seat.pl["rubles"] >= HIRE:
+        worth += max((hire_worth(seat, {"pay": True, "space": i}) for i in seen(st, city)), default=0.0)
+    if city in st["contr"]["over"]:
+        tower = st["towers"][st["contr"]["over"].index(city)]
+        if not all(s["done"] for s in tower):
+            worth += sum(1 for s in tower if s["owner"] == p)
+    return worth - cost(st, city) * PERMIT * 0.5
 
 
 # --- decisions for Iwan in the solo game ------------------------------------------------------------

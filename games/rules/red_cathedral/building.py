@@ -7,8 +7,8 @@ from games.rules.base import Event, State
 from games.rules.base import gettext_noop as _
 
 from .data import GEMS
-from .state import (END_SECTIONS, GAME, KIND_NAMES, NAMES, ORN_FOR_KIND, ORNAMENT_NAMES, ORNAMENTS, RES_TILES,
-                    SECTIONS, TILES, find, gain, gain_glory, gain_points, missing, slot_cost, slot_ornament, who)
+from .state import (END_SECTIONS, GAME, KIND_NAMES, NAMES, ORN_FOR_KIND, ORNAMENT_NAMES, ORNAMENTS, RES_TILES, SECTIONS,
+                    TILES, find, gain, gain_glory, gain_points, missing, slot_cost, slot_ornament, who)
 
 
 def banner_sources(st: State, p: int) -> list[str]:
@@ -42,6 +42,7 @@ def claim(st: State, p: int, section: str, banner: str, slot: str | None, up: bo
     kind = KIND_NAMES[SECTIONS[section]["kind"]]
     events.append({"msg": _("{seat} claims {kind} {section} in tower {tower}."),
                    "args": {"seat": who(st, p), "kind": kind, "section": section, "tower": t + 1}})
+    follow_marker(st, t)
     if tile is None or slot is None:
         return
     pl["ws"][slot] = {"t": tile, "up": up}
@@ -59,6 +60,12 @@ def claim(st: State, p: int, section: str, banner: str, slot: str | None, up: bo
     events.append({"msg": _("{seat} pays {rubles} rubles and puts the workshop tile face up."),
                    "args": {"seat": who(st, p), "rubles": cost}})
     activate_tile(st, p, tile, events)
+
+
+def follow_marker(st: State, t: int) -> None:
+    """Solo with the Contractors: Iwan's marker goes to the tower of every newly claimed section."""
+    if st["solo"] and "contr" in st:
+        st["contr"]["marker"] = st["contr"]["over"][t]
 
 
 def activate_tile(st: State, p: int, tile: str, events: list[Event]) -> None:
@@ -144,6 +151,10 @@ def complete(st: State, t: int, lvl: int, events: list[Event]) -> None:
                    "args": {"seat": who(st, owner), "section": sec["id"], "tower": t + 1, "rp": data["rp"],
                             "rubles": 0 if pl["iwan"] else data["rubles"]}})
     tsar_penalty(st, t, events, below=lvl)
+    if "contr" in st and all(s["done"] for s in tower):
+        # The city is scored before the bonus for ending the game, when both come at once.
+        from .contractors import tower_completed
+        tower_completed(st, t, events)
     if pl["done"] == END_SECTIONS and st["end"] is None:
         trigger_end(st, owner, events)
 

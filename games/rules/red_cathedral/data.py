@@ -16,7 +16,7 @@ from typing import Any
 
 DATA_DIR = Path(__file__).with_name("data")
 FILES = ("game", "sections", "plans", "workshop_tiles", "resource_tiles", "score_track", "workshop_boards",
-         "influence_cards", "solo_cards")
+         "influence_cards", "solo_cards", "contractors")
 PROVENANCES = ("rules", "review", "provisional")
 MATERIALS = ("wood", "brick", "stone", "gold", "green", "violet")
 GEMS = ("green", "violet")
@@ -35,6 +35,11 @@ ACTION_FIELDS = {
     "all_kinds": {"glory"},
 }
 RESOURCE_KEYS = MATERIALS + ("rubles", "rp")
+# The Contractors module ("Die Unternehmer"): its extra die, resources and record types.
+BLACK = "black"
+MODULE_KEYS = RESOURCE_KEYS + ("permits", "glory")
+CITIES = ("moscow", "smolensk", "ryazan", "suzdal", "vologda", "vladimir")
+CONTRACTOR_TYPES = ("rules", "city", "unlock", "specialist", "resource_tile", "workshop_tile", "swap", "solo")
 
 
 class DataError(ValueError):
@@ -302,6 +307,88 @@ def validate_solo_cards(doc: dict) -> dict[str, dict]:
     return records
 
 
+def validate_contractors(doc: dict, tiles: list[dict]) -> dict[str, Any]:
+    """The module's figures, grouped by record type."""
+    records = _records("contractors", doc)
+    by_type: dict[str, list[dict]] = {t: [] for t in CONTRACTOR_TYPES}
+    for r in records:
+        if r.get("type") not in CONTRACTOR_TYPES:
+            _fail("contractors", r, f"type must be one of {', '.join(CONTRACTOR_TYPES)}.")
+        by_type[r["type"]].append(r)
+    if len(by_type["rules"]) != 1:
+        raise DataError("contractors.json: one record of type rules holds the module's counts.")
+    rules = by_type["rules"][0]
+    if (rules.get("contractors"), rules.get("start_permits"), rules.get("max_permits"), rules.get("hire_rubles"),
+            rules.get("permit_glory"), rules.get("specialist_spaces")) != (6, 1, 6, 2, 1, 5):
+        _fail("contractors", rules, "6 contractors, 1 permit at the start, at most 6, 2 rubles to hire, 1 glory for "
+                                    "1 permit and 5 specialist spaces, as the rules say.")
+    if rules.get("tool_sets") != [1, 2, 4, 7, 11, 16]:
+        _fail("contractors", rules, "tool sets score 1/2/4/7/11/16.")
+    spaces = rules["specialist_spaces"]
+    if sorted(r.get("city") for r in by_type["city"]) != sorted(CITIES):
+        raise DataError(f"contractors.json: the cities are {', '.join(CITIES)}.")
+    for r in by_type["city"]:
+        sees = r.get("sees")
+        want = spaces if r["city"] == "moscow" else 2
+        if (not isinstance(sees, list) or len(set(sees)) != want
+                or not all(isinstance(i, int) and 0 <= i < spaces for i in sees)):
+            _fail("contractors", r, f"the city sees {want} of the {spaces} specialist spaces.")
+    if sorted(r.get("contractor") for r in by_type["unlock"]) != list(range(1, 7)):
+        raise DataError("contractors.json: one unlock record for each of the 6 contractors.")
+    for r in by_type["unlock"]:
+        if r.get("contractor") == 3 and r.get("choice") != "material":
+            _fail("contractors", r, "the third contractor unlocks a material of the player's choice.")
+        if "choice" in r:
+            if r["choice"] != "material" or "gain" in r:
+                _fail("contractors", r, "a choice bonus is \"choice\": \"material\" without a gain.")
+        elif r.get("gain"):
+            _amounts("contractors", r, r["gain"], MODULE_KEYS, "gain")
+        elif r.get("gain") != {}:
+            _fail("contractors", r, "an unlock bonus has a gain (empty for none) or a choice.")
+    specialists = by_type["specialist"]
+    if len(specialists) != 24:
+        raise DataError(f"contractors.json: there are 24 specialists, not {len(specialists)}.")
+    tools: dict[str, int] = {}
+    for r in specialists:
+        if not isinstance(r.get("tool"), str):
+            _fail("contractors", r, "a specialist shows a tool on its back.")
+        tools[r["tool"]] = tools.get(r["tool"], 0) + 1
+        _amounts("contractors", r, r.get("gain"), MODULE_KEYS, "gain")
+    if len(tools) != 6:
+        raise DataError(f"contractors.json: the specialists show 6 kinds of tool, not {len(tools)}.")
+    res = by_type["resource_tile"]
+    if len(res) != 1 or res[0].get("gives") != {"permits": 1} or not res[0].get("dice_start") or res[0].get("replaces") != "R-rp":
+        raise DataError("contractors.json: one resource tile of 1 permit replaces the 1-point tile R-rp and the dice "
+                        "are placed from it.")
+    new_tiles = by_type["workshop_tile"]
+    if sorted(str(r.get("die", r.get("gain"))) for r in new_tiles) != sorted([BLACK, str({"permits": 1})]):
+        raise DataError("contractors.json: the new workshop tiles are 1 permit and the black die.")
+    base_ids = {t["id"] for t in tiles}
+    for r in new_tiles:
+        if r["id"] in base_ids:
+            _fail("contractors", r, "the id is already a base workshop tile.")
+    swap = by_type["swap"]
+    if len(swap) != 1:
+        raise DataError("contractors.json: one swap record names the two tiles removed below 3 players.")
+    removes = swap[0].get("removes")
+    two_player = {t["id"] for t in tiles if not t["three_plus"]}
+    if not isinstance(removes, list) or len(set(removes)) != 2 or not set(removes) <= two_player:
+        _fail("contractors", swap[0], "two different base tiles that 2-player games use are removed.")
+    solo = by_type["solo"]
+    if len(solo) != 1:
+        raise DataError("contractors.json: one solo record gives Iwan's recruit card.")
+    iwan = solo[0]
+    black_tile = next(r["id"] for r in new_tiles if r.get("die") == BLACK)
+    if (iwan.get("card"), iwan.get("tile"), iwan.get("start_glory"), iwan.get("contractors_at_start"),
+            iwan.get("moscow_glory")) != ("recruit", black_tile, 3, 1, 1):
+        _fail("contractors", iwan, "Iwan recruits with the black-die tile, starts on 3 glory with one contractor "
+                                   "placed and gains 1 glory in Moscow.")
+    return {"iwan": iwan, "rules": rules, "cities": {r["city"]: r for r in by_type["city"]},
+            "unlocks": {r["contractor"]: r for r in by_type["unlock"]},
+            "specialists": {r["id"]: r for r in specialists}, "resource_tile": res[0],
+            "tiles": {r["id"]: r for r in new_tiles}, "removes": list(removes)}
+
+
 def load_raw(kind: str) -> dict:
     try:
         return json.loads((DATA_DIR / f"{kind}.json").read_text(encoding="utf-8"))
@@ -312,11 +399,12 @@ def load_raw(kind: str) -> dict:
 def validate(docs: dict[str, dict]) -> dict[str, Any]:
     """All figures, checked; ``docs`` maps each kind in FILES to its parsed file."""
     sections = validate_sections(docs["sections"])
+    tiles = validate_workshop_tiles(docs["workshop_tiles"])
     return {
         "game": validate_game(docs["game"]),
         "sections": sections,
         "plans": validate_plans(docs["plans"], sections),
-        "workshop_tiles": validate_workshop_tiles(docs["workshop_tiles"]),
+        "workshop_tiles": tiles,
         "resource_tiles": validate_resource_tiles(docs["resource_tiles"]),
         "eagles": validate_score_track(docs["score_track"]),
         "lap": docs["score_track"]["lap"],
@@ -325,6 +413,7 @@ def validate(docs: dict[str, dict]) -> dict[str, Any]:
         "influence": validate_influence_cards(docs["influence_cards"]),
         "solo": validate_solo_cards(docs["solo_cards"]),
         "solo_doc": docs["solo_cards"],
+        "contractors": validate_contractors(docs["contractors"], tiles),
     }
 
 
@@ -334,5 +423,7 @@ def figures() -> dict[str, Any]:
 
 
 def provenance_report() -> list[dict[str, Any]]:
-    """Every file with its method and records, for the component-figures page."""
-    return [{"kind": kind, **load_raw(kind)} for kind in FILES]
+    """Every file with its method and records, for the component-figures page.
+
+    The Contractors module's file joins the page together with the module's board."""
+    return [{"kind": kind, **load_raw(kind)} for kind in FILES if kind != "contractors"]

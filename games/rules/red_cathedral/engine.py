@@ -25,7 +25,11 @@ BAD_VALUE = {
     "teamsters": _("Choose influence card 1, 2 or 3 of the teamsters' guild, or a random one."),
     "merchants": _("Choose influence card 1, 2 or 3 of the merchants' guild, or a random one."),
     "clergy": _("Choose influence card 1, 2 or 3 of the fourth group (the clergy), or a random one."),
+    "contractors": _("The Contractors module is either played (true) or not (false)."),
 }
+# The module's switch stays engine-internal until the board shows the module: tables refuse it as
+# an unknown option, only ``setup`` (tests, benchmarks) accepts it.
+MODULE_OPTION = "contractors"
 
 
 class RedCathedral(Engine):
@@ -86,10 +90,18 @@ class RedCathedral(Engine):
             parts.append({"msg": "{group}", "args": {"group": GROUP_OPTION_NAMES["clergy"]}})
         else:
             parts.append({"msg": _("{group} {number}"), "args": {"group": GROUP_OPTION_NAMES["clergy"], "number": choice}})
+        if options.get(MODULE_OPTION):
+            parts.append({"msg": _("with the Contractors"), "args": {}})
         return {"parts": parts}
 
     def setup(self, players: int, options: dict[str, Any], seed: int) -> State:
-        opts = self.normalize_options(players, options)
+        given = dict(options or {})
+        module = given.pop(MODULE_OPTION, False)
+        if not isinstance(module, bool):
+            raise InvalidOptions(BAD_VALUE[MODULE_OPTION])
+        opts = self.normalize_options(players, given)
+        if module:
+            opts[MODULE_OPTION] = True
         return state.setup(players, opts, seed)
 
     def to_act(self, st: State) -> list[int]:

@@ -12,11 +12,12 @@ from typing import Any
 from games.rules.base import Event, IllegalMove, Move, State
 from games.rules.base import gettext_noop as _
 
-from . import building, influence, market, scoring, solo, track
+from . import building, contractors, influence, market, scoring, solo, track
 from .data import GEMS, MATERIALS
 from .state import (
     BUILD_UNITS,
     GAME,
+    MAX_PERMITS,
     ORNAMENTS,
     SECTIONS,
     SLOT_NAMES,
@@ -56,14 +57,22 @@ def legal_moves(st: State, seat: int, kind: str | None = None) -> list[Move]:
             out += delivery_moves(st, seat, BUILD_UNITS)
         if kind in (None, "die"):
             out += [{"type": "die", "die": d, "extra": e} for d, e in market.die_moves(st, seat)]
+        if kind in (None, "recruit") and contractors.on(st):
+            out += contractors.recruit_moves(st, seat)
+    elif stage == "bonus":
+        if kind in (None, "bonus"):
+            out += contractors.bonus_moves(st, seat)
+    elif stage == "hire":
+        if kind in (None, "hire"):
+            out += contractors.hire_moves(st, seat)
     else:
         if stage in ("build", "market") and turn["budget"] and kind in (None, "deliver", "ornament"):
             out += delivery_moves(st, seat, turn["budget"])
-        if stage == "market" and kind in (None, "take", "influence", "activate"):
+        if stage == "market" and kind in (None, "take", "influence", "activate", "specialist"):
             out += market_moves(st, seat)
         if kind in (None, "end"):
             out.append({"type": "end"})
-    if kind in (None, "glory_rubles", "reroll"):
+    if kind in (None, "glory_rubles", "reroll", "glory_permit"):
         out += optional_moves(st, seat)
     return out
 
@@ -128,6 +137,8 @@ def market_moves(st: State, p: int) -> list[Move]:
     out += influence.moves(st, p)
     if not turn["act"]:
         out += [{"type": "activate", "slot": s} for s in activation_slots(st, p)]
+        if turn["die"] == "black" and st["pl"][p]["spec"] is not None:
+            out.append({"type": "specialist"})
     return out
 
 
@@ -145,6 +156,8 @@ def optional_moves(st: State, p: int) -> list[Move]:
     if not st["turn"]["reroll"]:
         areas = sorted({area for area, _pips in st["market"]["dice"].values()})
         out += [{"type": "reroll", "area": a} for a in areas]
+    if contractors.on(st) and st["pl"][p]["permits"] < MAX_PERMITS:
+        out.append({"type": "glory_permit"})
     return out
 
 
@@ -184,17 +197,33 @@ def reason(st: State, seat: int, move: dict) -> str:
         return _("First choose the section for Iwan.")
     if kind == "end" and stage == "main":
         return _("First take one of the three basic actions.")
-    if kind in ("claim", "die") and stage != "main":
+    if kind == "end" and stage == "bonus":
+        return _("First take the bonus your contractor has unlocked.")
+    if kind == "end" and stage == "hire":
+        return _("First choose a specialist: hire one for 2 rubles or discard one.")
+    if stage == "bonus" and kind != "bonus":
+        return _("First take the bonus your contractor has unlocked.")
+    if stage == "hire" and kind != "hire":
+        return _("First choose a specialist: hire one for 2 rubles or discard one.")
+    if kind in ("claim", "die", "recruit") and stage != "main":
         return _("You have already taken your basic action this turn.")
+    if kind == "recruit" and not contractors.on(st):
+        return _("This game is played without the Contractors module.")
+    if kind == "recruit":
+        return _("You need a contractor left and as many permits as contractors would then be in an open city.")
+    if kind == "specialist":
+        return _("Your specialist works when you move the black die and have a specialist face up.")
+    if kind == "glory_permit" and contractors.on(st) and st["pl"][seat]["permits"] >= MAX_PERMITS:
+        return _("You already hold 6 permits.")
     if kind in ("deliver", "ornament") and stage in ("market", "after") and not st["turn"]["budget"]:
         return _("You have no deliveries left this turn.")
     if kind in ("deliver", "ornament") and stage == "build" and not st["turn"]["budget"]:
         return _("You have delivered the 3 units of this build action.")
-    if kind in ("take", "influence", "activate") and stage != "market":
+    if kind in ("take", "influence", "activate", "specialist") and stage != "market":
         return _("Market actions follow a die move.")
     if kind == "reroll" and st["turn"]["reroll"]:
         return _("You may reroll only once per turn.")
-    if kind in ("glory_rubles", "reroll"):
+    if kind in ("glory_rubles", "reroll", "glory_permit"):
         return _("You have no glory to give up.")
     return _("That move is not possible now.")
 
@@ -224,6 +253,16 @@ def apply(st: State, seat: int, move: Any) -> list[Event]:
             building.decorate(st, p, move["section"], move["gems"], events)
     elif kind == "die":
         market.move_die(st, p, move["die"], move["extra"], events)
+    elif kind == "recruit":
+        contractors.recruit(st, p, move["city"], events)
+    elif kind == "bonus":
+        contractors.take_bonus(st, p, move["material"], events)
+    elif kind == "hire":
+        contractors.hire(st, p, move["space"], move["pay"], events)
+    elif kind == "specialist":
+        contractors.use_specialist(st, p, events)
+    elif kind == "glory_permit":
+        contractors.glory_permit(st, p, events)
     elif kind == "take":
         market.take(st, p, move["count"], events)
     elif kind == "influence":

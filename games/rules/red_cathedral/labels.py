@@ -62,11 +62,31 @@ def label(st: State, seat: int, move: Move) -> Label:
         return {"msg": _("Give up 1 glory to reroll the dice in area {area}"), "args": {"area": move["area"] + 1}}
     if kind == "end":
         return {"msg": _("End your turn"), "args": {}}
+    if kind in ("recruit", "bonus", "hire", "specialist", "glory_permit"):
+        return contractor_label(st, seat, move)
     if kind == "iwan_claim":
         return {"msg": _("Iwan claims {section}"), "args": {"section": move["section"]}}
     if kind == "iwan_ornament":
         return {"msg": _("Iwan decorates {section}"), "args": {"section": move["section"]}}
     return {"msg": str(kind), "args": {}}
+
+
+def contractor_label(st: State, seat: int, move: Move) -> Label:
+    from .contractors import CITY_NAMES, HIRE, cost
+    kind = move["type"]
+    if kind == "recruit":
+        return {"msg": _("Recruit: send a contractor to {city} for {permits} permits"),
+                "args": {"city": CITY_NAMES[move["city"]], "permits": cost(st, move["city"])}}
+    if kind == "bonus":
+        return {"msg": _("Take {material} as the contractor's bonus"), "args": {"material": NAMES[move["material"]]}}
+    if kind == "hire":
+        args = {"specialist": st["contr"]["row"][move["space"]]}
+        if move["pay"]:
+            return {"msg": _("Hire specialist {specialist} for {rubles} rubles"), "args": {**args, "rubles": HIRE}}
+        return {"msg": _("Discard specialist {specialist} from the game"), "args": args}
+    if kind == "specialist":
+        return {"msg": _("Use specialist {specialist}"), "args": {"specialist": st["pl"][seat]["spec"]}}
+    return {"msg": _("Give up 1 glory for 1 permit"), "args": {}}
 
 
 def influence_label(st: State, move: Move) -> Label:

@@ -8,17 +8,17 @@ from games.rules.base import gettext_noop as _
 from games.rules.base import rng
 
 from .building import activate_tile
-from .data import DICE, MATERIALS
-from .state import (AREAS, DIE_SPACES, INFLUENCE, NAMES, RES_TILES, dice_in, free_space, gain_glory, take_materials,
-                    who)
+from .data import BLACK, MATERIALS
+from .state import (AREAS, DIE_SPACES, INFLUENCE, MAX_PERMITS, NAMES, RES_TILES, dice_in, dice_of, free_space,
+                    gain_glory, gain_permits, take_materials, who)
 
 GROUP_NAMES = {"craftsmen": _("Craftsmen's guild"), "teamsters": _("Teamsters' guild"),
                "merchants": _("Merchants' guild"), "clergy": _("Clergy")}
 
 
 def may_push(st: State, p: int, die: str) -> bool:
-    """Extra steps for rubles: the white die and the player's own colour."""
-    return die == "white" or die == st["pl"][p]["colour"]
+    """Extra steps for rubles: the white die, the player's own colour and the black specialist die."""
+    return die == "white" or die == BLACK or die == st["pl"][p]["colour"]
 
 
 def landing(st: State, die: str, steps: int) -> int:
@@ -26,7 +26,7 @@ def landing(st: State, die: str, steps: int) -> int:
 
 
 def area_full(st: State, area: int, moving: str) -> bool:
-    return sum(1 for d in DICE if d != moving and st["market"]["dice"][d][0] == area) >= DIE_SPACES
+    return sum(1 for d in dice_of(st) if d != moving and st["market"]["dice"][d][0] == area) >= DIE_SPACES
 
 
 def die_moves(st: State, p: int) -> list[tuple[str, int]]:
@@ -37,7 +37,7 @@ def die_moves(st: State, p: int) -> list[tuple[str, int]]:
     counts = [0] * AREAS
     for area, _pips in dice.values():
         counts[area] += 1
-    for die in DICE:
+    for die in dice_of(st):
         area, pips = dice[die]
         top = min(rubles, AREAS - 1) if may_push(st, p, die) else 0
         for extra in range(top + 1):
@@ -64,7 +64,7 @@ def move_die(st: State, p: int, die: str, extra: int, events: list[Event]) -> No
 
 # Whole noun phrases: German declines the colour, so "the {colour} die" cannot be put together from parts.
 DIE_NAMES = {"white": _("the white die"), "yellow": _("the yellow die"), "red": _("the red die"),
-             "blue": _("the blue die"), "green": _("the green die")}
+             "blue": _("the blue die"), "green": _("the green die"), BLACK: _("the black specialist die")}
 
 
 def tile_gives(st: State, area: int) -> tuple[str, int]:
@@ -80,6 +80,8 @@ def take_limit(st: State, p: int) -> tuple[str, int]:
     total = amount * len(dice_in(st, area))
     if key in MATERIALS:
         total = min(total, st["supply"][key], free_space(st["pl"][p]))
+    elif key == "permits":
+        total = min(total, MAX_PERMITS - st["pl"][p]["permits"])
     return key, total
 
 
@@ -92,6 +94,8 @@ def take(st: State, p: int, count: int, events: list[Event]) -> None:
     elif key == "rp":
         from .state import gain_points
         gain_points(st, p, count, "market")
+    elif key == "permits":
+        gain_permits(st, p, count)
     else:
         take_materials(st, p, key, count)
     events.append({"msg": _("{seat} takes {count}× {resource} from the market."),
@@ -101,7 +105,7 @@ def take(st: State, p: int, count: int, events: list[Event]) -> None:
 def reroll(st: State, area: int) -> list[int]:
     r = rng(st)
     pips = []
-    for die in DICE:
+    for die in dice_of(st):
         if st["market"]["dice"][die][0] == area:
             st["market"]["dice"][die][1] = r.randint(1, 6)
             pips.append(st["market"]["dice"][die][1])

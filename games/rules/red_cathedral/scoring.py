@@ -66,7 +66,7 @@ def leftover_units(st: State, p: int) -> int:
     if pl["iwan"]:
         from .solo import leftovers
         return leftovers(st)
-    return stock(pl) + pl["rubles"]
+    return stock(pl) + pl["rubles"] + pl.get("permits", 0)
 
 
 def finish(st: State, events: list[Event]) -> None:
@@ -79,6 +79,9 @@ def finish(st: State, events: list[Event]) -> None:
             gain_glory(st, p, left, "leftovers")
         if towers[p]:
             gain_glory(st, p, towers[p], "towers")
+        if "contr" in st:
+            from .contractors import score_tools
+            score_tools(st, p, events)
         pl["final"] = track.glory(pl["space"])
         events.append({"msg": _("{seat}: {leftovers} glory for leftover resources, {towers} for the towers; {glory} glory in all."),
                        "args": {"seat": _("Iwan") if pl["iwan"] else p, "leftovers": left, "towers": towers[p],
@@ -95,8 +98,14 @@ def expected(st: State, p: int) -> dict[str, int]:
     after_left = track.eagle_ahead(snapped, left) if left else snapped
     towers = towers_glory(st)[p]
     final = track.eagle_ahead(after_left, towers) if towers else after_left
-    return {"now": now, "rounding": snapped - now, "leftovers": after_left - snapped, "towers": final - after_left,
-            "total": final, "glory": track.glory(final)}
+    out = {"now": now, "rounding": snapped - now, "leftovers": after_left - snapped, "towers": final - after_left,
+           "total": final, "glory": track.glory(final)}
+    if "contr" in st:
+        from .contractors import tool_glory
+        tools = tool_glory(pl["tools"])
+        with_tools = track.eagle_ahead(final, tools) if tools else final
+        out.update(tools=with_tools - final, total=with_tools, glory=track.glory(with_tools))
+    return out
 
 
 def keys(st: State) -> list[tuple[int, int, int]]:
@@ -109,6 +118,8 @@ SOURCES = (
     ("market", _("Market points")), ("gems", _("Gems on ornaments")), ("ornaments", _("Iwan's ornaments")),
     ("clergy", _("Clergy")), ("iwan", _("Iwan's points card")), ("end_bonus", _("Ending the game")),
     ("spent", _("Glory given up")), ("leftovers", _("Leftover resources")), ("towers", _("Towers")),
+    ("contractors", _("Contractors' bonuses")), ("specialists", _("Specialists")), ("cities", _("Cities")),
+    ("tools", _("Tool sets")),
 )
 
 IWAN_ONLY = ("ornaments", "iwan")  # people's ornaments earn glory through their gems and the towers

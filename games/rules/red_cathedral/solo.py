@@ -10,23 +10,29 @@ from games.rules.base import Event, Move, State
 from games.rules.base import gettext_noop as _
 from games.rules.base import shuffled
 
-from .building import complete, decorate, tsar_penalty
+from . import track
+from .building import complete, decorate, follow_marker, tsar_penalty
 from .data import MATERIALS
 from .influence import completed_kinds
 from .market import DIE_NAMES, area_full, landing, quarter_card, reroll, tile_gives
-from .state import F, ORN_FOR_KIND, SECTIONS, TILES, claimable, dice_in, find, gain_glory, gain_points, units_missing
+from .state import (BASE_TILES, MODULE, F, ORN_FOR_KIND, SECTIONS, TILES, claimable, dice_in, find, gain_glory, gain_points,
+                    units_missing)
 
 IWAN = 1
 SOLO = F["solo"]
 ORDER = F["solo_doc"]["ornament_order"]
 ORNAMENT_GLORY = F["solo_doc"]["ornament_glory"]
 CARD_NAMES = {"points": _("Gain construction points"), "stock": _("Fill the stock"),
-              "transport": _("Deliver material"), "claim": _("Claim a section"), "build": _("Build")}
+              "transport": _("Deliver material"), "claim": _("Claim a section"), "build": _("Build"),
+              "recruit": _("Recruit")}
 
 
 def setup_iwan(st: State) -> None:
-    die_tiles = sorted(t for t, r in TILES.items() if "die" in r)
-    cards = shuffled(st, sorted(SOLO))
+    module = "contr" in st
+    die_tiles = sorted(t for t in BASE_TILES if "die" in TILES[t])
+    if module:
+        die_tiles.append(MODULE["iwan"]["tile"])
+    cards = shuffled(st, sorted(SOLO) + ([MODULE["iwan"]["card"]] if module else []))
     tiles = shuffled(st, die_tiles)
     st["iwan"] = {"row": [{"card": c, "wt": t, "up": True} for c, t in zip(cards, tiles)],
                   "banners": SOLO["claim"]["banners"], "stock": dict.fromkeys(MATERIALS, 0),
@@ -40,6 +46,18 @@ def setup_iwan(st: State) -> None:
     _rp, t = min(bases)
     st["towers"][t][0]["owner"] = IWAN
     st["towers"][t][0]["wt"] = None
+    if module:
+        _setup_contractors(st, t)
+
+
+def _setup_contractors(st: State, t: int) -> None:
+    """His marker by the city over his start tower, one contractor there without a specialist, 3 glory."""
+    iwan, rules = st["pl"][IWAN], MODULE["iwan"]
+    follow_marker(st, t)
+    city = st["contr"]["marker"]
+    placed = rules["contractors_at_start"]
+    st["contr"]["cities"][city]["men"][IWAN] += placed
+    iwan.update(men=iwan["men"] - placed, permits=0, space=track.eagle_ahead(0, rules["start_glory"]))
 
 
 def play_turn(st: State, events: list[Event]) -> None:
@@ -101,6 +119,8 @@ def _card_action(st: State, card: str, events: list[Event]) -> None:
         events.append({"msg": _("Iwan moves {count} materials to his build card."), "args": {"count": moved}})
     elif card == "claim":
         _claim(st, events)
+    elif card == "recruit":
+        recruit(st, events)
     else:
         build(st, events)
 
@@ -134,9 +154,49 @@ def _claim(st: State, events: list[Event]) -> None:
     claim_for_iwan(st, options[0], events)
 
 
+def recruit(st: State, events: list[Event]) -> None:
+    """A contractor to the marked city for nothing; both specialists there (Moscow: 1 glory instead),
+    their free construction points taken, kept face down; two of the same tool go back to the bag."""
+    from .contractors import CITY, CITY_NAMES, SPECIALISTS
+    contr, iwan = st["contr"], st["pl"][IWAN]
+    city = contr["marker"]
+    if not iwan["men"] or not contr["cities"][city]["open"]:
+        events.append({"msg": _("Iwan cannot send a contractor to {city}."), "args": {"city": CITY_NAMES[city]}})
+        return
+    iwan["men"] -= 1
+    contr["cities"][city]["men"][IWAN] += 1
+    events.append({"msg": _("Iwan sends a contractor to {city}."), "args": {"city": CITY_NAMES[city]}})
+    if city == "moscow":
+        glory = MODULE["iwan"]["moscow_glory"]
+        gain_glory(st, IWAN, glory, "contractors")
+        events.append({"msg": _("Iwan gains {glory} glory in Moscow."), "args": {"glory": glory}})
+        return
+    for space in CITY[city]["sees"]:
+        tile = contr["row"][space]
+        if tile is None:
+            continue
+        contr["row"][space] = contr["bag"].pop() if contr["bag"] else None
+        iwan["tools"].append(tile)
+        rp = SPECIALISTS[tile]["gain"].get("rp", 0)
+        if rp:
+            gain_points(st, IWAN, rp, "specialists")
+        events.append({"msg": _("Iwan takes specialist {specialist} face down ({rp} construction points)."),
+                       "args": {"specialist": tile, "rp": rp}})
+    tools: dict[str, list[str]] = {}
+    for tile in iwan["tools"]:
+        tools.setdefault(SPECIALISTS[tile]["tool"], []).append(tile)
+    for same in (tiles for tiles in tools.values() if len(tiles) > 1):
+        for tile in same:
+            iwan["tools"].remove(tile)
+        contr["bag"] = shuffled(st, contr["bag"] + same)
+        events.append({"msg": _("Iwan has specialists with the same tool: {specialists} go back to the bag."),
+                       "args": {"specialists": list(same)}})
+
+
 def claim_for_iwan(st: State, section: str, events: list[Event]) -> None:
     t, lvl = find(st, section)
     sec = st["towers"][t][lvl]
+    follow_marker(st, t)
     sec["owner"] = IWAN
     st["iwan"]["banners"] -= 1
     tile, sec["wt"] = sec["wt"], None

@@ -15,18 +15,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.rules.base import Event, State
+from games.rules.base import Event, State, new_rng_state, rng, shuffled
 from games.rules.base import gettext_noop as _
-from games.rules.base import new_rng_state, rng, shuffled
 
 from . import track
-from .data import COLOURS, DICE, MATERIALS, SECTION_KINDS, figures
+from .data import BLACK, COLOURS, DICE, MATERIALS, SECTION_KINDS, figures
 
 F = figures()
 GAME = F["game"]
+MODULE = F["contractors"]
 SECTIONS: dict[str, dict[str, Any]] = {r["id"]: r for r in F["sections"]}
-TILES: dict[str, dict[str, Any]] = {r["id"]: r for r in F["workshop_tiles"]}
-RES_TILES: dict[str, dict[str, Any]] = {r["id"]: r for r in F["resource_tiles"]}
+BASE_TILES = tuple(r["id"] for r in F["workshop_tiles"])
+BASE_RES_TILES = tuple(r["id"] for r in F["resource_tiles"])
+# Every tile by id, the Contractors module's among them; the set-up picks the ones in play.
+TILES: dict[str, dict[str, Any]] = {**{r["id"]: r for r in F["workshop_tiles"]},
+                                    **{i: {**r, "three_plus": False} for i, r in MODULE["tiles"].items()}}
+RES_TILES: dict[str, dict[str, Any]] = {**{r["id"]: r for r in F["resource_tiles"]},
+                                        MODULE["resource_tile"]["id"]: MODULE["resource_tile"]}
+MAX_PERMITS = MODULE["rules"]["max_permits"]
 INFLUENCE: dict[str, dict[str, Any]] = {r["id"]: r for r in F["influence"]}
 BOARD = F["boards"]
 SUPPLY: dict[str, int] = {m: GAME["supply"][m] for m in MATERIALS}
@@ -86,6 +92,7 @@ def setup(players: int, options: dict[str, Any], seed: int) -> State:
         "n": players, "np": np_, "solo": solo, "side": options["side"], "rng": new_rng_state(seed),
         "supply": dict(SUPPLY), "turns": 0, "over": False, "end": None, "pend": None, "ended_by_limit": False,
     }
+    module = bool(options.get("contractors"))
     plan_players = 2 if solo else players
     plans = [p for p in F["plans"] if p["players"] == plan_players]
     plan = plans[rng(st).randrange(len(plans))]
@@ -96,15 +103,24 @@ def setup(players: int, options: dict[str, Any], seed: int) -> State:
         ids = [piles["base"].pop()] + [piles["middle"].pop() for _ in range(middles)] + [piles["dome"].pop()]
         towers.append([{"id": i, "owner": None, "done": False, "mat": {}, "orn": None, "wt": None} for i in ids])
     st["towers"] = towers
-    usable = sorted(t for t, r in TILES.items() if players >= 3 or not r["three_plus"])
+    usable = sorted(t for t in BASE_TILES if players >= 3 or not TILES[t]["three_plus"])
+    if module:
+        # The two new tiles join the game; below 3 players they replace two base tiles.
+        removed = set(MODULE["removes"]) if players < 3 else set()
+        new_tiles = [t for t in MODULE["tiles"] if not (solo and t == MODULE["iwan"]["tile"])]  # Iwan's card holds it
+        usable = sorted([t for t in usable if t not in removed] + new_tiles)
     deal = shuffled(st, usable)
     for tower in towers:
         for sec in tower:
             sec["wt"] = deal.pop()
     # Resource tiles on the 8 areas; dice dropped one per area from the points tile on, in arrow direction.
-    res = shuffled(st, sorted(RES_TILES))
+    tiles = sorted(BASE_RES_TILES)
+    if module:
+        permit = MODULE["resource_tile"]
+        tiles = sorted([t for t in tiles if t != permit["replaces"]] + [permit["id"]])
+    res = shuffled(st, tiles)
     start = next(i for i, t in enumerate(res) if RES_TILES[t].get("dice_start"))
-    order = shuffled(st, DICE)
+    order = shuffled(st, DICE + (BLACK,) if module else DICE)
     r = rng(st)
     dice = {die: [(start + k) % AREAS, r.randint(1, 6)] for k, die in enumerate(order)}
     st["market"] = {"res": res, "dice": dice}
@@ -112,6 +128,9 @@ def setup(players: int, options: dict[str, Any], seed: int) -> State:
     start_rubles = GAME["start"]["rubles_by_seat"]
     st["pl"] = [new_player(COLOURS[i], start_rubles[i], st["side"], iwan=solo and i == 1) for i in range(np_)]
     st["turn"] = new_turn(0)
+    if module:
+        from .contractors import setup_module
+        setup_module(st)
     if solo:
         from .solo import setup_iwan
         setup_iwan(st)
@@ -179,8 +198,21 @@ def units_missing(sec: dict[str, Any]) -> int:
     return sum(cost.values()) - sum(sec["mat"].values())
 
 
+def dice_of(st: State) -> tuple[str, ...]:
+    """The dice in play, in a fixed order: the black one only with the Contractors module."""
+    return DICE + (BLACK,) if BLACK in st["market"]["dice"] else DICE
+
+
 def dice_in(st: State, area: int) -> list[str]:
-    return [d for d in DICE if st["market"]["dice"][d][0] == area]
+    return [d for d in dice_of(st) if st["market"]["dice"][d][0] == area]
+
+
+def gain_permits(st: State, p: int, amount: int) -> int:
+    """Permits into the workshop extension, as far as its 6 places allow; how many came."""
+    pl = st["pl"][p]
+    got = max(0, min(amount, MAX_PERMITS - pl["permits"]))
+    pl["permits"] += got
+    return got
 
 
 def gain_points(st: State, p: int, rp: int, source: str) -> None:
@@ -226,7 +258,7 @@ def take_materials(st: State, p: int, material: str, amount: int) -> int:
 def gain(st: State, p: int, gives: dict[str, int], source: str, events: list[Event]) -> None:
     """A tile's resources: materials as far as supply and inventory allow, rubles, points."""
     pl = st["pl"][p]
-    for key in (*MATERIALS, "rubles", "rp"):
+    for key in (*MATERIALS, "rubles", "rp", "permits", "glory"):
         amount = gives.get(key, 0)
         if not amount:
             continue
@@ -236,6 +268,11 @@ def gain(st: State, p: int, gives: dict[str, int], source: str, events: list[Eve
         elif key == "rp":
             gain_points(st, p, amount, source)
             got = amount
+        elif key == "permits":
+            got = gain_permits(st, p, amount)
+        elif key == "glory":
+            gain_glory(st, p, amount, source)
+            got = amount
         else:
             got = take_materials(st, p, key, amount)
         events.append({"msg": _("{seat} gets {count}× {resource}."),
@@ -244,7 +281,8 @@ def gain(st: State, p: int, gives: dict[str, int], source: str, events: list[Eve
 
 # Names of resources as the log shows them (message ids, translated when shown).
 NAMES = {"wood": _("wood"), "brick": _("brick"), "stone": _("stone"), "gold": _("gold"), "green": _("green gem"),
-         "violet": _("violet gem"), "rubles": _("rubles"), "rp": _("construction points"), "glory": _("glory")}
+         "violet": _("violet gem"), "rubles": _("rubles"), "rp": _("construction points"), "glory": _("glory"),
+         "permits": _("permits")}
 # Whole noun phrases with their article, as the messages use them (German declines them).
 ORNAMENT_NAMES = {"door": _("a door"), "arch": _("an arch"), "cross": _("a cross")}
 KIND_NAMES = {"base": _("the base"), "middle": _("the middle section"), "dome": _("the dome")}

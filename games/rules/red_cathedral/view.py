@@ -14,9 +14,10 @@ from games.rules.base import State
 
 from . import scoring, track
 from .building import banners_left, penalties
-from .data import DICE, MATERIALS
+from .data import MATERIALS
 from .market import quarter_card
-from .state import INFLUENCE, RES_TILES, SECTIONS, SLOT_NAMES, TILES, claimable, free_space, missing, relation, slot_cost, stock
+from .state import (INFLUENCE, RES_TILES, SECTIONS, SLOT_NAMES, TILES, claimable, dice_of, free_space, missing,
+                    relation, slot_cost, stock)
 
 
 def build_view(st: State, seat: int | None) -> dict[str, Any]:
@@ -53,12 +54,15 @@ def build_view(st: State, seat: int | None) -> dict[str, Any]:
         }
         if "final" in pl:
             entry["final"] = pl["final"]
+        if "contr" in st:
+            from .contractors import player_view
+            entry["contractors"] = player_view(st, p)
         players.append(entry)
     market = []
     for area, rid in enumerate(st["market"]["res"]):
         card = quarter_card(st, area)
         market.append({"area": area + 1, "resource": RES_TILES[rid]["gives"], "tile_id": rid,
-                       "dice": [{"die": d, "pips": st["market"]["dice"][d][1]} for d in DICE if st["market"]["dice"][d][0] == area],
+                       "dice": [{"die": d, "pips": st["market"]["dice"][d][1]} for d in dice_of(st) if st["market"]["dice"][d][0] == area],
                        "quarter": area // 2, "group": card["group"], "card": card["id"]})
     turn = dict(st["turn"])
     view: dict[str, Any] = {
@@ -69,6 +73,9 @@ def build_view(st: State, seat: int | None) -> dict[str, Any]:
         "pending": copy.deepcopy(st["pend"]), "turns": st["turns"], "track": {"lap": track.LAP, "eagles": list(track.EAGLES)},
         "materials": list(MATERIALS),
     }
+    if "contr" in st:
+        from .contractors import public
+        view["contractors"] = public(st)
     if st["solo"]:
         iw = st["iwan"]
         view["iwan"] = {"row": [{"card": c["card"], "die": TILES[c["wt"]]["die"], "up": c["up"]} for c in iw["row"]],
