@@ -15,7 +15,7 @@ PLAYERS = [{"seat": 0, "name": "Anna"}, {"seat": 1, "name": "Boris"}]
 @pytest.mark.parametrize("key, en, de", [
     ("income", "Income", "Einkommen"), ("totals", "Totals", "Summen"), ("end", "End of the game", "Spielende"),
     ("cards", "Cards", "Karten"), ("final", "Final standing", "Endstand"), ("points", "Victory points", "Siegpunkte"),
-    ("total", "Total", "Gesamt"), ("tie-break", "Tie-break", "Gleichstand"), ("game", "The game", "Die Partie")])
+    ("total", "Total", "Summe"), ("tie-break", "Tie-break", "Gleichstand"), ("game", "The game", "Die Partie")])
 def test_every_group_key_has_a_heading_in_both_languages(key, en, de):
     with translation.override("en"):
         assert group_heading(key) == en

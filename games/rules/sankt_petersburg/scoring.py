@@ -169,6 +169,10 @@ def stats(st: State) -> list[dict[str, Any]]:
     else:
         rules = active_rules(st["opts"])
         parts = [final_parts(st, s, rules) for s in range(n)]
+        # Which hand cards are purple (and cost nothing at the end) is hidden until then: the
+        # projection counts every hand card, as the hand's size is all the others may know.
+        for s, part in enumerate(parts):
+            part["hand"] = -RULES["hand_penalty"] * len(players[s]["hand"])
 
     def row(label: str, values: list[Any], group: str) -> dict[str, Any]:
         return {"label": label, "values": values, "group": group}
