@@ -12,6 +12,7 @@ from typing import Any
 from django.shortcuts import render
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.rules.sankt_petersburg.cards import DATA, KINDS, RULES, UNCERTAIN
 from games.templatetags.sankt_petersburg import CRAFTS, deck_name, event_name, event_text, good_name
@@ -41,9 +42,9 @@ def _edition_2(kind: dict[str, Any]) -> list[str]:
         if field == "cost":
             changes.append(_("cost %(n)s") % {"n": value})
         elif field == "points":
-            changes.append(_("%(n)s points") % {"n": value})
+            changes.append(ngettext("%(n)s point", "%(n)s points", value) % {"n": value})
         elif field == "rubles":
-            changes.append(_("%(n)s rubles") % {"n": value})
+            changes.append(ngettext("%(n)s ruble", "%(n)s rubles", value) % {"n": value})
         elif field == "name_en" and (translation.get_language() or "en")[:2] != "de":
             changes.append(_("named %(name)s") % {"name": value})
         elif field == "name_de" and (translation.get_language() or "en")[:2] == "de":
