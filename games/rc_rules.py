@@ -13,8 +13,14 @@ from django.shortcuts import render
 
 from games.rc_figures import provenance_name, record_name
 from games.rules.red_cathedral.data import GROUPS, SLOTS, figures
-from games.templatetags.red_cathedral import (action_text, group_name, iwan_card_name, ornament_name, repeat_text,
-                                              res_items)
+from games.templatetags.red_cathedral import (
+    action_text,
+    group_name,
+    iwan_card_name,
+    ornament_name,
+    repeat_text,
+    res_items,
+)
 
 
 def _amounts(gives: dict[str, int]) -> str:
@@ -31,6 +37,13 @@ def _influence(cards: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return groups
 
 
+def _board(slot: str, board: dict[str, Any]) -> dict[str, Any]:
+    ornament = board["extended_ornament"]
+    return {"name": record_name("workshop_boards", slot), "cost": board["basic_cost"],
+            "ornament": ornament_name(ornament) if ornament else "", "provenance": board["provenance"],
+            "provenance_name": provenance_name(board["provenance"])}
+
+
 def rules_context() -> dict[str, Any]:
     f = figures()
     g = f["game"]
@@ -44,10 +57,7 @@ def rules_context() -> dict[str, Any]:
         "free_spaces": g["workshop"]["inventory"] - g["workshop"]["ruler_banners"],
         "tiles": [{"id": t["id"], "gives": _amounts(t["gives"]), "provenance": t["provenance"],
                    "provenance_name": provenance_name(t["provenance"])} for t in f["resource_tiles"]],
-        "boards": [{"name": record_name("workshop_boards", s), "cost": f["boards"][s]["basic_cost"],
-                    "ornament": ornament_name(f["boards"][s]["extended_ornament"]) if f["boards"][s]["extended_ornament"] else "",
-                    "provenance": f["boards"][s]["provenance"],
-                    "provenance_name": provenance_name(f["boards"][s]["provenance"])} for s in SLOTS],
+        "boards": [_board(s, f["boards"][s]) for s in SLOTS],
         "extended_cost": f["extended_cost"],
         "influence": _influence(f["influence"]),
         "solo": {k: v | {"name": iwan_card_name(k)} for k, v in f["solo"].items()},

@@ -50,7 +50,7 @@ def _edition_2(kind: dict[str, Any]) -> list[str]:
         elif field == "name_de" and (translation.get_language() or "en")[:2] == "de":
             changes.append(_("named %(name)s") % {"name": value})
         elif field == "craft":
-            changes.append(_("no craft symbol") if value is None else CRAFTS.get(value, lambda: value)())
+            changes.append(_("no craft symbol") if value is None else CRAFTS[value]() if value in CRAFTS else str(value))
         elif field == "text":
             changes.append(_local(kind["edition_2"], "text"))
     return [c for c in changes if c]
@@ -101,12 +101,14 @@ def rules_context() -> dict[str, Any]:
         "noble_points": list(enumerate(RULES["noble_points"]))[1:],
         "noble_last": len(RULES["noble_points"]) - 1,
         "decks": decks(),
-        "events": [{"name": event_name(e["key"]), "text": event_text(e["key"]) or _local(e, "text")} for e in RULES["events"]],
+        "events": [{"name": event_name(e["key"]), "text": event_text(e["key"]) or _local(e, "text")}
+                   for e in RULES["events"]],
         "helpers": [{"name": _local(h, "name"), "text": _local(h, "text"),
                      "players": ", ".join(str(n) for n in h["players"])} for h in RULES["helpers"]],
         "assignments": [{"number": a["number"], "text": _local(a, "text"), "not_2": a.get("not_with_2_players", False)}
                         for a in RULES["assignments"]],
-        "obstacles": [{"name": _local(o, "name"), "text": _local(o, "text"), "kind": o.get("kind")} for o in RULES["obstacles"]],
+        "obstacles": [{"name": _local(o, "name"), "text": _local(o, "text"), "kind": o.get("kind")}
+                      for o in RULES["obstacles"]],
         "obstacle_spaces": RULES["obstacle_spaces"],
         "market_tiles": [{"first": t[0], "second": t[1]} for t in tiles],
         "market_tiles_uncertain": "market_tiles" in UNCERTAIN.get("rules", {}).get("fields", []),

@@ -64,7 +64,6 @@ def _first_message(errors: Any) -> str:
     return f"{'.'.join(path)}: {message}" if path else message
 
 
-
 class JSONParser(parsers.JSONParser):
     """DRF's JSON parser, refusing documents nested too deeply with a 400 instead of a crash."""
 

@@ -1,5 +1,6 @@
 """How deep JSON nests, for the API's parser and the sockets; free of DRF, so the ASGI routing can
 import it before DRF's settings (which name the parser in plumbing.api) are read."""
+
 from __future__ import annotations
 
 from typing import Any
