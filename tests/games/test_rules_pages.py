@@ -158,6 +158,6 @@ def test_the_links_speak_german(client):
     dora.save(update_fields=["language"])
     client.force_login(dora)
     page = _get(client, "/tables/new/?game=sankt-petersburg", "de")
-    assert ">Regeln von Sankt Petersburg</a>" in page
+    assert ">Sankt-Petersburg-Regeln</a>" in page
     page = _get(client, "/tables/new/?game=red-cathedral", "de")
-    assert ">Regeln von Die Rote Kathedrale</a>" in page
+    assert ">Regeln der Roten Kathedrale</a>" in page
