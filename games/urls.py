@@ -1,7 +1,7 @@
 from django.urls import path
 
 import accounts.url_converters  # noqa: F401  (registers <username:...>)
-from games import rc_figures, sj_rules, views
+from games import rc_figures, rc_rules, sj_rules, sp_rules, views
 
 urlpatterns = [
     path("", views.lobby, name="lobby"),
@@ -17,5 +17,7 @@ urlpatterns = [
     path("my-games/turns/", views.my_games_fragment, name="my-turns"),
     path("players/<username:username>/", views.profile, name="profile"),
     path("games/red-cathedral/figures/", rc_figures.rc_figures, name="rc-figures"),
+    path("games/red-cathedral/rules/", rc_rules.rc_rules, name="rc-rules"),
+    path("games/sankt-petersburg/rules/", sp_rules.sp_rules, name="sp-rules"),
     path("games/san-juan/rules/", sj_rules.sj_rules, name="sj-rules"),
 ]

@@ -4,6 +4,7 @@ from django import template
 from django.utils import translation
 from django.utils.translation import gettext
 
+from games.rules_pages import rules_link as rules_page_link
 from games.services.results import TOTAL_GROUP
 from games.services.stats_groups import group_heading
 
@@ -72,3 +73,9 @@ def stats_table(stats, players, extra_columns=None):
         last_group = group
     extra = [gettext(c) for c in extra_columns or ()]
     return {"rows": rows, "players": players, "extra": extra, "width": len(players or ()) + len(extra) + 1}
+
+
+@register.inclusion_tag("games/_rules_link.html")
+def rules_link(slug: str, wrap: bool = True):
+    """The link to a game's rules page (nothing for a game without one)."""
+    return {"link": rules_page_link(slug), "wrap": wrap}

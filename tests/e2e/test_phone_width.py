@@ -114,6 +114,9 @@ PAGES = [
     ("settings", lambda w: "/accounts/settings/"),
     ("notifications", lambda w: "/notifications/"),
     ("end screen", lambda w: f"/games/{w.finished_id}/"),
+    ("san-juan rules", lambda w: "/games/san-juan/rules/"),
+    ("red-cathedral rules", lambda w: "/games/red-cathedral/rules/"),
+    ("sankt-petersburg rules", lambda w: "/games/sankt-petersburg/rules/"),
 ]
 BOARD_SELECTOR = "#board-area"
 SIGNED_OUT_PAGES = [("login", "/accounts/login/"), ("sign-up", "/accounts/signup/"),

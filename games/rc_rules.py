@@ -1,0 +1,71 @@
+"""The Die Rote Kathedrale rules page: set-up, a turn, building, the market and the influence
+cards, the end, the solo game against Iwan and the extended workshops, and how we read the places
+where the rules text leaves a question open.
+
+Every figure comes from the validated data files (``figures()``), so the page and the engine never
+disagree; which of those figures are provisional is the component-figures page's business.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from django.shortcuts import render
+
+from games.rc_figures import provenance_name, record_name
+from games.rules.red_cathedral.data import GROUPS, SLOTS, figures
+from games.templatetags.red_cathedral import (
+    action_text,
+    group_name,
+    iwan_card_name,
+    ornament_name,
+    repeat_text,
+    res_items,
+)
+
+
+def _amounts(gives: dict[str, int]) -> str:
+    return ", ".join(f"{i['amount']} {i['name']}" for i in res_items(gives))
+
+
+def _influence(cards: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    groups = []
+    for group in GROUPS:
+        rows = [{"number": c["number"], "provenance": c["provenance"], "provenance_name": provenance_name(c["provenance"]),
+                 "actions": [{"text": action_text(a), "repeat": repeat_text(a)} for a in c["actions"]]}
+                for c in sorted((c for c in cards if c["group"] == group), key=lambda c: c["number"])]
+        groups.append({"key": group, "name": group_name(group), "cards": rows})
+    return groups
+
+
+def _board(slot: str, board: dict[str, Any]) -> dict[str, Any]:
+    ornament = board["extended_ornament"]
+    return {"name": record_name("workshop_boards", slot), "cost": board["basic_cost"],
+            "ornament": ornament_name(ornament) if ornament else "", "provenance": board["provenance"],
+            "provenance_name": provenance_name(board["provenance"])}
+
+
+def rules_context() -> dict[str, Any]:
+    f = figures()
+    g = f["game"]
+    orn = g["ornaments"]
+    return {
+        "g": g,
+        "supply": _amounts({k: v for k, v in g["supply"].items() if k not in ("id", "provenance")}),
+        "start_rubles": " / ".join(str(n) for n in g["start"]["rubles_by_seat"]),
+        "ornaments": [{"name": ornament_name(k), "count": orn[k]["count"], "material": _amounts({orn[k]["material"]: 1}),
+                       "on": k} for k in ("door", "arch", "cross")],
+        "free_spaces": g["workshop"]["inventory"] - g["workshop"]["ruler_banners"],
+        "tiles": [{"id": t["id"], "gives": _amounts(t["gives"]), "provenance": t["provenance"],
+                   "provenance_name": provenance_name(t["provenance"])} for t in f["resource_tiles"]],
+        "boards": [_board(s, f["boards"][s]) for s in SLOTS],
+        "extended_cost": f["extended_cost"],
+        "influence": _influence(f["influence"]),
+        "solo": {k: v | {"name": iwan_card_name(k)} for k, v in f["solo"].items()},
+        "iwan_ornament_glory": f["solo_doc"]["ornament_glory"],
+        "iwan_order": " – ".join(ornament_name(o) for o in f["solo_doc"]["ornament_order"]),
+        "max_extra_steps": g["market"]["areas"] - 1,
+    }
+
+
+def rc_rules(request):
+    return render(request, "games/red-cathedral/rules.html", rules_context())
