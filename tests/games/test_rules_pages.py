@@ -81,7 +81,7 @@ def test_the_red_cathedral_figures_come_from_the_data_files(client, monkeypatch)
 @pytest.mark.parametrize("lang, words", [
     ("en", ["Sankt Petersburg: rules", "Rule readings", "End and final scoring", "Module 6: obstacles",
             "Market value tiles"]),
-    ("de", ["Sankt Petersburg: Regeln", "Regelauslegungen", "Spielende und Schlusswertung", "Modul 6: Hürden",
+    ("de", ["Sankt Petersburg: Regeln", "Regelauslegungen", "Spielende und Schlusswertung", "Modul 6: Die Hürden",
             "Marktwertplättchen"]),
 ])
 def test_the_sankt_petersburg_rules_page_in_both_languages(client, lang, words):
