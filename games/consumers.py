@@ -6,9 +6,9 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from games.models import Game
-from games.parsers import MAX_JSON_DEPTH, nesting_depth
 from games.services import presence
 from games.services.broadcast import LOBBY_GROUP, game_group, user_group
+from plumbing.json_depth import MAX_JSON_DEPTH, nesting_depth
 
 
 class TolerantJsonConsumer(AsyncJsonWebsocketConsumer):

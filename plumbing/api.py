@@ -11,9 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from plumbing.errors import ServiceError
-
-# No request of this API needs more; Python's json module and everything after it recurse per level.
-MAX_JSON_DEPTH = 32
+from plumbing.json_depth import MAX_JSON_DEPTH, nesting_depth
 
 
 class ErrorSerializer(serializers.Serializer):
@@ -64,20 +62,6 @@ def _first_message(errors: Any) -> str:
             node = node[0]
     message = str(node) if node else _("The request is not valid.")
     return f"{'.'.join(path)}: {message}" if path else message
-
-
-def nesting_depth(value: Any) -> int:
-    """How deep lists and objects nest in ``value``, counted without recursion."""
-    deepest, stack = 0, [(value, 1)]
-    while stack:
-        node, depth = stack.pop()
-        if isinstance(node, dict):
-            node = node.values()
-        elif not isinstance(node, list):
-            continue
-        deepest = max(deepest, depth)
-        stack.extend((child, depth + 1) for child in node)
-    return deepest
 
 
 class JSONParser(parsers.JSONParser):
