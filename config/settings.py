@@ -6,6 +6,7 @@ from pathlib import Path
 import environ
 from csp.constants import NONE, SELF
 from django.utils.translation import gettext_lazy as _
+from pythonjsonlogger.core import RESERVED_ATTRS
 
 from config.error_reporting import start_error_reporting
 from config.redis_hosts import channel_layer_host
@@ -285,6 +286,8 @@ LOGGING = {
             "fmt": "%(levelname)s %(name)s %(message)s %(request_id)s",
             "rename_fields": {"levelname": "level", "name": "logger"},
             "timestamp": "time",
+            # uvicorn repeats each of its messages with terminal colours.
+            "reserved_attrs": [*RESERVED_ATTRS, "color_message"],
         },
         "text": {"format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"},
     },
@@ -294,5 +297,7 @@ LOGGING = {
         "boardgames.access": {"level": "INFO" if env.bool("ACCESS_LOG", default=True) else "WARNING"},
         # uvicorn's own lines (start-up, errors) in the same format.
         "uvicorn": {"handlers": ["console"], "level": "INFO", "propagate": False},
+        # The access line above has the request id; uvicorn's own stays off as scripts/web.sh asks.
+        "uvicorn.access": {"handlers": [], "propagate": False},
     },
 }
