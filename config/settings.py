@@ -4,7 +4,7 @@ Celery, console email)."""
 from pathlib import Path
 
 import environ
-from csp.constants import NONE, SELF
+from csp.constants import NONCE, NONE, SELF
 from django.utils.translation import gettext_lazy as _
 from pythonjsonlogger.core import RESERVED_ATTRS
 
@@ -246,7 +246,8 @@ CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": [SELF],
         "script-src": [SELF],
-        "style-src": [SELF],
+        # The nonce is sent only on answers whose page used it (the browsable API's code highlighting).
+        "style-src": [SELF, NONCE],
         "img-src": [SELF],
         "font-src": [SELF],
         "connect-src": [SELF, *env.list("CSP_CONNECT_SRC", default=[])],

@@ -220,11 +220,24 @@ def test_the_policy_is_sent_to_signed_in_players_on_the_game_page():
     assert _policy(response)["script-src"] == ["'self'"]
 
 
-INLINE_CODE = re.compile(r"<script(?![^>]*\bsrc=)[^>]*>|\son[a-z]+\s*=|\sstyle\s*=|<style|javascript:", re.I)
+@pytest.mark.django_db
+def test_the_browsable_api_styles_its_code_with_the_nonce_of_its_own_answer():
+    response = Client().get("/api/catalog/", HTTP_ACCEPT="text/html")
+
+    nonces = [source for source in _policy(response)["style-src"] if source.startswith("'nonce-")]
+    assert _policy(response)["script-src"] == ["'self'"]
+    # The tests install pygments (see the lock), so DRF highlights the code.
+    assert len(nonces) == 1
+    assert f'<style nonce="{nonces[0][7:-1]}">'.encode() in response.content
+
+
+INLINE_CODE = re.compile(
+    r"<script(?![^>]*\bsrc=)[^>]*>|\son[a-z]+\s*=|\sstyle\s*=|<style(?![^>]*\bnonce=)|javascript:", re.I
+)
 
 
 def test_no_page_template_has_inline_script_or_style():
-    # The policy allows neither; emails are not pages and keep their inline styles.
+    # The policy allows neither (but a style with this request's nonce); emails are not pages and keep theirs.
     offenders = []
     for folder in ("templates", "accounts", "games", "notifications", "rankings"):
         for path in (ROOT / folder).rglob("*.html"):
