@@ -4,8 +4,11 @@ Celery, console email)."""
 from pathlib import Path
 
 import environ
+from csp.constants import NONCE, NONE, SELF
 from django.utils.translation import gettext_lazy as _
+from pythonjsonlogger.core import RESERVED_ATTRS
 
+from config.error_reporting import start_error_reporting
 from config.redis_hosts import channel_layer_host
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -30,6 +33,8 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "channels",
+    "csp",
+    "django_guid",
     "plumbing",
     "accounts",
     "games",
@@ -40,8 +45,12 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     # First: every later limit, throttle and log line sees the proxy-aware client address.
     "config.client_address.ClientAddressMiddleware",
+    # The request's id (X-Request-ID, made up when absent or not a UUID) for every log line it causes.
+    "django_guid.middleware.guid_middleware",
+    "config.access_log.AccessLogMiddleware",
     "config.body_limit.BodyLimitMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -227,10 +236,69 @@ if not DEBUG:
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    # The load balancer asks over plain HTTP.
+    SECURE_REDIRECT_EXEMPT = [r"^health/$"]
 
+# Every page works with scripts, styles and images of its own origin only: no inline script or style,
+# no other host. 'self' also admits the WebSockets of the same host (ws:/wss:); CSP_CONNECT_SRC adds
+# others, e.g. when the sockets are served under another name.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        # The nonce is sent only on answers whose page used it (the browsable API's code highlighting).
+        "style-src": [SELF, NONCE],
+        "img-src": [SELF],
+        "font-src": [SELF],
+        "connect-src": [SELF, *env.list("CSP_CONNECT_SRC", default=[])],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+        **({"report-uri": [env("CSP_REPORT_URI")]} if env("CSP_REPORT_URI", default="") else {}),
+    },
+}
+
+DJANGO_GUID = {
+    "GUID_HEADER_NAME": "X-Request-ID",
+    "VALIDATE_GUID": True,
+    "EXPOSE_HEADER": False,
+}
+
+# Errors go to Sentry only when SENTRY_DSN is set.
+SENTRY_DSN = env("SENTRY_DSN", default="")
+start_error_reporting(
+    SENTRY_DSN,
+    environment=env("SENTRY_ENVIRONMENT", default=""),
+    release=env("SENTRY_RELEASE", default=""),
+    traces_sample_rate=env.float("SENTRY_TRACES_SAMPLE_RATE", default=0.0),
+)
+
+# One JSON object per line (production default) or plain text (development default), each with the
+# id of the request that caused it; one access line per request unless ACCESS_LOG is false.
+LOG_FORMAT = env("LOG_FORMAT", default="text" if DEBUG else "json")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"request_id": {"()": "django_guid.log_filters.CorrelationId", "correlation_id_field": "request_id"}},
+    "formatters": {
+        "json": {
+            "()": "pythonjsonlogger.json.JsonFormatter",
+            "fmt": "%(levelname)s %(name)s %(message)s %(request_id)s",
+            "rename_fields": {"levelname": "level", "name": "logger"},
+            "timestamp": "time",
+            # uvicorn repeats each of its messages with terminal colours.
+            "reserved_attrs": [*RESERVED_ATTRS, "color_message"],
+        },
+        "text": {"format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"},
+    },
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": LOG_FORMAT, "filters": ["request_id"]}},
     "root": {"handlers": ["console"], "level": env("LOG_LEVEL", default="WARNING")},
+    "loggers": {
+        "boardgames.access": {"level": "INFO" if env.bool("ACCESS_LOG", default=True) else "WARNING"},
+        # uvicorn's own lines (start-up, errors) in the same format.
+        "uvicorn": {"handlers": ["console"], "level": "INFO", "propagate": False},
+        # The access line above has the request id; uvicorn's own stays off as scripts/web.sh asks.
+        "uvicorn.access": {"handlers": [], "propagate": False},
+    },
 }

@@ -2,9 +2,11 @@ from django.contrib import admin
 from django.urls import include, path
 
 from config.favicon import favicon
+from config.health import HealthView
 
 urlpatterns = [
     path("favicon.ico", favicon, name="favicon"),
+    path("health/", HealthView.as_view(), name="health"),
     path("admin/", admin.site.urls),
     path("api/", include("config.api_urls")),
     path("accounts/", include("accounts.urls")),

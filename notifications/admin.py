@@ -1,14 +1,16 @@
 from django.contrib import admin
 
 from notifications.models import Digest, Notice, Reminder
+from plumbing.admin import ReadOnlyAdmin
 
 
 @admin.register(Notice)
-class NoticeAdmin(admin.ModelAdmin):
-    list_display = ("user", "kind", "key", "email", "created_at", "read_at")
+class NoticeAdmin(ReadOnlyAdmin):
+    list_display = ("user", "kind", "key", "email", "created_at", "read_at", "emailed_at")
     list_filter = ("kind", "email")
     search_fields = ("user__username", "key")
-    raw_id_fields = ("user", "game")
+    list_select_related = ("user",)
+    date_hierarchy = "created_at"
 
 
 @admin.register(Reminder)

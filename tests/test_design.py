@@ -23,7 +23,11 @@ FORMATTED = [
     "plumbing",
     "tests/plumbing",
     "tests/test_design.py",
+    "config/access_log.py",
+    "config/error_reporting.py",
+    "config/health.py",
     "config/settings_test.py",
+    "games/admin.py",
     "games/services/after_commit.py",
     "games/services/bots.py",
     "games/services/broadcast.py",
@@ -33,6 +37,9 @@ FORMATTED = [
     "games/services/rows.py",
     "games/services/timeouts.py",
     "games/services/turns.py",
+    "notifications/admin.py",
+    "rankings/admin.py",
+    "tests/config/test_operations.py",
 ]
 
 

@@ -42,6 +42,11 @@
     }
   }
 
+  // Choosing a language or a game sends its form at once (the form has a button for pages without script).
+  document.querySelectorAll("select[data-autosubmit]").forEach(function (select) {
+    select.addEventListener("change", function () { select.form.submit(); });
+  });
+
   // Table and tournament forms: only the fields of the chosen time control are shown and sent.
   document.querySelectorAll("form select[name=time_control]").forEach(function (select) {
     function sync() {

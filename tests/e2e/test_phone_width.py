@@ -136,6 +136,10 @@ class PhoneWidth(ChannelsLiveServerTestCase):
             context = browser.new_context(viewport=PHONE, locale=language, extra_http_headers={
                 "Accept-Language": language})
             page = context.new_page()
+            # The Content-Security-Policy allows no inline script or style: whatever it blocks fails the test.
+            blocked = []
+            page.on("console", lambda m: blocked.append(m.text) if "Content Security Policy" in m.text else None)
+            page.on("pageerror", lambda error: blocked.append(str(error)))
             for name, path in SIGNED_OUT_PAGES:
                 problems += self._visit(page, f"{name} ({language})", path)
             page.goto(self.live_server_url + "/accounts/login/")
@@ -148,8 +152,11 @@ class PhoneWidth(ChannelsLiveServerTestCase):
             self._time_control_fields(page)
             for slug, game_id in world.boards.items():
                 problems += self._visit(page, f"board {slug} ({language})", f"/games/{game_id}/", BOARD_SELECTOR)
+                # The board's WebSocket is open (the policy's connect-src lets it through).
+                page.wait_for_selector("html[data-live=on]", timeout=10000)
             browser.close()
         assert not problems, "Wider than a 390 px phone:\n" + "\n".join(problems)
+        assert not blocked, "Blocked or failing scripts:\n" + "\n".join(blocked)
 
     def _visit(self, page, name: str, path: str, wait_for: str | None = None) -> list[str]:
         response = page.goto(self.live_server_url + path)
@@ -175,6 +182,11 @@ class PhoneWidth(ChannelsLiveServerTestCase):
         page.select_option("#id_time_control", "live")
         assert page.locator("#id_minutes_per_player").is_visible() and page.locator("#id_increment_seconds").is_enabled()
         assert not page.locator("#id_days_per_move").is_visible() and page.locator("#id_days_per_move").is_disabled()
+        # Choosing another game reloads the form for it.
+        other = page.locator("#pick-game option:not([selected])").first.get_attribute("value")
+        with page.expect_navigation():
+            page.select_option("#pick-game", other)
+        assert f"game={other}" in page.url
 
     def test_every_page_fits_a_phone_in_english(self):
         self._check("en")

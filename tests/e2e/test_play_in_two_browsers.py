@@ -41,10 +41,12 @@ class TwoPlayersInTwoBrowsers(ChannelsLiveServerTestCase):
         self._sign_up(anna, "anna")
         self._sign_up(boris, "boris")
 
+        # Predicates are written as functions: Playwright evals a bare expression inside the page, which the
+        # Content-Security-Policy forbids.
         # Anna opens a table; Boris's lobby shows it without a reload.
         boris.goto(self.live_server_url + "/")
         boris.wait_for_selector("[data-live-lobby]")
-        boris.wait_for_function("document.documentElement.dataset.live === 'on'")
+        boris.wait_for_function("() => document.documentElement.dataset.live === 'on'")
         anna.goto(self.live_server_url + "/tables/new/?game=toy")
         anna.select_option("#id_seats", "2")
         anna.click("text=Open the table")
@@ -57,7 +59,7 @@ class TwoPlayersInTwoBrowsers(ChannelsLiveServerTestCase):
         game_url = boris.url
         anna.goto(game_url)
         for page in (anna, boris):
-            page.wait_for_function("document.documentElement.dataset.live === 'on'")
+            page.wait_for_function("() => document.documentElement.dataset.live === 'on'")
 
         mover, watcher = (anna, boris) if anna.locator("text=Your turn").count() else (boris, anna)
         mover_name = "anna" if mover is anna else "boris"
@@ -65,6 +67,6 @@ class TwoPlayersInTwoBrowsers(ChannelsLiveServerTestCase):
         watcher.wait_for_selector(f".log-lines li:has-text('{mover_name} passes.')", timeout=10_000)
         watcher.wait_for_selector("text=Your turn", timeout=10_000)
         # The mover's own page refreshes once the move's response is in (after the after-commit work).
-        mover.wait_for_function("!document.querySelector('.turn-line').innerText.includes('Your turn')",
+        mover.wait_for_function("() => !document.querySelector('.turn-line').innerText.includes('Your turn')",
                                 timeout=10_000)
         assert "Your turn" not in mover.locator(".turn-line").inner_text()
