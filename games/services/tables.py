@@ -142,7 +142,7 @@ def _owned_open_table(table_id: int, user) -> Table:
 def invite(table_id: int, owner, username: str) -> Invitation:
     with transaction.atomic():
         table = _owned_open_table(table_id, owner)
-        invitee = User.objects.filter(username__iexact=username.strip()).first()
+        invitee = User.objects.filter(username__iexact=username.strip(), deleted_at__isnull=True).first()
         if invitee is None:
             raise TableError(_("There is no player called “%(name)s”.") % {"name": username})
         if invitee.pk == owner.pk:

@@ -42,7 +42,8 @@ def frequent_opponents(user, limit: int = 10) -> list[OpponentRecord]:
     mine = dict(RatingChange.objects.filter(user=user).values_list("game_id", "rank"))
     records: dict[int, OpponentRecord] = {}
     others = (RatingChange.objects.filter(game_id__in=list(mine)).filter(~Q(user=user))
-              .select_related("user").only("game_id", "rank", "user__username", "user__display_name"))
+              .select_related("user").only("game_id", "rank", "user__username",
+                                                         "user__display_name", "user__deleted_at"))
     for other in others:
         rec = records.get(other.user_id) or records.setdefault(
             other.user_id, OpponentRecord(other.user_id, other.user.username, other.user.shown_name))

@@ -130,7 +130,7 @@ def invite(tournament_id: int, organiser, username: str) -> TournamentInvitation
             raise Forbidden(_("Only the organiser can do that."))
         if t.status != Tournament.Status.REGISTRATION:
             raise TournamentError(_("Registration is closed."))
-        invitee = User.objects.filter(username__iexact=username.strip()).first()
+        invitee = User.objects.filter(username__iexact=username.strip(), deleted_at__isnull=True).first()
         if invitee is None:
             raise TournamentError(_("There is no player called “%(name)s”.") % {"name": username})
         invitation, created = TournamentInvitation.objects.get_or_create(tournament=t, user=invitee)

@@ -23,7 +23,8 @@ API_READS = ["/api/games/{id}/", "/api/games/{id}/legal-moves/", "/api/games/{id
 
 def private_game() -> Game:
     """alice opened an invited-only table for two and invited bob (who sat down) and carol (who did not)."""
-    alice, bob, carol = make_user("alice"), make_user("bob"), make_user("carol")
+    alice, bob = make_user("alice"), make_user("bob")
+    make_user("carol")
     make_user("dave")  # an outsider
     table = tables.create_table(alice, "toy", 2, {}, invited_only=True)
     tables.invite(table.pk, alice, "bob")
@@ -189,10 +190,11 @@ def test_an_invited_only_tournaments_games_are_read_by_those_who_see_the_tournam
 
     from rankings.services import tournaments
 
-    olga, ann, ben, cid = make_user("olga"), make_user("ann"), make_user("ben"), make_user("cid")
+    olga, ann, ben = make_user("olga"), make_user("ann"), make_user("ben")
+    make_user("cid")
     now = timezone.now()
-    t = tournaments.create_tournament(olga, name="Closed cup", game_slug="toy", registration_opens=now - timedelta(hours=1),
-                                      starts_at=now + timedelta(hours=1), invited_only=True)
+    t = tournaments.create_tournament(olga, name="Closed cup", game_slug="toy", starts_at=now + timedelta(hours=1),
+                                      registration_opens=now - timedelta(hours=1), invited_only=True)
     for name in ("ann", "ben", "cid"):
         tournaments.invite(t.pk, olga, name)
     tournaments.register(t.pk, ann)
