@@ -141,6 +141,10 @@ def test_the_neutral_name_is_translated_where_it_is_shown(world):
     response = Client().get(f"/games/{world['finished'].pk}/")
     assert f"Deleted player {alice.pk}".encode() in response.content
     assert b"alice" not in response.content
+    for path in (f"/players/deleted:{alice.pk}/", f"/rankings/players/deleted:{alice.pk}/"):
+        profile = Client().get(path)
+        assert profile.status_code == 200, path
+        assert f"Deleted player {alice.pk}".encode() in profile.content and b"alice" not in profile.content
 
 
 def test_a_deleted_account_cannot_sign_in_and_its_sessions_and_tokens_end(world):
