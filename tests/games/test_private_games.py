@@ -234,3 +234,20 @@ async def test_the_socket_of_a_private_game_refuses_strangers_as_for_a_missing_g
         assert not connected
         closes.append(code)
     assert closes[0] == closes[1] == closes[2] == 4404
+
+
+def test_reading_a_private_game_costs_one_query_more_and_a_public_one_none():
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    game = private_game()
+    alice = api_client("alice")
+    with CaptureQueriesContext(connection) as queries:
+        assert alice.get(f"/api/games/{game.pk}/").status_code == 200
+    statements = [q["sql"] for q in queries.captured_queries if "SAVEPOINT" not in q["sql"]]
+    # The game, the audience check, the seats (the test client signs in without a token query).
+    assert len(statements) <= 3, "\n".join(statements)
+    Game.objects.filter(pk=game.pk).update(private=False)
+    with CaptureQueriesContext(connection) as queries:
+        assert alice.get(f"/api/games/{game.pk}/").status_code == 200
+    assert len([q for q in queries.captured_queries if "SAVEPOINT" not in q["sql"]]) <= 2
