@@ -35,6 +35,15 @@ def may_read(game: Game, user, seats: list | None = None) -> bool:
     return Game.objects.filter(readers(user), pk=game.pk).exists()
 
 
+def unreadable(game_ids: list[int], user) -> set[int]:
+    """Which of these games ``user`` may not read (lists elsewhere, such as a rating history, leave
+    their ids out)."""
+    private = set(Game.objects.filter(pk__in=game_ids, private=True).values_list("pk", flat=True))
+    if not private:
+        return set()
+    return private - set(Game.objects.filter(readers(user), pk__in=private).values_list("pk", flat=True))
+
+
 def not_found_message() -> str:
     return _("There is no such game.")
 

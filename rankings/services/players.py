@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Q
 
+from games.services import audience
 from rankings.models import Rating, RatingChange
 from rankings.services.elo import is_provisional
 
@@ -28,10 +29,15 @@ class GameRating:
     history: list[RatingChange] = field(default_factory=list)
 
 
-def ratings_with_history(user) -> list[GameRating]:
+def ratings_with_history(user, viewer=None) -> list[GameRating]:
+    """Ratings and their history; a change from a game ``viewer`` may not read (an invited-only
+    game) keeps its figures but shows no game id (``shown_game_id`` None)."""
     out = {r.game_slug: GameRating(r.game_slug, r, is_provisional(r.games))
            for r in Rating.objects.filter(user=user).order_by("-rating")}
-    for change in RatingChange.objects.filter(user=user).order_by("played_at", "game_id"):
+    changes = list(RatingChange.objects.filter(user=user).order_by("played_at", "game_id"))
+    hidden = audience.unreadable([c.game_id for c in changes], viewer) if viewer != user else set()
+    for change in changes:
+        change.shown_game_id = None if change.game_id in hidden else change.game_id
         if change.game_slug in out:
             out[change.game_slug].history.append(change)
     return list(out.values())

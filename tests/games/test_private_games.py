@@ -251,3 +251,24 @@ def test_reading_a_private_game_costs_one_query_more_and_a_public_one_none():
     with CaptureQueriesContext(connection) as queries:
         assert alice.get(f"/api/games/{game.pk}/").status_code == 200
     assert len([q for q in queries.captured_queries if "SAVEPOINT" not in q["sql"]]) <= 2
+
+
+def test_a_rating_history_leaves_out_the_id_of_a_game_the_viewer_may_not_read(django_capture_on_commit_callbacks):
+    from tests.rankings.helpers import play_out
+
+    alice, bob = make_user("alice"), make_user("bob")
+    carol = make_user("carol")
+    with django_capture_on_commit_callbacks(execute=True):
+        hidden = play_out(tables.start_seated_game("toy", [alice, bob], seed=3, private=True, readers=(carol,)))
+        public = play_out(tables.start_seated_game("toy", [alice, bob], seed=4))
+
+    def history_ids(viewer):
+        return [h["game_id"] for g in api_client(viewer).get("/api/rankings/players/alice/").json()["games"]
+                for h in g["history"]]
+
+    assert history_ids("alice") == history_ids("bob") == history_ids("carol") == [hidden.pk, public.pk]
+    make_user("dave")
+    assert history_ids("dave") == history_ids(None) == [None, public.pk]
+    page = page_client("dave").get("/rankings/players/alice/").content
+    assert f"/games/{hidden.pk}/".encode() not in page and f"/games/{public.pk}/".encode() in page
+    assert f"/games/{hidden.pk}/".encode() in page_client("carol").get("/rankings/players/alice/").content
