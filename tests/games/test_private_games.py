@@ -106,6 +106,12 @@ def test_strangers_cannot_move_chat_or_resign_in_a_private_game_and_learn_nothin
         resign = dave.post(f"/api/games/{pk}/resign/")
         assert (move.status_code, chat.status_code, resign.status_code) == (404, 404, 404), pk
         assert move.json()["code"] == chat.json()["code"] == resign.json()["code"] == "not_found"
+    anonymous = api_client(None)
+    for path in ("/api/games/{id}/moves/", "/api/games/{id}/chat/", "/api/games/{id}/resign/"):
+        hidden = anonymous.post(path.format(id=game.pk), {}, format="json")
+        missing = anonymous.post(path.format(id=missing_id()), {}, format="json")
+        assert hidden.status_code == missing.status_code and hidden.status_code in (401, 403), path
+        assert hidden.json() == missing.json()
     # A stale version would have told the game's version: the audience is checked first.
     stale = dave.post(f"/api/games/{game.pk}/moves/", {"move": {"type": "pass"}, "version": 7}, format="json")
     assert stale.status_code == 404
