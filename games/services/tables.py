@@ -256,8 +256,8 @@ def start_seated_game(
         )
         if private:
             seated = {u.pk for u in users}
-            Invitation.objects.bulk_create([Invitation(table=table, user=u) for u in {r.pk: r for r in readers}.values()
-                                            if u.pk not in seated])
+            others = {r.pk: r for r in readers if r.pk not in seated}
+            Invitation.objects.bulk_create([Invitation(table=table, user=u) for u in others.values()])
         taken = TableSeat.objects.bulk_create(
             [TableSeat(table=table, user=u) for u in users] + [TableSeat(table=table, is_bot=True) for _ in range(bots)]
         )
