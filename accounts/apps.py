@@ -8,3 +8,6 @@ class AccountsConfig(AppConfig):
 
     def ready(self):
         from accounts import authentication  # noqa: F401  (connects the token cache's receivers)
+        from accounts.deletion import register_sections
+
+        register_sections()

@@ -4,6 +4,7 @@ from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 
@@ -43,13 +44,22 @@ class User(AbstractUser):
     email_on_invitation = models.BooleanField(_("email when I am invited to a table"), default=True)
     email_on_tournament = models.BooleanField(_("email about my tournaments' rounds and results"), default=True)
     email_on_timeout = models.BooleanField(_("email when someone in my game runs out of time"), default=True)
+    # Set when the person deleted the account: the row stays for others' games and ratings, emptied.
+    deleted_at = models.DateTimeField(_("deleted at"), null=True, blank=True, editable=False)
 
     @property
     def shown_name(self) -> str:
+        if self.deleted_at is not None:
+            return deleted_name(self.pk)
         return self.display_name or self.username
 
     def __str__(self) -> str:
         return self.shown_name
+
+
+def deleted_name(user_id: int) -> str:
+    """The neutral name a deleted account is shown under, in the language of the moment."""
+    return gettext("Deleted player %(number)s") % {"number": user_id}
 
 
 class Vacation(models.Model):

@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path, reverse_lazy
 
-from accounts import views
+from accounts import data_views, views
 from accounts.auth_views import RateLimitedLoginView, RateLimitedPasswordResetView
 from accounts.forms import AccountLanguagePasswordResetForm
 
@@ -11,6 +11,8 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("settings/", views.settings_view, name="settings"),
     path("settings/vacation/", views.vacation_view, name="settings-vacation"),
+    path("settings/data/", data_views.download_data, name="settings-data"),
+    path("settings/delete/", data_views.delete_account_view, name="settings-delete"),
     path(
         "password/change/",
         auth_views.PasswordChangeView.as_view(template_name="accounts/form_page.html",

@@ -3,6 +3,7 @@ from drf_spectacular.views import SpectacularAPIView
 from rest_framework.routers import DefaultRouter
 
 from accounts.api import MeView, SignupView, TokenView
+from accounts.data_views import DataDownloadView
 from games.api import CatalogViewSet, GameViewSet, TableViewSet
 
 router = DefaultRouter()
@@ -15,6 +16,7 @@ urlpatterns = [
     path("auth/signup/", SignupView.as_view(), name="api-signup"),
     path("auth/token/", TokenView.as_view(), name="api-token"),
     path("me/", MeView.as_view(), name="api-me"),
+    path("me/data/", DataDownloadView.as_view(), name="api-me-data"),
     path("rankings/", include("rankings.api_urls")),
     path("notifications/", include("notifications.api_urls")),
     path("", include(router.urls)),

@@ -23,7 +23,7 @@ from games.serializers import (
     TableCreateSerializer,
     TableSerializer,
 )
-from games.services import play, tables
+from games.services import audience, play, tables
 from games.services.engines import available_engines
 from games.services.log import log_entries
 from games.services.moves import submit_move
@@ -147,7 +147,7 @@ class GameViewSet(viewsets.GenericViewSet):
 
     @extend_schema(responses=GameViewSerializer)
     def retrieve(self, request, pk=None):
-        game = play.game_or_404(pk)
+        game = audience.game_or_404(pk, request.user)
         # game_view builds plain JSON data already; the serializer documents its shape.
         return Response(play.game_view(game, request.user))
 
@@ -155,7 +155,7 @@ class GameViewSet(viewsets.GenericViewSet):
         "version": serializers.IntegerField(), "moves": serializers.ListField(child=serializers.DictField())}))
     @action(detail=True, methods=["get"], url_path="legal-moves")
     def legal_moves(self, request, pk=None):
-        game = play.game_or_404(pk)
+        game = audience.game_or_404(pk, request.user)
         view = play.game_view(game, request.user)
         return Response({"version": view["version"], "moves": view["legal_moves"]})
 
@@ -176,7 +176,7 @@ class GameViewSet(viewsets.GenericViewSet):
         OpenApiParameter("after", int, description="only lines of moves after this sequence number")])
     @action(detail=True, methods=["get"], pagination_class=None)
     def log(self, request, pk=None):
-        game = play.game_or_404(pk)
+        game = audience.game_or_404(pk, request.user)
         after = request.query_params.get("after", "0")
         after = int(after) if after.isdigit() else 0
         return Response(LogLineSerializer(log_entries(game, play.seat_of(game, request.user), after), many=True).data)
@@ -185,7 +185,7 @@ class GameViewSet(viewsets.GenericViewSet):
     @extend_schema(methods=["POST"], request=ChatSerializer, responses={201: ChatSerializer, **ERRORS})
     @action(detail=True, methods=["get", "post"], pagination_class=None)
     def chat(self, request, pk=None):
-        game = play.game_or_404(pk)
+        game = audience.game_or_404(pk, request.user)
         if request.method == "POST":
             if not request.user.is_authenticated:
                 self.permission_denied(request)

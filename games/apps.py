@@ -11,3 +11,6 @@ class GamesConfig(AppConfig):
 
         load_engines()
         from games import receivers  # noqa: F401  (connects the signal receivers)
+        from games.services import personal_data
+
+        personal_data.register()

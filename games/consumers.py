@@ -5,8 +5,7 @@ import json
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
-from games.models import Game
-from games.services import presence
+from games.services import audience, presence
 from games.services.broadcast import LOBBY_GROUP, game_group, user_group
 from plumbing.parsers import MAX_JSON_DEPTH, nesting_depth
 
@@ -77,7 +76,8 @@ class GameConsumer(TolerantJsonConsumer):
 
     @database_sync_to_async
     def _version(self):
-        return Game.objects.filter(pk=self.game_id).values_list("version", flat=True).first()
+        # The same answer for a private game the user may not read as for a game that does not exist.
+        return audience.version_for(self.game_id, self.scope.get("user"))
 
 
 class LobbyConsumer(TolerantJsonConsumer):

@@ -95,6 +95,9 @@ class Game(models.Model):
     timeout_policy = models.CharField(max_length=8, choices=TimeoutPolicy.choices, default=TimeoutPolicy.BOT)
     result = models.JSONField(null=True, blank=True)
     chat_count = models.PositiveIntegerField(default=0)
+    # Copied from the table at the start (invited-only tables; invited-only tournaments): then only the
+    # players, the table's owner and those invited may read the game. See games.services.audience.
+    private = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)

@@ -10,7 +10,7 @@ from django.views.decorators.http import require_POST
 
 from games.forms import ChatForm, InviteForm, TableForm
 from games.models import ChatMessage, Game, Player, Table, TableSeat
-from games.services import play, tables
+from games.services import audience, play, tables
 from games.services.describe import options_text
 from games.services.engines import available_engines, get_engine
 from games.services.errors import ServiceError
@@ -173,7 +173,7 @@ def _standings(data: dict) -> list[dict]:
 
 
 def game_page(request, pk: int):
-    game = play.game_or_404(pk)
+    game = audience.game_or_404(pk, request.user)
     context = _board_context(request, game)
     context["chat"] = ChatMessage.objects.filter(game=game).select_related("user")
     context["chat_form"] = ChatForm()
@@ -183,12 +183,12 @@ def game_page(request, pk: int):
 
 
 def game_board(request, pk: int):
-    game = play.game_or_404(pk)
+    game = audience.game_or_404(pk, request.user)
     return render(request, "games/_board_area.html", _board_context(request, game))
 
 
 def game_chat(request, pk: int):
-    game = play.game_or_404(pk)
+    game = audience.game_or_404(pk, request.user)
     if request.method == "POST":
         if not request.user.is_authenticated:
             return redirect("login")
@@ -217,9 +217,12 @@ def resign(request, pk: int):
     return redirect("game", pk)
 
 
-def _my_games(user, active_only: bool = False):
+def _my_games(user, active_only: bool = False, viewer=None):
+    """The user's games; with ``viewer``, only those the viewer may read (a profile seen by others)."""
     players = Player.objects.filter(user=user, is_bot=False).select_related("game").order_by(
         "-must_act", "deadline", "-game__updated_at")
+    if viewer is not None and viewer != user:
+        players = players.filter(game__in=Game.objects.filter(audience.readers(viewer)))
     if active_only:
         players = players.filter(game__status=Game.Status.ACTIVE)
     games = []
@@ -255,7 +258,7 @@ def my_games_fragment(request):
 
 def profile(request, username: str):
     person = get_object_or_404(User, username=username)
-    games = _my_games(person)
+    games = _my_games(person, viewer=request.user)
     active = [g for g in games if g.status == Game.Status.ACTIVE]
     finished = sorted((g for g in games if g.status == Game.Status.FINISHED),
                       key=lambda g: g.finished_at or g.updated_at, reverse=True)

@@ -8,3 +8,6 @@ class NotificationsConfig(AppConfig):
 
     def ready(self) -> None:
         from notifications import receivers  # noqa: F401  (connects the signal receivers)
+        from notifications.services import personal_data
+
+        personal_data.register()

@@ -69,7 +69,7 @@ class PlayerRatings(APIView):
     @extend_schema(responses=PlayerRatingsSerializer)
     def get(self, request, username: str):
         person = get_object_or_404(User, username=username)
-        per_game = players.ratings_with_history(person)
+        per_game = players.ratings_with_history(person, viewer=request.user)
         data = {"username": person.username, "games": per_game, "opponents": players.frequent_opponents(person),
                 "overall": leaderboards.overall_score([g.rating.rating for g in per_game]) if per_game else None}
         return Response(PlayerRatingsSerializer(data).data)

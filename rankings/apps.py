@@ -8,3 +8,6 @@ class RankingsConfig(AppConfig):
 
     def ready(self) -> None:
         from rankings import receivers  # noqa: F401  (connects the signal receivers)
+        from rankings.services import personal_data
+
+        personal_data.register()

@@ -43,6 +43,8 @@ class RatingChange(models.Model):
     rank = models.PositiveSmallIntegerField()
     opponents = models.PositiveSmallIntegerField()
     played_at = models.DateTimeField()
+    # Not a column: the game id a history shows its viewer, None for a game they may not read.
+    shown_game_id: int | None = None
 
     class Meta:
         ordering = ["played_at", "game_id"]

@@ -21,6 +21,9 @@ class LeaderRowSerializer(serializers.Serializer):
 
 
 class HistoryPointSerializer(serializers.ModelSerializer):
+    game_id = serializers.IntegerField(source="shown_game_id", allow_null=True,
+                                       help_text="None for a game the caller may not read.")
+
     class Meta:
         model = RatingChange
         fields = ("game_id", "played_at", "before", "after", "rank", "opponents")

@@ -46,7 +46,7 @@ def leaderboard(request, slug: str | None = None):
 def player_ratings(request, username: str):
     person = get_object_or_404(User, username=username)
     names = _game_names()
-    per_game = players.ratings_with_history(person)
+    per_game = players.ratings_with_history(person, viewer=request.user)
     for g in per_game:
         g.name = names.get(g.game_slug, g.game_slug)
         h = g.history

@@ -13,10 +13,10 @@ from django.utils.translation import gettext as _
 
 from games.models import Game, Move
 from games.rules.base import IllegalMove
-from games.services import changes, rows
+from games.services import audience, changes, rows
 from games.services.changes import Change
 from games.services.engines import get_engine
-from games.services.errors import GameNotActive, IllegalMoveError, MoveIdReused, NotFound, NotYourTurn, StaleVersion
+from games.services.errors import GameNotActive, IllegalMoveError, MoveIdReused, NotYourTurn, StaleVersion
 from games.services.event_codec import encode_events
 from games.services.results import final_ranks
 from games.services.rows import SeatRow
@@ -87,7 +87,8 @@ def submit_move(
 ) -> MoveOutcome:
     """Validate and store one move sent by a client, then announce it after commit.
 
-    Raises IllegalMoveError (400), NotYourTurn (403), StaleVersion or
+    Raises NotFound (404: no such game, or a private game the actor may not read),
+    IllegalMoveError (400), NotYourTurn (403), StaleVersion or
     GameNotActive (409); none of them changes anything.
     """
     move = _check_payload(move)
@@ -98,9 +99,10 @@ def submit_move(
             raise IllegalMoveError(_("The move id must be a UUID.")) from None
     try:
         with transaction.atomic():
-            game = rows.load_game(game_id, lock=True)
-            if game is None:
-                raise NotFound(_("There is no such game."))
+            found = rows.load_game(game_id, lock=True)
+            # A private game's seats are read first: a player's own seat answers the audience check.
+            players = rows.seats(found) if found is not None and found.private else None
+            game = audience.check_readable(found, actor, players)
             if version != game.version or game.status != Game.Status.ACTIVE:
                 if move_id is not None:
                     landed = Move.objects.filter(game=game, client_id=move_id).first()
@@ -112,7 +114,9 @@ def submit_move(
                     _("The game has moved on (it is at version %(v)s). Reload and try again.") % {"v": game.version},
                     game.version,
                 )
-            change = check_move(game, rows.seats(game), actor, move, seat=seat, move_id=move_id, note=note)
+            if players is None:
+                players = rows.seats(game)
+            change = check_move(game, players, actor, move, seat=seat, move_id=move_id, note=note)
             changes.do(change)
             assert change.move is not None
             return MoveOutcome(game, change.move)

@@ -4,28 +4,19 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
-from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.models import ChatMessage, Game, Player
-from games.services import broadcast, changes, deadlines, rows
+from games.services import audience, broadcast, changes, deadlines, rows
 from games.services.changes import Change
 from games.services.engines import get_engine
-from games.services.errors import Forbidden, GameNotActive, NotFound, TableError
+from games.services.errors import Forbidden, GameNotActive, TableError
 from games.services.log import player_names
 from games.services.results import final_ranks
 from games.services.rows import SeatRow
 
 MAX_CHAT = 500
-
-
-def game_or_404(game_id: int | str) -> Game:
-    """The game with this id, for reading; Http404 when there is none."""
-    game = rows.load_game(int(game_id))
-    if game is None:
-        raise Http404(_("There is no such game."))
-    return game
 
 
 def seat_of(game: Game, user) -> int | None:
@@ -126,9 +117,7 @@ def resign(game_id: int, user) -> Game:
     When fewer than two seats remain in play, or no person is left, the game ends now.
     """
     with transaction.atomic():
-        game = rows.load_game(game_id, lock=True)
-        if game is None:
-            raise NotFound(_("There is no such game."))
+        game = audience.check_readable(rows.load_game(game_id, lock=True), user)
         return changes.do(check_resign(game, rows.seats(game), user))
 
 

@@ -21,7 +21,7 @@ from django.db import connection
 from django.db.models import Field, Model
 from django.utils import timezone
 
-from accounts.models import Vacation
+from accounts.models import Vacation, deleted_name
 from games.models import Game, Move, Player
 
 M = TypeVar("M", bound=Model)
@@ -155,7 +155,7 @@ def _not_over_since() -> date:
 def _seats_sql() -> str:
     player, user, vacation = Player._meta.db_table, get_user_model()._meta.db_table, Vacation._meta.db_table
     return (
-        f"SELECT {select_list(Player, 'p')}, u.username, u.display_name, EXISTS ("
+        f"SELECT {select_list(Player, 'p')}, u.username, u.display_name, u.deleted_at IS NOT NULL, EXISTS ("
         f"SELECT 1 FROM {vacation} v WHERE v.user_id = p.user_id AND v.ends_on >= %s) "
         f"FROM {player} p LEFT JOIN {user} u ON u.id = p.user_id WHERE p.game_id = %s ORDER BY p.seat"
     )
@@ -223,16 +223,25 @@ def seats(game: Game) -> list[SeatRow]:
     since = connection.ops.adapt_datefield_value(_not_over_since())
     names = [f.attname for f in Player._meta.concrete_fields]
     found = []
-    for values, (username, display_name, away) in _values(Player, _seats_sql(), [since, game.pk]):
+    for values, (username, display_name, deleted, away) in _values(Player, _seats_sql(), [since, game.pk]):
         row = SeatRow(
             **dict(zip(names, values)),
             username=username,
-            shown_name=(display_name or username) if username is not None else None,
+            shown_name=_shown_name(values[names.index("user_id")], username, display_name, deleted),
             away=bool(away),
         )  # SQLite answers 0 or 1
         row.mark_stored()
         found.append(row)
     return found
+
+
+def _shown_name(user_id: int | None, username: str | None, display_name: str | None, deleted: bool) -> str | None:
+    """As ``User.shown_name`` has it, from the columns read with the seat."""
+    if username is None or user_id is None:
+        return None
+    if deleted:
+        return deleted_name(user_id)
+    return display_name or username
 
 
 def save_seats(game_id: int, players: Sequence[SeatRow]) -> None:

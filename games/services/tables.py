@@ -142,7 +142,7 @@ def _owned_open_table(table_id: int, user) -> Table:
 def invite(table_id: int, owner, username: str) -> Invitation:
     with transaction.atomic():
         table = _owned_open_table(table_id, owner)
-        invitee = User.objects.filter(username__iexact=username.strip()).first()
+        invitee = User.objects.filter(username__iexact=username.strip(), deleted_at__isnull=True).first()
         if invitee is None:
             raise TableError(_("There is no player called “%(name)s”.") % {"name": username})
         if invitee.pk == owner.pk:
@@ -206,7 +206,7 @@ def start_game(table: Table, taken: list[TableSeat], seed: int | None = None) ->
         rated=table.rated and sum(1 for s in order if not s.is_bot) >= 2,
         time_control=table.time_control, days_per_move=table.days_per_move,
         minutes_per_player=table.minutes_per_player, timeout_policy=table.timeout_policy,
-        increment_seconds=table.increment_seconds,
+        increment_seconds=table.increment_seconds, private=table.invited_only,
     )
     Player.objects.bulk_create([
         Player(game=game, seat=i, user=s.user, is_bot=s.is_bot, clock_ms=initial_clock_ms(game))
@@ -235,10 +235,13 @@ def start_seated_game(
     days_per_move: int = 3,
     minutes_per_player: int = 20,
     timeout_policy: str = TimeoutPolicy.BOT,
+    private: bool = False,
+    readers: tuple = (),
 ) -> Game:
     """Start a game for the given people (and bots) at once, on a table the platform opens.
 
-    For tournaments and other organised play: no lobby, no owner.
+    For tournaments and other organised play: no lobby, no owner. The game is public unless
+    ``private``; then only its players and the ``readers`` (invited to its table) may read it.
     """
     engine = get_engine(game_slug)
     try:
@@ -249,8 +252,12 @@ def start_seated_game(
         table = Table.objects.create(
             game_slug=game_slug, options=options, seats=len(users) + bots, owner=None, rated=rated,
             time_control=time_control, days_per_move=days_per_move, minutes_per_player=minutes_per_player,
-            timeout_policy=timeout_policy, invited_only=True,
+            timeout_policy=timeout_policy, invited_only=private,
         )
+        if private:
+            seated = {u.pk for u in users}
+            others = {r.pk: r for r in readers if r.pk not in seated}
+            Invitation.objects.bulk_create([Invitation(table=table, user=u) for u in others.values()])
         taken = TableSeat.objects.bulk_create(
             [TableSeat(table=table, user=u) for u in users] + [TableSeat(table=table, is_bot=True) for _ in range(bots)]
         )

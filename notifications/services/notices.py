@@ -13,7 +13,11 @@ from notifications.services import live
 
 def create(user, kind: str, key: str, *, game=None, url: str = "", data: dict | None = None,
            email: str = Notice.Email.NONE) -> tuple[Notice, bool]:
-    """The notice for this occasion, and whether it is new (only a new one is announced or mailed)."""
+    """The notice for this occasion, and whether it is new (only a new one is announced or mailed).
+
+    A deleted account is told nothing: its notice is not stored, and counts as not new."""
+    if getattr(user, "deleted_at", None) is not None:
+        return Notice(user=user, kind=kind, key=key, game=game, url=url, data=data or {}), False
     try:
         with transaction.atomic():
             notice = Notice.objects.create(user=user, kind=kind, key=key, game=game, url=url, data=data or {},
@@ -30,8 +34,8 @@ def renew(user, kind: str, key: str, *, game=None, url: str = "", data: dict, em
     unread again, newest, its email state reset. Returns it and whether the occasion is new; the same
     occasion told again (a retried task) changes nothing."""
     notice, created = create(user, kind, key, game=game, url=url, data=data, email=email)
-    if created:
-        return notice, True
+    if created or notice.pk is None:
+        return notice, created
     with transaction.atomic():
         notice = Notice.objects.select_for_update().get(pk=notice.pk)
         if notice.data.get(occasion) == data.get(occasion):

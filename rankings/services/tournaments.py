@@ -130,7 +130,7 @@ def invite(tournament_id: int, organiser, username: str) -> TournamentInvitation
             raise Forbidden(_("Only the organiser can do that."))
         if t.status != Tournament.Status.REGISTRATION:
             raise TournamentError(_("Registration is closed."))
-        invitee = User.objects.filter(username__iexact=username.strip()).first()
+        invitee = User.objects.filter(username__iexact=username.strip(), deleted_at__isnull=True).first()
         if invitee is None:
             raise TournamentError(_("There is no player called “%(name)s”.") % {"name": username})
         invitation, created = TournamentInvitation.objects.get_or_create(tournament=t, user=invitee)
@@ -284,11 +284,14 @@ def _start_round(t: Tournament, number: int) -> Round:
     tables, byes = _tables_for_round(t, number)
     rnd = Round.objects.create(tournament=t, number=number)
     users = {e.pk: e.user for e in t.entries.select_related("user")}
+    # The games are as public as their tournament: an invited-only one's games are read by those who see it.
+    readers = tuple(_tournament_readers(t, list(users.values()))) if t.invited_only else ()
     games: list[Game] = []
     for i, table in enumerate(tables, start=1):
         game = start_seated_game(
             t.game_slug, [users[k] for k in table], t.options, rated=t.rated, time_control=t.time_control,
             days_per_move=t.days_per_move, minutes_per_player=t.minutes_per_player,
+            private=t.invited_only, readers=readers,
         )
         games.append(game)
         p = Pairing.objects.create(round=rnd, number=i, game=game)
@@ -301,6 +304,12 @@ def _start_round(t: Tournament, number: int) -> Round:
     transaction.on_commit(lambda: signals.tournament_round_started.send(
         sender=Tournament, tournament=t, round=rnd, games=games))
     return rnd
+
+
+def _tournament_readers(t: Tournament, entrants: list) -> list:
+    """Who sees an invited-only tournament: its organiser, those invited and those who entered."""
+    invited = [i.user for i in t.invitations.select_related("user")]
+    return [t.organiser, *invited, *entrants]
 
 
 def table_points(ranks: dict[int, int]) -> dict[int, float]:
