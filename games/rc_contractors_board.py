@@ -9,7 +9,8 @@ everything else of the module lies open on the table.
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
