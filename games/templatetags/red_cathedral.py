@@ -70,7 +70,8 @@ ORNAMENT_NAMES = {"door": _l("Door"), "arch": _l("Arch"), "cross": _l("Cross")}
 GROUP_NAMES = {"craftsmen": _l("Craftsmen's guild"), "teamsters": _l("Teamsters' guild"),
                "merchants": _l("Merchants' guild"), "clergy": _l("Clergy")}
 IWAN_CARD_NAMES = {"points": _l("Gain construction points"), "stock": _l("Fill the stock"),
-                   "transport": _l("Deliver material"), "claim": _l("Claim a section"), "build": _l("Build")}
+                   "transport": _l("Deliver material"), "claim": _l("Claim a section"), "build": _l("Build"),
+                   "recruit": _l("Recruit")}
 
 
 def resource_name(key: str) -> str:
