@@ -315,6 +315,7 @@ def test_the_rules_page_has_the_module_in_both_languages(client):
     page = _text(client.get("/games/red-cathedral/rules/").content.decode())
     assert "The Contractors module" in page and "Recruit, the fourth basic action" in page
     assert "contractor 2: 2 rubles" in page and "1 / 2 / 4 / 7 / 11 / 16 glory" in page
+    assert "contractor 4: 1 permit" in page and "1 permits" not in page and "contractor 6: 1 glory" in page
     de = _text(client.get("/games/red-cathedral/rules/", HTTP_ACCEPT_LANGUAGE="de").content.decode())
     assert "Anwerben, die vierte Basis-Aktion" in de and "Unternehmer 2: 2 Rubel" in de
     assert "Recruit, the fourth" not in de
