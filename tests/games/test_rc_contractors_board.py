@@ -222,6 +222,9 @@ def test_the_solo_board_shows_iwans_marker_city_and_his_tools(client):
     assert page.count("he recruits here next") == 1
     iwan = page.split('id="rc-player-1"')[1].split("</section>")[0]
     assert "Contractors left" in iwan and "Permits" not in _text(iwan)
+    city = {"moscow": "Moscow", "smolensk": "Smolensk", "ryazan": "Ryazan", "suzdal": "Suzdal", "vologda": "Vologda",
+            "vladimir": "Vladimir"}[marker]
+    assert f"His marker lies by {city}: he recruits there next." in _text(iwan)
     # His sixth card, Recruit, is named in his row.
     cards = re.findall(r'<li class="rc-iwan-card[^"]*">\s*<strong>(.*?)</strong>', page)
     assert len(cards) == 6 and "Recruit" in cards and "recruit" not in cards
