@@ -15,11 +15,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
 from django.utils.translation import ngettext, pgettext
 
-from games.rules.red_cathedral.data import PROVENANCES, provenance_report
+from games.rules.red_cathedral.data import PROVENANCES, load_raw, provenance_report
 from games.templatetags.red_cathedral import (action_text, colour_name, die_name, group_name, iwan_card_name,
                                               kind_name, ornament_name, repeat_text, res_items, resource_name)
 
-RESOURCE_KEYS = ("wood", "brick", "stone", "gold", "green", "violet", "rubles", "rp")
+RESOURCE_KEYS = ("wood", "brick", "stone", "gold", "green", "violet", "rubles", "rp", "glory", "permits")
 # Columns wider than this many keys are shown as one list of figures per record.
 MAX_COLUMNS = 6
 
@@ -30,6 +30,7 @@ def file_title(kind: str) -> str:
         "workshop_tiles": _("Workshop tiles"), "resource_tiles": _("Resource tiles"),
         "score_track": _("Score track"), "workshop_boards": _("Workshop boards"),
         "influence_cards": _("Influence cards"), "solo_cards": _("Iwan's cards (solo game)"),
+        "contractors": _("Contractors module"),
     }.get(kind, kind)
 
 
@@ -49,7 +50,23 @@ def record_name(kind: str, rid: str) -> str:
         }.get(rid, rid)
     if kind == "solo_cards":
         return iwan_card_name(rid)
+    if kind == "contractors":
+        return contractors_record_name(rid)
     return rid
+
+
+def contractors_record_name(rid: str) -> str:
+    """The Contractors module's records: cities, unlock bonuses and specialists by name."""
+    from games.rc_contractors_board import city_name
+
+    if rid.startswith("city-"):
+        return city_name(rid[5:])
+    if rid.startswith("unlock-"):
+        return _("Contractor %(n)s") % {"n": rid[7:]}
+    if rid.startswith("S") and rid[1:].isdigit():
+        return _("Specialist %(id)s") % {"id": rid}
+    return {"rules": _("Module figures"), "iwan": _("Iwan (solo game)"),
+            "two-players": _("Fewer than 3 players")}.get(rid, rid)
 
 
 def provenance_name(value: str) -> str:
@@ -73,7 +90,18 @@ FIELD_NAMES = {
     "die_spaces": _l("Die spaces per area"), "glory_rubles": _l("Rubles per glory given up"),
     "reroll_glory": _l("Glory for a reroll"), "lap": _l("Spaces in a lap"), "extended_cost": _l("Cost (extended side)"),
     "ornament_glory": _l("Glory per ornament of Iwan's"), "ornament_order": _l("Iwan's ornaments in order"),
+    "type": _l("Type"), "contractors": _l("Contractors"), "start_permits": _l("Permits at the start"),
+    "max_permits": _l("Most permits held"), "hire_rubles": _l("Rubles to hire a specialist"),
+    "permit_glory": _l("Glory for a permit"), "tool_sets": _l("Glory for a set of 1–6 different tools"),
+    "specialist_spaces": _l("Specialist spaces"), "city": _l("City"), "sees": _l("Sees the specialist spaces"),
+    "contractor": _l("Contractor"), "choice": _l("Choice"), "tool": _l("Tool"), "card": _l("Card"),
+    "tile": _l("Workshop tile"), "start_glory": _l("Glory at the start"),
+    "contractors_at_start": _l("Contractors placed at the start"), "moscow_glory": _l("Glory in Moscow"),
+    "replaces": _l("Replaces"), "removes": _l("Removes"), "permits": _l("permits"),
 }
+RECORD_TYPES = {"rules": _l("module figures"), "city": _l("city"), "unlock": _l("unlock bonus"),
+                "specialist": _l("specialist"), "solo": _l("solo game"), "resource_tile": _l("resource tile"),
+                "workshop_tile": _l("workshop tile"), "swap": _l("tile swap")}
 
 
 def field_name(key: str) -> str:
@@ -92,12 +120,28 @@ def format_value(key: str, value: Any) -> str:
     if key == "actions" and isinstance(value, list):
         return " / ".join(f"{action_text(a)} ({repeat_text(a)})" for a in value)
     if isinstance(value, dict):
+        if not value and key == "gain":
+            return _("nothing")
         if value and all(k in RESOURCE_KEYS for k in value):
             return ", ".join(f"{i['amount']} {i['name']}" for i in res_items(value))
         return "; ".join(f"{field_name(k)}: {format_value(k, v)}" for k, v in value.items())
+    if key == "sees" and isinstance(value, list):
+        return ", ".join(str(v + 1) for v in value)  # stored from 0, numbered from 1 on the board
     if isinstance(value, list):
         return ", ".join(format_value(key, v) for v in value)
     if isinstance(value, str):
+        if key == "type" and value in RECORD_TYPES:
+            return str(RECORD_TYPES[value])
+        if key == "city":
+            from games.rc_contractors_board import city_name
+            return city_name(value)
+        if key == "tool":
+            from games.rc_contractors_board import tool_name
+            return tool_name(value)
+        if key == "choice":
+            return _("1 material of your choice")
+        if key == "card" and value == "recruit":
+            return _("Recruit")
         if key in ("kind", "on"):
             return kind_name(value)
         if key == "group":
@@ -148,7 +192,11 @@ def _file(doc: dict[str, Any]) -> dict[str, Any]:
 
 
 def figures_context() -> dict[str, Any]:
-    files = [_file(doc) for doc in provenance_report()]
+    docs = provenance_report()
+    if not any(d.get("kind") == "contractors" for d in docs):
+        # The module's file, with the module now on the tables' form.
+        docs.append({"kind": "contractors", **load_raw("contractors")})
+    files = [_file(doc) for doc in docs]
     total = sum(f["total"] for f in files)
     provisional = sum(f["provisional"] for f in files)
     return {"files": files, "total": total, "provisional": provisional,

@@ -64,7 +64,19 @@ def rules_context() -> dict[str, Any]:
         "iwan_ornament_glory": f["solo_doc"]["ornament_glory"],
         "iwan_order": " – ".join(ornament_name(o) for o in f["solo_doc"]["ornament_order"]),
         "max_extra_steps": g["market"]["areas"] - 1,
+        "contractors": _contractors(f["contractors"]),
     }
+
+
+def _contractors(module: dict[str, Any]) -> dict[str, Any]:
+    """The Contractors module's figures for its section: counts, the unlock bonuses, tool sets, Iwan's figures."""
+    from games.rc_contractors_board import unlock_text
+
+    rules = module["rules"]
+    unlocks = [{"number": n, "text": unlock_text(n), "provenance": module["unlocks"][n]["provenance"],
+                "provenance_name": provenance_name(module["unlocks"][n]["provenance"])} for n in sorted(module["unlocks"])]
+    return {"rules": rules, "unlocks": unlocks, "tool_sets": " / ".join(str(n) for n in rules["tool_sets"]),
+            "iwan": module["iwan"], "specialists": len(module["specialists"])}
 
 
 def rc_rules(request):

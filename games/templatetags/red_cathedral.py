@@ -36,7 +36,7 @@ PIPS = {1: [(10, 10)], 2: [(5.5, 5.5), (14.5, 14.5)], 3: [(5, 5), (10, 10), (15,
 RESOURCE_NAMES = {
     "wood": _l("wood"), "brick": _l("brick"), "stone": _l("stone"), "gold": _l("gold"),
     "green": _l("green gem"), "violet": _l("violet gem"), "rubles": _l("rubles"),
-    "rp": _l("construction points"), "glory": _l("glory"),
+    "rp": _l("construction points"), "glory": _l("glory"), "permits": _l("permits"),
 }
 COLOUR_NAMES = {
     "white": pgettext_lazy("red-cathedral colour", "White"), "yellow": pgettext_lazy("red-cathedral colour", "Yellow"),
@@ -44,13 +44,14 @@ COLOUR_NAMES = {
     "green": pgettext_lazy("red-cathedral colour", "Green"),
 }
 DIE_NAMES = {"white": _l("white die"), "yellow": _l("yellow die"), "red": _l("red die"), "blue": _l("blue die"),
-             "green": _l("green die")}
+             "green": _l("green die"), "black": _l("black specialist die")}
 DIE_PHRASES = {
     "white": pgettext_lazy("red-cathedral die, nominative", "the white die"),
     "yellow": pgettext_lazy("red-cathedral die, nominative", "the yellow die"),
     "red": pgettext_lazy("red-cathedral die, nominative", "the red die"),
     "blue": pgettext_lazy("red-cathedral die, nominative", "the blue die"),
     "green": pgettext_lazy("red-cathedral die, nominative", "the green die"),
+    "black": pgettext_lazy("red-cathedral die, nominative", "the black specialist die"),
 }
 DIE_PHRASES_ACCUSATIVE = {
     "white": pgettext_lazy("red-cathedral die, accusative", "the white die"),
@@ -58,6 +59,7 @@ DIE_PHRASES_ACCUSATIVE = {
     "red": pgettext_lazy("red-cathedral die, accusative", "the red die"),
     "blue": pgettext_lazy("red-cathedral die, accusative", "the blue die"),
     "green": pgettext_lazy("red-cathedral die, accusative", "the green die"),
+    "black": pgettext_lazy("red-cathedral die, accusative", "the black specialist die"),
 }
 SLOT_NAMES = {"white1": _l("1st white space"), "white2": _l("2nd white space"), "yellow": _l("yellow space"),
               "red": _l("red space"), "blue": _l("blue space"), "green": _l("green space")}
@@ -68,7 +70,8 @@ ORNAMENT_NAMES = {"door": _l("Door"), "arch": _l("Arch"), "cross": _l("Cross")}
 GROUP_NAMES = {"craftsmen": _l("Craftsmen's guild"), "teamsters": _l("Teamsters' guild"),
                "merchants": _l("Merchants' guild"), "clergy": _l("Clergy")}
 IWAN_CARD_NAMES = {"points": _l("Gain construction points"), "stock": _l("Fill the stock"),
-                   "transport": _l("Deliver material"), "claim": _l("Claim a section"), "build": _l("Build")}
+                   "transport": _l("Deliver material"), "claim": _l("Claim a section"), "build": _l("Build"),
+                   "recruit": _l("Recruit")}
 
 
 def resource_name(key: str) -> str:
@@ -119,7 +122,7 @@ def iwan_card_name(card: str) -> str:
 
 def res_items(amounts: dict[str, int] | None) -> list[dict[str, Any]]:
     """``{"wood": 2}`` as items a template draws: key, translated name, amount (in a stable order)."""
-    order = MATERIALS + ("rubles", "rp", "glory")
+    order = MATERIALS + ("rubles", "rp", "glory", "permits")
     items = []
     for key in sorted(amounts or {}, key=lambda k: order.index(k) if k in order else len(order)):
         items.append({"key": key, "name": resource_name(key), "amount": amounts[key]})
@@ -231,13 +234,19 @@ def rc_board(context) -> dict[str, Any]:
             return None
         return {"index": p, "name": names[p], "colour": view["players"][p]["colour"], "me": p == seat}
 
+    from games.rc_contractors_board import contractors_board
+
+    module = contractors_board(view, who)
     players = [_player(view, pl, names, seat, turn, over) for pl in view.get("players", [])]
     towers = [_tower(view, t, who) for t in view.get("towers", [])]
+    for t in towers:
+        t["city"] = module["by_tower"].get(t["number"]) if module else None
     market = _market(view, turn, over)
     supply = _supply(view)
     moves = _moves(context.get("labelled_moves") or [], view, seat)
     status = _status(view, names, seat, turn, over, ranks, who)
     return {
+        "module": module,
         "players": players, "towers": towers, "market": market, "supply": supply, "moves": moves,
         "status": status, "solo": bool(view.get("solo")), "side": view.get("side"),
         "iwan": _iwan(view) if view.get("solo") else None, "track": _track(view, names),
@@ -262,6 +271,18 @@ def _player(view, pl, names, seat, turn, over) -> dict[str, Any]:
         ornaments.append({"kind": kind, "name": ornament_name(kind), "count": pl.get("ornaments", {}).get(kind, 0),
                           "locked": pl.get("locked", {}).get(kind, 0)})
     inventory = [i for i in res_items(pl.get("inventory")) if i["amount"]]
+    from games.rc_contractors_board import player_contractors
+
+    module = player_contractors(pl)
+    breakdown = [
+        {"label": _("Construction points now"), "value": exp.get("now", 0), "signed": False},
+        {"label": _("Back to the last glory space"), "value": exp.get("rounding", 0), "signed": True},
+        {"label": (_("Leftover materials, rubles and permits (1 glory per 5)") if module else
+                   _("Leftover materials and rubles (1 glory per 5)")), "value": exp.get("leftovers", 0), "signed": True},
+        {"label": _("Towers (shares of their values)"), "value": exp.get("towers", 0), "signed": True},
+    ]
+    if "tools" in exp:
+        breakdown.append({"label": _("Tool sets"), "value": exp["tools"], "signed": True})
     ruler = []
     if not pl.get("iwan"):
         ruler = ["banner"] * pl.get("ruler_banners", 0) + ["used"] * pl.get("stock", 0)
@@ -274,12 +295,7 @@ def _player(view, pl, names, seat, turn, over) -> dict[str, Any]:
         "glory_text": glory_text(pl.get("glory", 0)),
         "final_text": glory_text(pl["final"]) if pl.get("final") is not None else "",
         "expected_glory": exp.get("glory"), "expected_total": exp.get("total"),
-        "breakdown": [
-            {"label": _("Construction points now"), "value": exp.get("now", 0), "signed": False},
-            {"label": _("Back to the last glory space"), "value": exp.get("rounding", 0), "signed": True},
-            {"label": _("Leftover materials and rubles (1 glory per 5)"), "value": exp.get("leftovers", 0), "signed": True},
-            {"label": _("Towers (shares of their values)"), "value": exp.get("towers", 0), "signed": True},
-        ],
+        "breakdown": breakdown, "module": module,
         "sections_left": max(0, 6 - pl.get("done", 0)),
     }
 
@@ -430,7 +446,10 @@ def _status(view, names, seat, turn, over, ranks, who) -> dict[str, Any]:
         if stage == "main":
             headline = (_("Your turn: choose one basic action.") if mine
                         else _("%(name)s chooses a basic action.") % {"name": acting["name"]})
-            if mine:
+            if mine and view.get("contractors"):
+                lines.append(_("Claim a section, build and decorate (up to 3 units), move a die and use the market, "
+                               "or recruit: send a contractor to a city and hire a specialist there."))
+            elif mine:
                 lines.append(_("Claim a section, build and decorate (up to 3 units), or move a die and use the market."))
         elif stage == "build":
             headline = (_("You are building and decorating.") if mine
@@ -448,9 +467,24 @@ def _status(view, names, seat, turn, over, ranks, who) -> dict[str, Any]:
             if turn.get("act"):
                 done.append(_("workshop tile activated"))
             lines.append("; ".join(done))
+        elif stage == "after" and turn.get("city"):
+            from games.rc_contractors_board import city_name
+
+            city = city_name(turn["city"])
+            headline = (_("You have sent a contractor to %(city)s: end your turn.") % {"city": city} if mine
+                        else _("%(name)s has sent a contractor to %(city)s.") % {"name": acting["name"], "city": city})
         elif stage == "after":
             headline = (_("You have claimed a section: end your turn.") if mine
                         else _("%(name)s has claimed a section.") % {"name": acting["name"]})
+        elif stage == "bonus":
+            headline = (_("Your contractor has unlocked a material of your choice: take it.") if mine
+                        else _("%(name)s chooses the material a contractor has unlocked.") % {"name": acting["name"]})
+        elif stage == "hire":
+            from games.rc_contractors_board import city_name
+
+            city = city_name(turn.get("city") or "")
+            headline = (_("Hire a specialist in %(city)s for 2 rubles, or discard one.") % {"city": city} if mine
+                        else _("%(name)s chooses a specialist in %(city)s.") % {"name": acting["name"], "city": city})
         if stage in ("build", "market") and turn.get("budget"):
             lines.append(ngettext("%(n)s delivery left this turn.", "%(n)s deliveries left this turn.",
                                   turn["budget"]) % {"n": turn["budget"]})
@@ -462,7 +496,8 @@ def _status(view, names, seat, turn, over, ranks, who) -> dict[str, Any]:
         lines.append(_("%(name)s has completed a sixth section: the game ends after the turns of %(left)s.") % {
             "name": names[end["by"]], "left": ", ".join(left)})
     return {"headline": headline, "lines": lines, "acting": acting, "stage": turn.get("stage"),
-            "stage_name": _stage_name(turn.get("stage")), "pending": pending, "turns": view.get("turns", 0)}
+            "stage_name": _stage_name("recruited" if turn.get("stage") == "after" and turn.get("city")
+                                                         else turn.get("stage")), "pending": pending, "turns": view.get("turns", 0)}
 
 
 def _solo_key(pl: dict[str, Any]) -> tuple[int, int, int]:
@@ -471,7 +506,8 @@ def _solo_key(pl: dict[str, Any]) -> tuple[int, int, int]:
 
 def _stage_name(stage: str | None) -> str:
     return {"main": _("basic action"), "build": _("building"), "market": _("market"),
-            "after": _("claimed")}.get(stage or "", "")
+            "after": _("claimed"), "recruited": _("contractor sent"), "bonus": _("contractor's bonus"),
+            "hire": _("specialist")}.get(stage or "", "")
 
 
 # --- moves ------------------------------------------------------------------------------------
@@ -494,10 +530,17 @@ def _moves(labelled: list[dict[str, Any]], view: dict[str, Any], seat: int | Non
         used_ids.add(ident)
         return ident
 
+    from games.rc_contractors_board import contractor_moves
+
+    module_kinds = ("recruit", "bonus", "hire", "specialist", "glory_permit")
+    out["module"] = contractor_moves([lm for lm in labelled if lm["move"].get("type") in module_kinds], view, seat,
+                                     unique)
     for lm in labelled:
         move, label = lm["move"], lm["label"]
         kind = move.get("type")
         out["any"] = True
+        if kind in module_kinds:
+            continue
         if kind in ("iwan_claim", "iwan_ornament"):
             tower, sec = sections.get(move["section"], (None, {}))
             out["iwan"].append({"move": move, "label": label, "id": unique(_id("rc-iwan", move["section"])),
@@ -589,9 +632,9 @@ def _moves(labelled: list[dict[str, Any]], view: dict[str, Any], seat: int | Non
             g["banner_groups"].append(b)
         g["count"] = len(g["plain"]) + sum(1 for b in g["banner_groups"] for r in b["rows"] for x in (r["down"], r["up"]) if x)
     out["build"] = list(build.values())
-    out["dice"] = [dice[d] for d in ("white",) + COLOURS if d in dice]
-    out["market_any"] = bool(out["take"] or out["influence"] or out["activate"])
-    out["optional_any"] = bool(out["glory_rubles"] or out["reroll"])
+    out["dice"] = [dice[d] for d in ("white",) + COLOURS + ("black",) if d in dice]
+    out["market_any"] = bool(out["take"] or out["influence"] or out["activate"] or out["module"]["specialist"])
+    out["optional_any"] = bool(out["glory_rubles"] or out["reroll"] or out["module"]["glory_permit"])
     out["influence_many"] = len(out["influence"]) > 8
     return out
 

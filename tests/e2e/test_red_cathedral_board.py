@@ -148,3 +148,97 @@ class RedCathedralOnAPhone(ChannelsLiveServerTestCase):
             assert page.evaluate(NO_OVERFLOW)
             assert page.locator(".rc-prov.p-provisional").count() > 10
             browser.close()
+
+
+def _can_recruit(st) -> bool:
+    from games.services.engines import get_engine
+
+    if st["over"] or st["pend"] or st["turn"]["stage"] != "main":
+        return False
+    moves = get_engine("red-cathedral").legal_moves(st, st["turn"]["seat"])
+    return any(m["type"] == "recruit" for m in moves) and st["turns"] >= 4
+
+
+def _press(page, selector):
+    """Focus a control and press Enter, as a keyboard user does."""
+    page.wait_for_selector(selector)
+    page.locator(selector).first.focus()
+    page.keyboard.press("Enter")
+
+
+@needs_chromium
+@pytest.mark.e2e
+class RedCathedralContractors(ChannelsLiveServerTestCase):
+    def test_recruit_a_contractor_and_hire_a_specialist_with_the_keyboard(self):
+        from games.models import Game
+        from games.services import tables
+        from tests.factories import make_user
+
+        anna, bea = make_user("anna"), make_user("bea")
+        game = tables.start_seated_game("red-cathedral", [anna, bea], {"contractors": True}, seed=5, rated=False)
+        _advance(game, _can_recruit)
+        game.refresh_from_db()
+        seat = game.state["turn"]["seat"]
+        acting = game.players.get(seat=seat).user.username
+        before = sum(c["men"][seat] for c in game.state["contr"]["cities"].values())
+        with playwright() as pw:
+            browser = launch(pw)
+            page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+            _log_in(page, self.live_server_url, acting)
+            page.goto(f"{self.live_server_url}/games/{game.pk}/")
+            page.wait_for_selector(".rc-moscow")
+            assert page.locator(".rc-city").count() == 6 and page.locator(".rc-spec-space").count() == 5
+            city = page.locator(".rc-decide button[id^=rc-recruit-]").first.get_attribute("id")[len("rc-recruit-"):]
+            _press(page, f"#rc-recruit-{city}")
+            # The bonus a third contractor unlocks comes first, then the specialists the city sees.
+            found = page.wait_for_function("""() => {
+              const area = document.getElementById('board-area');
+              if (area.getAttribute('aria-busy')) return null;
+              const b = area.querySelector('.rc-decide button[id^=rc-bonus-], .rc-decide button[id^=rc-hire-], #rc-end');
+              return b ? b.id : null;
+            }""", timeout=15000, polling=50).json_value()
+            if found.startswith("rc-bonus-"):
+                _press(page, f"#{found}")
+                page.wait_for_selector(".rc-decide button[id^=rc-hire-], #rc-end")
+            hired = None
+            if page.locator(".rc-decide button[id^=rc-hire-]").count():
+                pay = page.locator(".rc-decide button[id$=-pay]")
+                target = pay.first if pay.count() else page.locator(".rc-decide button[id$=-discard]").first
+                hired = target.get_attribute("id")
+                target.focus()
+                page.keyboard.press("Enter")
+            assert hired, "the city sees no specialist"
+            page.wait_for_function("() => !!document.getElementById('rc-end')", timeout=15000, polling=50)
+            assert "You have sent a contractor to" in page.locator(".rc-top").inner_text()
+            state = Game.objects.get(pk=game.pk).state
+            assert state["contr"]["cities"][city]["men"][seat] == game.state["contr"]["cities"][city]["men"][seat] + 1
+            assert sum(c["men"][seat] for c in state["contr"]["cities"].values()) == before + 1
+            if hired and hired.endswith("-pay"):
+                assert state["pl"][seat]["spec"] is not None
+                assert page.locator(f"#rc-player-{seat} .rc-spec-line .rc-spec").count() == 1
+            # The city on the Moscow board shows the new contractor; the turn ends by keyboard too.
+            assert page.locator(f"#rc-city-{city} .rc-man").count() == sum(state["contr"]["cities"][city]["men"])
+            _press(page, "#rc-end")
+            page.wait_for_function("() => !document.getElementById('rc-end')", timeout=15000, polling=50)
+            assert Game.objects.get(pk=game.pk).state["turn"]["seat"] != seat
+            browser.close()
+
+    def test_the_module_fits_a_phone(self):
+        from games.services import tables
+        from tests.factories import make_user
+
+        users = [make_user("anna"), make_user("bea"), make_user("cem")]
+        game = tables.start_seated_game("red-cathedral", users, {"contractors": True}, seed=4, rated=False)
+        _advance(game, _can_recruit)
+        game.refresh_from_db()
+        acting = game.players.get(seat=game.state["turn"]["seat"]).user.username
+        with playwright() as pw:
+            browser = launch(pw)
+            page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+            _log_in(page, self.live_server_url, acting)
+            page.goto(f"{self.live_server_url}/games/{game.pk}/")
+            page.wait_for_selector(".rc-decide button[id^=rc-recruit-]")
+            assert page.evaluate(NO_OVERFLOW)
+            page.wait_for_selector(".rc-moscow")
+            assert page.evaluate(NO_OVERFLOW)
+            browser.close()

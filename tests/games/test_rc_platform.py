@@ -53,20 +53,24 @@ def play_seat(game: Game, until=lambda game: False, limit: int = 2000) -> Game:
     ("en", ["Workshop side", "Basic side", "Extended side", "a solo game against Iwan",
             "Craftsmen's guild: influence card", "Teamsters' guild: influence card",
             "Merchants' guild: influence card", "Fourth group (the clergy): influence card", "random card", "card 2",
-            "frees the ornament", "“(Merchants 1, Clergy)”"]),
+            "frees the ornament", "“(Merchants 1, Clergy)”", "The Contractors module (Die Unternehmer)",
+            "send contractors to the cities around Moscow"]),
     ("de", ["Seite der Werkstatt-Tableaus", "Basis-Seite", "Erweiterte Seite", "Solo-Partie gegen Iwan",
             "Gilde der Handwerker: Einflusskarte", "Gilde der Fuhrleute: Einflusskarte",
             "Gilde der Händler: Einflusskarte", "Vierte Gruppe (Klerus): Einflusskarte", "zufällige Karte", "Karte 2",
-            "gibt die Verzierung frei", "„(Händler 1, Klerus)“"]),
+            "gibt die Verzierung frei", "„(Händler 1, Klerus)“", "Modul „Die Unternehmer“",
+            "Entsende Unternehmer gegen Genehmigungen in die Städte rund um Moskau"]),
 ])
 def test_the_table_form_shows_every_option_with_its_help(client, language, expected):
     client.force_login(make_user("alice", language=language))
     form = page(client, f"/tables/new/?game={SLUG}")
     for field in ("opt_side", "opt_craftsmen", "opt_teamsters", "opt_merchants", "opt_clergy"):
         assert f'name="{field}"' in form
+    assert 'type="checkbox" name="opt_contractors"' in form and 'name="opt_contractors" checked' not in form
     for text in expected:
         assert text in form, text
-    assert "solo game" not in ENGINE.options[-1].help  # the clergy's help is about the clergy
+    clergy = next(o for o in ENGINE.options if o.name == "clergy")
+    assert "solo game" not in clergy.help  # the clergy's help is about the clergy
 
 
 def test_each_option_kind_is_stored_from_the_form(client):
@@ -76,7 +80,7 @@ def test_each_option_kind_is_stored_from_the_form(client):
     table = Table.objects.get()
     assert response.url == f"/tables/{table.pk}/"
     assert table.options == {"side": "extended", "craftsmen": "random", "teamsters": "3", "merchants": "random",
-                             "clergy": "1"}
+                             "clergy": "1", "contractors": False}
     assert table.seats == 3 and table.status == Table.Status.OPEN
 
 
@@ -88,8 +92,9 @@ def test_each_option_kind_is_stored_from_the_form(client):
     (2, {"teamsters": 0}, "Choose influence card 1, 2 or 3 of the teamsters' guild, or a random one."),
     (2, {"merchants": True}, "Choose influence card 1, 2 or 3 of the merchants' guild, or a random one."),
     (1, {"clergy": "archivists"}, "Choose influence card 1, 2 or 3 of the fourth group (the clergy), or a random one."),
-    (2, {"contractors": True}, "Die Rote Kathedrale has no such option: choose the workshop side and the four "
-                               "influence cards."),
+    (2, {"contractors": "yes"}, "The Contractors module is either played (true) or not (false)."),
+    (3, {"thieves": True}, "Die Rote Kathedrale has no such option: choose the workshop side, the four influence "
+                           "cards and whether the Contractors module is played."),
 ])
 def test_bad_options_are_refused_with_the_reason(seats, options, reason):
     alice = make_user("alice")
@@ -124,6 +129,9 @@ def test_refusals_come_in_the_readers_language_over_the_api():
      "(Craftsmen 2, Teamsters 3, Clergy 1)", "(Handwerker 2, Fuhrleute 3, Klerus 1)"),
     ({"craftsmen": "1", "teamsters": "1", "merchants": "1", "clergy": "3"},
      "(Craftsmen 1, Teamsters 1, Merchants 1, Clergy 3)", "(Handwerker 1, Fuhrleute 1, Händler 1, Klerus 3)"),
+    ({"merchants": "1", "contractors": True}, "(Merchants 1, Clergy, Contractors module)",
+     "(Händler 1, Klerus, Modul Die Unternehmer)"),
+    ({"contractors": False}, "(Clergy)", "(Klerus)"),
 ])
 def test_the_description_reads_like_the_invitation_text_of_the_rules(options, english, german):
     normalized = ENGINE.normalize_options(2, options)

@@ -207,10 +207,11 @@ def score_tools(st: State, p: int, events: list[Event]) -> None:
 
 
 def public(st: State) -> dict[str, Any]:
-    """What the board shows: cities, the five specialists, how many are left in the bag (not which)."""
+    """What the board shows: cities, the five specialists, how many are left in the bag (not which), Iwan's marker."""
     contr = st["contr"]
     return {
         "over": list(contr["over"]), "row": list(contr["row"]), "bag": len(contr["bag"]),
+        "marker": contr.get("marker"),  # Iwan's marker (solo game): the city he recruits in next
         "cities": {c: {"open": r["open"], "men": list(r["men"]), "sees": list(CITY[c]["sees"]),
                        "cost": cost(st, c)} for c, r in contr["cities"].items()},
         "specialists": {s: {"tool": SPECIALISTS[s]["tool"], "gain": dict(SPECIALISTS[s]["gain"])}

@@ -18,7 +18,8 @@ GROUP_OPTION_NAMES = {"craftsmen": _("Craftsmen"), "teamsters": _("Teamsters"), 
 
 # Reasons for refused table settings (message ids, translated where they are shown).
 PLAYER_COUNT = _("Die Rote Kathedrale is played by 1 to 4 players (1: alone against Iwan).")
-UNKNOWN_OPTION = _("Die Rote Kathedrale has no such option: choose the workshop side and the four influence cards.")
+UNKNOWN_OPTION = _("Die Rote Kathedrale has no such option: choose the workshop side, the four influence cards and "
+                   "whether the Contractors module is played.")
 BAD_VALUE = {
     "side": _("Choose the basic or the extended side of the workshops."),
     "craftsmen": _("Choose influence card 1, 2 or 3 of the craftsmen's guild, or a random one."),
@@ -27,8 +28,7 @@ BAD_VALUE = {
     "clergy": _("Choose influence card 1, 2 or 3 of the fourth group (the clergy), or a random one."),
     "contractors": _("The Contractors module is either played (true) or not (false)."),
 }
-# The module's switch stays engine-internal until the board shows the module: tables refuse it as
-# an unknown option, only ``setup`` (tests, benchmarks) accepts it.
+# The Contractors module ("Die Unternehmer"): it combines with every side, card and player count.
 MODULE_OPTION = "contractors"
 
 
@@ -59,6 +59,10 @@ class RedCathedral(Engine):
                choices=CARD_CHOICES,
                help=_("The fourth group is always named in the table's description, with its card's number "
                       "when you choose one.")),
+        Option(MODULE_OPTION, _("The Contractors module (Die Unternehmer)"), kind="bool", default=False,
+               help=_("A fourth basic action: send contractors to the cities around Moscow for permits and hire "
+                      "specialists there; cities score when the tower below them is finished, and sets of "
+                      "different tools score at the end. Plays with every player count, the solo game included.")),
     )
 
     def normalize_options(self, players: int, options: dict[str, Any] | None) -> dict[str, Any]:
@@ -74,7 +78,10 @@ class RedCathedral(Engine):
         if set(given) - set(known):
             raise InvalidOptions(UNKNOWN_OPTION)
         for name, value in given.items():
-            if isinstance(value, bool) or str(value) not in known[name]:
+            if name == MODULE_OPTION:
+                if not isinstance(value, bool):
+                    raise InvalidOptions(BAD_VALUE[name])
+            elif isinstance(value, bool) or str(value) not in known[name]:
                 raise InvalidOptions(BAD_VALUE[name])
         return super().normalize_options(players, given)
 
@@ -91,18 +98,11 @@ class RedCathedral(Engine):
         else:
             parts.append({"msg": _("{group} {number}"), "args": {"group": GROUP_OPTION_NAMES["clergy"], "number": choice}})
         if options.get(MODULE_OPTION):
-            parts.append({"msg": _("with the Contractors"), "args": {}})
+            parts.append({"msg": _("Contractors module"), "args": {}})
         return {"parts": parts}
 
     def setup(self, players: int, options: dict[str, Any], seed: int) -> State:
-        given = dict(options or {})
-        module = given.pop(MODULE_OPTION, False)
-        if not isinstance(module, bool):
-            raise InvalidOptions(BAD_VALUE[MODULE_OPTION])
-        opts = self.normalize_options(players, given)
-        if module:
-            opts[MODULE_OPTION] = True
-        return state.setup(players, opts, seed)
+        return state.setup(players, self.normalize_options(players, options), seed)
 
     def to_act(self, st: State) -> list[int]:
         return flow.to_act(st)

@@ -7,7 +7,7 @@ from games.rules.base import Event, State, rank_by
 from games.rules.base import gettext_noop as _
 
 from . import track
-from .state import GAME, gain_glory, stock
+from .state import GAME, MODULE, gain_glory, stock
 
 LEFTOVER = GAME["end"]["leftover_per_glory"]
 
@@ -123,6 +123,7 @@ SOURCES = (
 )
 
 IWAN_ONLY = ("ornaments", "iwan")  # people's ornaments earn glory through their gems and the towers
+MODULE_ONLY = ("contractors", "specialists", "cities", "tools")  # the Contractors module's sources
 
 
 def ranks(st: State) -> list[int]:
@@ -137,7 +138,7 @@ def stats(st: State) -> list[dict[str, Any]]:
     cols = range(st["np"])
     rows = []
     for key, label in SOURCES:
-        if key in IWAN_ONLY and not st["solo"]:
+        if key in IWAN_ONLY and not st["solo"] or key in MODULE_ONLY and "contr" not in st:
             continue
         # Every other source keeps its row, zero or not, so that the tables of all games compare.
         rows.append({"label": label, "values": [st["pl"][p]["src"].get(key, 0) for p in cols], "group": _("Glory")})
@@ -149,4 +150,19 @@ def stats(st: State) -> list[dict[str, Any]]:
                  "group": _("Tie-breaks")})
     rows.append({"label": _("Construction points (space on the track)"), "values": [st["pl"][p]["space"] for p in cols],
                  "group": _("Game")})
+    if "contr" in st:
+        rows += module_stats(st)
     return rows
+
+
+def module_stats(st: State) -> list[dict[str, Any]]:
+    """The Contractors module's counts: contractors sent, permits left (counted with the leftovers), tools."""
+    cols = range(st["np"])
+    sent = MODULE["rules"]["contractors"]
+    group = _("Contractors module")
+    return [
+        {"label": _("Contractors sent"), "values": [sent - st["pl"][p]["men"] for p in cols], "group": group},
+        {"label": _("Permits left at the end"), "values": [st["pl"][p]["permits"] for p in cols], "group": group},
+        {"label": _("Specialists face down (tools)"), "values": [len(st["pl"][p]["tools"]) for p in cols],
+         "group": group},
+    ]

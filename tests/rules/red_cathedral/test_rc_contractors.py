@@ -139,11 +139,16 @@ def test_ohne_das_modul_bleibt_das_grundspiel_unveraendert():
     assert "permits" not in st["pl"][0]
 
 
-def test_das_modul_ist_ein_wahrheitswert_und_noch_keine_tischoption():
+def test_das_modul_ist_eine_tischoption_mit_einem_wahrheitswert():
     with pytest.raises(InvalidOptions):
         E.setup(2, {"contractors": "yes"}, 1)
-    with pytest.raises(InvalidOptions):  # tables cannot switch it on yet: it is no table option
-        E.normalize_options(2, {"contractors": True})
+    with pytest.raises(InvalidOptions):
+        E.normalize_options(2, {"contractors": 1})
+    # Every player count and side takes it; a table without it stores it switched off.
+    for players in range(1, 5):
+        for side in ("basic", "extended"):
+            assert E.normalize_options(players, {"contractors": True, "side": side})["contractors"] is True
+    assert E.normalize_options(2, {})["contractors"] is False
 
 
 # --- recruiting ----------------------------------------------------------------------------------
