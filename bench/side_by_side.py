@@ -84,6 +84,8 @@ def main() -> None:
     parser.add_argument("--move-share", type=float, default=0.2)
     parser.add_argument("--connections", type=int, default=64)
     parser.add_argument("--gunicorn-path")
+    parser.add_argument("--ours", default="", help="commit:<sha> to measure instead of this tree (a change's "
+                        "effect: its commit as --ours, the commit before it as the variant)")
     parser.add_argument("--label", default="", help="store under side_by_side/<variant>/<label>")
     args = parser.parse_args()
 
@@ -103,15 +105,19 @@ def main() -> None:
         games.append(Replica(engines[i % len(engines)], start_seated_game(engines[i % len(engines)].slug, users, {},
                                                                           seed=10_000 + i), tokens))
     tmp = Path(tempfile.mkdtemp(prefix="bench-variant-"))
+    ours_root = ROOT
     try:
         build_variant(args.variant, tmp)
+        if args.ours:
+            ours_root = Path(tempfile.mkdtemp(prefix="bench-ours-"))
+            build_variant(args.ours, ours_root)
         port = free_port()
         command, extra = variant_command(args.variant, tmp, args.gunicorn_path)
         if command:
             command = [c.replace("{port}", str(port)) for c in command]
         load = Load("", games, seed=3)
         figures: dict[str, dict] = {}
-        with web_server(env) as (ours, ours_pid), \
+        with web_server(env, root=ours_root) as (ours, ours_pid), \
                 web_server({**env, **extra}, port=port, root=tmp, command=command,
                            log_name="bench-web-variant.log") as (theirs, theirs_pid):
             servers = {"this_tree": (ours, ours_pid), args.variant: (theirs, theirs_pid)}
@@ -148,7 +154,7 @@ def main() -> None:
         ours_f, theirs_f = figures["this_tree"], figures[args.variant]
         problems = load.problems + verify(games, cancelled=load.unfinished > 0)
         record(f"side_by_side/{args.variant}" + (f"/{args.label}" if args.label else ""), {
-            **figures, "offered_requests_per_s": args.rate, "block_seconds": args.block, "rounds": args.rounds,
+            **figures, "this_tree_is": args.ours or "the working tree", "offered_requests_per_s": args.rate, "block_seconds": args.block, "rounds": args.rounds,
             "move_share": args.move_share, "games": args.games,
             "ratio_server_cpu_variant_to_this_tree": round(
                 theirs_f["server_cpu_ms_per_request"] / ours_f["server_cpu_ms_per_request"], 2),
@@ -158,6 +164,8 @@ def main() -> None:
         })
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+        if ours_root != ROOT:
+            shutil.rmtree(ours_root, ignore_errors=True)
 
 
 if __name__ == "__main__":
