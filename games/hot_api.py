@@ -9,11 +9,11 @@ section for the side-by-side figures). Everything else still goes the same way:
 - Django's middleware runs as for every request: security headers, the
   Content-Security-Policy, the language, the request id, the access log, the
   body limit.
-- Authentication is DRF's: the classes in ``DEFAULT_AUTHENTICATION_CLASSES``, in
+- Authentication is DRF's: ``GameViewSet``'s classes (``DEFAULT_AUTHENTICATION_CLASSES``), in
   their order; a session is only accepted with a valid CSRF token, as
   ``SessionAuthentication`` requires (the view itself is CSRF-exempt, as DRF's are).
 - Permissions are those of ``games.api.GameViewSet`` (reading open to all, a move only
-  for a signed-in user); throttles are the default throttle classes, as there.
+  for a signed-in user); throttles are its throttle classes (``DEFAULT_THROTTLE_CLASSES``).
 - Errors have the envelope of ``plumbing.api.exception_handler``, which makes them.
 - JSON is parsed with the depth limit of ``plumbing.parsers`` and written with DRF's
   encoder and settings, byte for byte as DRF writes it.
@@ -27,13 +27,15 @@ by side.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, cast
 
 from django.http import HttpRequest, HttpResponse
 from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions
+from rest_framework.authentication import BaseAuthentication
 from rest_framework.request import Request
 from rest_framework.settings import api_settings
+from rest_framework.throttling import BaseThrottle
 from rest_framework.utils.encoders import JSONEncoder
 
 from games.api import GameViewSet
@@ -47,6 +49,8 @@ _drf_retrieve = GameViewSet.as_view({"get": "retrieve"})
 # As the router builds them, with the action's own permission classes.
 _drf_moves = GameViewSet.as_view({"post": "moves"}, basename="game", detail=True, **GameViewSet.moves.kwargs)
 _parser = JSONParser()
+# The view the throttles are asked for (a scope of its own would be its ``throttle_scope``).
+_THROTTLED_VIEW = GameViewSet()
 # The methods DRF's routes for these two URLs allow (its Allow header).
 VIEW_ALLOW, MOVE_ALLOW = "GET, HEAD, OPTIONS", "POST, OPTIONS"
 
@@ -71,9 +75,13 @@ def _plain(request: HttpRequest, method: str) -> bool:
 
 
 def _json(data: Any, status: int, headers: dict[str, str] | None = None, allow: str = "") -> HttpResponse:
-    body = json.dumps(data, cls=JSONEncoder, ensure_ascii=not api_settings.UNICODE_JSON,
-                      allow_nan=not api_settings.STRICT_JSON, separators=(",", ":") if api_settings.COMPACT_JSON
-                      else None).encode()
+    body = json.dumps(
+        data,
+        cls=JSONEncoder,
+        ensure_ascii=not api_settings.UNICODE_JSON,
+        allow_nan=not api_settings.STRICT_JSON,
+        separators=(",", ":") if api_settings.COMPACT_JSON else None,
+    ).encode()
     response = HttpResponse(body, status=status, content_type="application/json", headers=headers)
     # As DRF answers: another Accept header gets another representation; the route's methods.
     response["Vary"] = "Accept"
@@ -83,11 +91,13 @@ def _json(data: Any, status: int, headers: dict[str, str] | None = None, allow: 
 
 def _authenticated(request: HttpRequest) -> Request:
     """DRF's request with DRF's authentication done (raises as DRF would), and the throttles checked."""
-    wrapped = Request(request, authenticators=[auth() for auth in api_settings.DEFAULT_AUTHENTICATION_CLASSES])
+    # The view's own classes, as DRF takes them (its settings' defaults when the view was defined).
+    authentication = cast("list[type[BaseAuthentication]]", GameViewSet.authentication_classes)
+    wrapped = Request(request, authenticators=[auth() for auth in authentication])
     wrapped.user  # noqa: B018  (authenticates now: a bad token or a missing CSRF token is refused here)
-    for throttle_class in api_settings.DEFAULT_THROTTLE_CLASSES:
+    for throttle_class in cast("list[type[BaseThrottle]]", GameViewSet.throttle_classes):
         throttle = throttle_class()
-        if not throttle.allow_request(wrapped, None):
+        if not throttle.allow_request(wrapped, _THROTTLED_VIEW):
             raise exceptions.Throttled(throttle.wait())
     return wrapped
 
@@ -131,10 +141,15 @@ def move(request: HttpRequest, pk: int) -> HttpResponse:
         submitted = MoveSubmitSerializer(data=data)
         submitted.is_valid(raise_exception=True)
         v = submitted.validated_data
-        outcome = submit_move(pk, wrapped.user, v["move"], version=v["version"], move_id=v.get("move_id"),
-                              seat=v.get("seat"))
-        body = {"version": outcome.game.version, "seq": outcome.move.seq, "repeated": outcome.repeated,
-                "status": outcome.game.status}
+        outcome = submit_move(
+            pk, wrapped.user, v["move"], version=v["version"], move_id=v.get("move_id"), seat=v.get("seat")
+        )
+        body = {
+            "version": outcome.game.version,
+            "seq": outcome.move.seq,
+            "repeated": outcome.repeated,
+            "status": outcome.game.status,
+        }
         return _json(body, 200 if outcome.repeated else 201, allow=MOVE_ALLOW)
     except Exception as exc:  # noqa: BLE001 - what DRF's handler does not answer is raised again
         return _error(exc, wrapped, request, MOVE_ALLOW)

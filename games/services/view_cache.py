@@ -30,8 +30,9 @@ _entries: OrderedDict[Key, dict[str, Any]] = OrderedDict()
 _lock = threading.Lock()
 
 
-def seat_view(game_id: int, version: int, updated_at: datetime | None, seat: int | None,
-              compute: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+def seat_view(
+    game_id: int, version: int, updated_at: datetime | None, seat: int | None, compute: Callable[[], dict[str, Any]]
+) -> dict[str, Any]:
     """The entry for this seat (None: someone without a seat) of this version of the game; ``compute``
     makes it on the first request."""
     key = (game_id, version, updated_at, seat)

@@ -77,8 +77,15 @@ def test_a_missing_game_is_answered_alike(game):
 def test_the_security_headers_and_language_are_those_of_the_rest_of_the_api(game):
     response = _client().get(f"/api/games/{game.pk}/", HTTP_ACCEPT_LANGUAGE="de")
     catalog = _client().get("/api/catalog/", HTTP_ACCEPT_LANGUAGE="de")
-    for header in ("X-Content-Type-Options", "Referrer-Policy", "Cross-Origin-Opener-Policy", "X-Frame-Options",
-                   "Content-Language", "Content-Security-Policy", "X-Request-ID"):
+    for header in (
+        "X-Content-Type-Options",
+        "Referrer-Policy",
+        "Cross-Origin-Opener-Policy",
+        "X-Frame-Options",
+        "Content-Language",
+        "Content-Security-Policy",
+        "X-Request-ID",
+    ):
         assert (header in response) == (header in catalog), header
     assert response["Content-Language"] == "de"
 
@@ -89,11 +96,19 @@ BAD_MOVES = [
     ("too deep", {"data": "[" * 40 + "]" * 40, "content_type": "application/json"}),
     ("no move", {"data": json.dumps({"version": 0}), "content_type": "application/json"}),
     ("no type", {"data": json.dumps({"move": {}, "version": 0}), "content_type": "application/json"}),
-    ("bad version", {"data": json.dumps({"move": {"type": "pass"}, "version": "x"}), "content_type": "application/json"}),
+    (
+        "bad version",
+        {"data": json.dumps({"move": {"type": "pass"}, "version": "x"}), "content_type": "application/json"},
+    ),
     ("stale", {"data": json.dumps({"move": {"type": "pass"}, "version": 7}), "content_type": "application/json"}),
     ("illegal", {"data": json.dumps({"move": {"type": "fly"}, "version": 0}), "content_type": "application/json"}),
-    ("bad id", {"data": json.dumps({"move": {"type": "pass"}, "version": 0, "move_id": "x"}),
-                "content_type": "application/json"}),
+    (
+        "bad id",
+        {
+            "data": json.dumps({"move": {"type": "pass"}, "version": 0, "move_id": "x"}),
+            "content_type": "application/json",
+        },
+    ),
 ]
 
 
@@ -149,3 +164,20 @@ def test_other_methods_and_html_still_go_to_drf(game):
     assert client.get(f"/api/games/{game.pk}/moves/").status_code == 405
     page = client.get(f"/api/games/{game.pk}/", HTTP_ACCEPT="text/html")
     assert page.status_code == 200 and page["Content-Type"].startswith("text/html")
+
+
+def test_the_views_throttles_apply_on_both_roads(game, monkeypatch):
+    from django.core.cache import cache
+    from rest_framework.throttling import AnonRateThrottle
+
+    from games.api import GameViewSet
+
+    # DRF reads the throttle setting when the view class is defined, so the class is given them here.
+    monkeypatch.setattr(GameViewSet, "throttle_classes", [AnonRateThrottle])
+    monkeypatch.setattr(AnonRateThrottle, "THROTTLE_RATES", {"anon": "2/min"})
+    answers = []
+    for query in ("", "?format=json"):
+        cache.clear()
+        statuses = [_client().get(f"/api/games/{game.pk}/{query}") for _ in range(3)]
+        answers.append([(r.status_code, r.json().get("code")) for r in statuses])
+    assert answers[0] == answers[1] == [(200, None), (200, None), (429, "throttled")]

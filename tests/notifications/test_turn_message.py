@@ -32,8 +32,9 @@ def _move(capture, game, player, move):
         submit_move(game.pk, player.user, move, version=game.version)
 
 
-def test_a_move_that_ends_one_turn_and_starts_another_publishes_one_message(django_capture_on_commit_callbacks,
-                                                                             published):
+def test_a_move_that_ends_one_turn_and_starts_another_publishes_one_message(
+    django_capture_on_commit_callbacks, published
+):
     capture = django_capture_on_commit_callbacks
     with capture(execute=True):
         game = start_toy_game(make_user("ann"), make_user("ben"))
@@ -62,8 +63,9 @@ def test_the_message_settles_the_ended_turn_and_tells_the_new_one(django_capture
     assert notices.unread_count(second.user) == 1
 
 
-def test_a_move_that_only_ends_turns_publishes_one_message_that_settles_them(django_capture_on_commit_callbacks,
-                                                                           published):
+def test_a_move_that_only_ends_turns_publishes_one_message_that_settles_them(
+    django_capture_on_commit_callbacks, published
+):
     capture = django_capture_on_commit_callbacks
     with capture(execute=True):
         game = start_toy_game(make_user("ann"), make_user("ben"))
