@@ -68,8 +68,8 @@ def _plain(request: HttpRequest, method: str) -> bool:
     """The request this module answers itself; anything else goes to DRF."""
     if request.method != method or "format" in request.GET:
         return False
-    accept = request.headers.get("Accept", "*/*")
-    if not (accept in ("*/*", "application/json") or accept.startswith("application/json")):
+    # Media type parameters (DRF's "indent") and lists of types are left to DRF's negotiation.
+    if request.headers.get("Accept", "*/*") not in ("*/*", "application/json", ""):
         return False
     return method == "GET" or request.content_type == "application/json"
 

@@ -164,6 +164,8 @@ def test_other_methods_and_html_still_go_to_drf(game):
     assert client.get(f"/api/games/{game.pk}/moves/").status_code == 405
     page = client.get(f"/api/games/{game.pk}/", HTTP_ACCEPT="text/html")
     assert page.status_code == 200 and page["Content-Type"].startswith("text/html")
+    indented = client.get(f"/api/games/{game.pk}/", HTTP_ACCEPT="application/json; indent=2")
+    assert indented.status_code == 200 and indented.content.startswith(b'{\n  "id"')
 
 
 def test_the_views_throttles_apply_on_both_roads(game, monkeypatch):
