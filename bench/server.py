@@ -20,8 +20,9 @@ from urllib.parse import urlparse
 
 from common import ROOT
 
-DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/bench_run"
-DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/8"
+# BENCH_DATABASE_URL and BENCH_REDIS_URL choose others, for several people benchmarking on one machine.
+DEFAULT_DATABASE_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/bench_run")
+DEFAULT_REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/8")
 
 
 def server_env(database_url: str, redis_url: str) -> dict[str, str]:
@@ -80,32 +81,35 @@ def prepare(database_url: str = DEFAULT_DATABASE_URL, redis_url: str = DEFAULT_R
 
 
 @contextmanager
-def web_server(env: dict[str, str], port: int | None = None, workers: int | None = None):
+def web_server(env: dict[str, str], port: int | None = None, workers: int | None = None, root: Path = ROOT,
+               command: list[str] | None = None, log_name: str = "bench-web.log"):
     """The Procfile's web process (scripts/web.sh) on 127.0.0.1, stopped on exit. Yields (base url, pid).
 
-    ``workers`` overrides WEB_CONCURRENCY (default: one per core). With BENCH_PROFILE=<file.txt> in the
-    environment the server and its workers run under py-spy.
+    ``workers`` overrides WEB_CONCURRENCY (default: one per core). ``root`` is the source tree to serve
+    (another tree: a variant to compare with, bench/side_by_side.py) and ``command`` replaces
+    scripts/web.sh. With BENCH_PROFILE=<file.txt> in the environment the server and its workers run
+    under py-spy.
     """
     port = port or free_port()
     # A benchmark stopped with SIGTERM still stops its server (the finally below).
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     (ROOT / "var").mkdir(exist_ok=True)
-    log = open(ROOT / "var" / "bench-web.log", "w")
+    log = open(ROOT / "var" / log_name, "w")
     env = {**env, "HOST": "127.0.0.1", "PORT": str(port),
            "PATH": f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"}
     if workers:
         env["WEB_CONCURRENCY"] = str(workers)
-    command = ["bash", str(ROOT / "scripts" / "web.sh")]
+    command = command or ["bash", str(root / "scripts" / "web.sh")]
     if os.environ.get("BENCH_PROFILE"):
         # py-spy (pip install py-spy) samples the server; collapsed stacks go to that path.
         command = ["py-spy", "record", "--subprocesses", "--format", "raw", "--rate", "100",
                    "-o", os.environ["BENCH_PROFILE"], "--", *command]
     proc = subprocess.Popen(
         command,
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+        cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
     )
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 90  # a busy shared machine takes its time to import Django
         while True:
             if proc.poll() is not None:
                 raise RuntimeError("the web server exited; see var/bench-web.log")

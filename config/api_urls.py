@@ -4,6 +4,7 @@ from rest_framework.routers import DefaultRouter
 
 from accounts.api import MeView, SignupView, TokenView
 from accounts.data_views import DataDownloadView
+from games import hot_api
 from games.api import CatalogViewSet, GameViewSet, TableViewSet
 
 router = DefaultRouter()
@@ -19,5 +20,9 @@ urlpatterns = [
     path("me/data/", DataDownloadView.as_view(), name="api-me-data"),
     path("rankings/", include("rankings.api_urls")),
     path("notifications/", include("notifications.api_urls")),
+    # A player's view of a game and a move: the most frequent requests, without DRF's view machinery
+    # (games/hot_api.py); anything they do not answer themselves goes on to the router's DRF views.
+    path("games/<int:pk>/", hot_api.game_view),
+    path("games/<int:pk>/moves/", hot_api.move),
     path("", include(router.urls)),
 ]

@@ -5,21 +5,22 @@ from django.dispatch import receiver
 from games.models import Game, Table
 from games.signals import game_finished, seat_timed_out, table_invitation, turn_ended, turn_started
 from notifications import tasks
-from notifications.services import invitations, summary, timeouts, tournament_mail, turns
+from notifications.services import invitations, summary, timeouts, tournament_mail, turn_message
 from rankings.signals import ratings_counted, tournament_finished, tournament_round_started
 
 
 @receiver(turn_started, sender=Game, dispatch_uid="notifications.turn_started")
 def tell_turn_started(sender, game, seats, **kwargs):
-    # A worker writes the notices, so that a move's request does not wait for them.
-    tasks.tell_turn_started.delay(game.pk, list(seats))
+    # A worker writes the notices, so that a move's request does not wait for them; the same
+    # message settles the turns the change ended.
+    turn_message.publish(game, list(seats))
 
 
 @receiver(turn_ended, sender=Game, dispatch_uid="notifications.turn_ended")
 def settle_turn_notices(sender, game, seats, **kwargs):
-    # One quick update: the bell stops counting a game once it no longer waits for the player.
-    with transaction.atomic():
-        turns.turns_ended(game, list(seats))
+    # The bell stops counting a game once it no longer waits for the player: settled by the
+    # change's one turn message (already published if the change also started turns).
+    turn_message.publish(game, [])
 
 
 @receiver(game_finished, sender=Game, dispatch_uid="notifications.game_finished")

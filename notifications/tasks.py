@@ -31,18 +31,28 @@ def send_digests() -> int:
 
 
 @shared_task(acks_late=True)
-def tell_turn_started(game_id: int, seats: list[int]) -> int:
-    """The turn notices of one move, written off the move's request; returns how many emails go out now."""
+def tell_turns(game_id: int, version: int, started: list[int]) -> int:
+    """The turn notices of one change of a game (its ``version``), off the change's request: the
+    notices of turns that are over are settled, those of the ``started`` seats written; returns
+    how many emails go out now."""
     from django.db import transaction
 
     from games.models import Game
     from notifications.services import turns
 
-    game = Game.objects.filter(pk=game_id).first()
+    # The state and the result are the largest columns, and no notice needs them.
+    game = Game.objects.defer("state", "result").filter(pk=game_id).first()
     if game is None:
         return 0
-    with transaction.atomic():  # one commit for all of the event's notices
-        queued = turns.turn_started(game, seats)
+    with transaction.atomic():  # one commit for all of the change's notices
+        turns.turns_over(game)
+        queued = turns.turn_started(game, started) if started else []
     for notice in queued:
         deliver_notice.delay(notice.pk)
     return len(queued)
+
+
+@shared_task(acks_late=True)
+def tell_turn_started(game_id: int, seats: list[int]) -> int:
+    """Messages queued by the release before ``tell_turns``; handled as such."""
+    return tell_turns(game_id, -1, seats)

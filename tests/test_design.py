@@ -40,6 +40,13 @@ FORMATTED = [
     "notifications/admin.py",
     "rankings/admin.py",
     "tests/config/test_operations.py",
+    "bench/side_by_side.py",
+    "games/hot_api.py",
+    "games/services/view_cache.py",
+    "notifications/services/turn_message.py",
+    "tests/games/test_hot_api.py",
+    "tests/games/test_view_cache.py",
+    "tests/notifications/test_turn_message.py",
 ]
 
 

@@ -8,7 +8,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.models import ChatMessage, Game, Player
-from games.services import audience, broadcast, changes, deadlines, rows
+from games.services import audience, broadcast, changes, deadlines, rows, view_cache
 from games.services.changes import Change
 from games.services.engines import get_engine
 from games.services.errors import Forbidden, GameNotActive, TableError
@@ -29,11 +29,16 @@ def seat_of(game: Game, user) -> int | None:
 
 
 def game_view(game: Game, user) -> dict[str, Any]:
-    """Everything one user may see of a game: meta, their seat's view and their legal moves."""
+    """Everything one user may see of a game: meta, their seat's view and their legal moves.
+
+    What the engine shows the seat is computed once per version of the game (``view_cache``);
+    the seats, names, clocks, deadlines and vacations are read fresh for every request.
+    """
     engine = get_engine(game.game_slug)
     players = rows.seats(game)
     seat = next((p.seat for p in players if user.is_authenticated and p.user_id == user.id and not p.is_bot), None)
-    to_act = engine.to_act(game.state) if game.status == Game.Status.ACTIVE else []
+    shown = view_cache.seat_view(game.pk, game.version, game.updated_at, seat, lambda: _seat_view(engine, game, seat))
+    to_act = shown["to_act"]
     acting = seat is not None and seat in to_act and not players[seat].bot_took_over
     names = player_names(players)
     # The annotation spares the windows query unless someone has a vacation that is not over.
@@ -59,10 +64,22 @@ def game_view(game: Game, user) -> dict[str, Any]:
             }
             for p in players
         ],
-        "view": engine.view(game.state, seat),
-        "legal_moves": engine.legal_moves(game.state, seat) if acting and seat is not None else [],
-        "result": _public_result(game.result),
+        "view": shown["view"],
+        "legal_moves": shown["legal_moves"] if acting else [],
+        "result": shown["result"],
         "time_control": game.time_control,
+    }
+
+
+def _seat_view(engine, game: Game, seat: int | None) -> dict[str, Any]:
+    """What the engine shows ``seat`` of this version of the game; the same until the next version."""
+    to_act = engine.to_act(game.state) if game.status == Game.Status.ACTIVE else []
+    return {
+        "to_act": to_act,
+        "view": engine.view(game.state, seat),
+        # Whether a bot has taken the seat over is decided per request; the moves are the engine's.
+        "legal_moves": engine.legal_moves(game.state, seat) if seat is not None and seat in to_act else [],
+        "result": _public_result(game.result),
     }
 
 

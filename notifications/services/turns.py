@@ -46,10 +46,11 @@ def turn_started(game: Game, seats: list[int]) -> list[Notice]:
     return queued
 
 
-def turns_ended(game: Game, seats: list[int]) -> int:
-    """The turn notices of these seats no longer wait for anyone: read, and out of any digest."""
-    players = game.players.filter(seat__in=seats, user__isnull=False).only("pk")
-    return notices.settle(game, Notice.Kind.TURN, [turn_key(p) for p in players])
+def turns_over(game: Game) -> int:
+    """The turn notices of the seats that no longer have to act (or that a bot plays) are settled,
+    as the database has the seats now: handled late or twice, the message settles nothing current."""
+    over = game.players.filter(user__isnull=False).exclude(must_act=True, bot_took_over=False).only("pk")
+    return notices.settle(game, Notice.Kind.TURN, [turn_key(p) for p in over])
 
 
 def turn_is_current(notice: Notice) -> bool:

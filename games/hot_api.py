@@ -1,0 +1,155 @@
+"""The two requests every client sends most, a player's view of a game and a move, without DRF's view
+machinery; the only place where the API goes round DRF.
+
+Most requests are these two, and DRF's view dispatch (the request wrapper's
+negotiation, the viewset and router, the permission and throttle objects, the
+renderer) cost more server CPU than the view itself (see the README's benchmark
+section for the side-by-side figures). Everything else still goes the same way:
+
+- Django's middleware runs as for every request: security headers, the
+  Content-Security-Policy, the language, the request id, the access log, the
+  body limit.
+- Authentication is DRF's: ``GameViewSet``'s classes (``DEFAULT_AUTHENTICATION_CLASSES``), in
+  their order; a session is only accepted with a valid CSRF token, as
+  ``SessionAuthentication`` requires (the view itself is CSRF-exempt, as DRF's are).
+- Permissions are those of ``games.api.GameViewSet`` (reading open to all, a move only
+  for a signed-in user); throttles are its throttle classes (``DEFAULT_THROTTLE_CLASSES``).
+- Errors have the envelope of ``plumbing.api.exception_handler``, which makes them.
+- JSON is parsed with the depth limit of ``plumbing.parsers`` and written with DRF's
+  encoder and settings, byte for byte as DRF writes it.
+
+Any request that is not the plain case (another method, a non-JSON body, a client asking
+for HTML or another format) goes to the DRF view unchanged, so the API's behaviour does
+not depend on which road a request took; tests/games/test_hot_api.py holds the two side
+by side.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, cast
+
+from django.http import HttpRequest, HttpResponse
+from django.views.decorators.csrf import csrf_exempt
+from rest_framework import exceptions
+from rest_framework.authentication import BaseAuthentication
+from rest_framework.request import Request
+from rest_framework.settings import api_settings
+from rest_framework.throttling import BaseThrottle
+from rest_framework.utils.encoders import JSONEncoder
+
+from games.api import GameViewSet
+from games.serializers import MoveSubmitSerializer
+from games.services import audience, play
+from games.services.moves import submit_move
+from plumbing.api import exception_handler
+from plumbing.parsers import JSONParser
+
+_drf_retrieve = GameViewSet.as_view({"get": "retrieve"})
+# As the router builds them, with the action's own permission classes.
+_drf_moves = GameViewSet.as_view({"post": "moves"}, basename="game", detail=True, **GameViewSet.moves.kwargs)
+_parser = JSONParser()
+# The view the throttles are asked for (a scope of its own would be its ``throttle_scope``).
+_THROTTLED_VIEW = GameViewSet()
+# The methods DRF's routes for these two URLs allow (its Allow header).
+VIEW_ALLOW, MOVE_ALLOW = "GET, HEAD, OPTIONS", "POST, OPTIONS"
+
+
+class _Context:
+    """What DRF's exception handler may look at of a view."""
+
+    def __init__(self, request: Request):
+        self.request = request
+        self.args: tuple = ()
+        self.kwargs: dict = {}
+
+
+def _plain(request: HttpRequest, method: str) -> bool:
+    """The request this module answers itself; anything else goes to DRF."""
+    if request.method != method or "format" in request.GET:
+        return False
+    # Media type parameters (DRF's "indent") and lists of types are left to DRF's negotiation.
+    if request.headers.get("Accept", "*/*") not in ("*/*", "application/json", ""):
+        return False
+    return method == "GET" or request.content_type == "application/json"
+
+
+def _json(data: Any, status: int, headers: dict[str, str] | None = None, allow: str = "") -> HttpResponse:
+    body = json.dumps(
+        data,
+        cls=JSONEncoder,
+        ensure_ascii=not api_settings.UNICODE_JSON,
+        allow_nan=not api_settings.STRICT_JSON,
+        separators=(",", ":") if api_settings.COMPACT_JSON else None,
+    ).encode()
+    response = HttpResponse(body, status=status, content_type="application/json", headers=headers)
+    # As DRF answers: another Accept header gets another representation; the route's methods.
+    response["Vary"] = "Accept"
+    response["Allow"] = allow
+    return response
+
+
+def _authenticated(request: HttpRequest) -> Request:
+    """DRF's request with DRF's authentication done (raises as DRF would), and the throttles checked."""
+    # The view's own classes, as DRF takes them (its settings' defaults when the view was defined).
+    authentication = cast("list[type[BaseAuthentication]]", GameViewSet.authentication_classes)
+    wrapped = Request(request, authenticators=[auth() for auth in authentication])
+    wrapped.user  # noqa: B018  (authenticates now: a bad token or a missing CSRF token is refused here)
+    for throttle_class in cast("list[type[BaseThrottle]]", GameViewSet.throttle_classes):
+        throttle = throttle_class()
+        if not throttle.allow_request(wrapped, _THROTTLED_VIEW):
+            raise exceptions.Throttled(throttle.wait())
+    return wrapped
+
+
+def _error(exc: Exception, wrapped: Request | None, request: HttpRequest, allow: str) -> HttpResponse:
+    if isinstance(exc, (exceptions.NotAuthenticated, exceptions.AuthenticationFailed)):
+        # DRF answers 401 only when its first authentication class names a scheme; the session's names none.
+        exc.status_code = 403
+    answer = exception_handler(exc, {"view": _Context(wrapped or Request(request)), "request": wrapped})
+    if answer is None:
+        raise exc
+    headers = {k: v for k, v in answer.items() if k.lower() != "content-type"}
+    return _json(answer.data, answer.status_code, headers=headers, allow=allow)
+
+
+@csrf_exempt
+def game_view(request: HttpRequest, pk: int) -> HttpResponse:
+    """GET /api/games/<pk>/: the caller's view of the game (``GameViewSet.retrieve``)."""
+    if not _plain(request, "GET"):
+        return _drf_retrieve(request, pk=str(pk))
+    wrapped = None
+    try:
+        wrapped = _authenticated(request)
+        return _json(play.game_view(audience.game_or_404(pk, wrapped.user), wrapped.user), 200, allow=VIEW_ALLOW)
+    except Exception as exc:  # noqa: BLE001 - what DRF's handler does not answer is raised again
+        return _error(exc, wrapped, request, VIEW_ALLOW)
+
+
+@csrf_exempt
+def move(request: HttpRequest, pk: int) -> HttpResponse:
+    """POST /api/games/<pk>/moves/: one move (``GameViewSet.moves``)."""
+    if not _plain(request, "POST"):
+        return _drf_moves(request, pk=str(pk))
+    wrapped = None
+    try:
+        wrapped = _authenticated(request)
+        if not wrapped.user.is_authenticated:
+            raise exceptions.NotAuthenticated()
+        # An empty body is no data, as DRF's request has it; the parser raises DRF's ParseError.
+        data = _parser.parse(request, "application/json") if int(request.META.get("CONTENT_LENGTH") or 0) else {}
+        submitted = MoveSubmitSerializer(data=data)
+        submitted.is_valid(raise_exception=True)
+        v = submitted.validated_data
+        outcome = submit_move(
+            pk, wrapped.user, v["move"], version=v["version"], move_id=v.get("move_id"), seat=v.get("seat")
+        )
+        body = {
+            "version": outcome.game.version,
+            "seq": outcome.move.seq,
+            "repeated": outcome.repeated,
+            "status": outcome.game.status,
+        }
+        return _json(body, 200 if outcome.repeated else 201, allow=MOVE_ALLOW)
+    except Exception as exc:  # noqa: BLE001 - what DRF's handler does not answer is raised again
+        return _error(exc, wrapped, request, MOVE_ALLOW)
