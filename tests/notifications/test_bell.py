@@ -119,3 +119,21 @@ async def test_the_bell_socket_refuses_strangers():
     comm.scope["user"] = AnonymousUser()
     connected, _ = await comm.connect()
     assert not connected
+
+
+@pytest.mark.django_db
+def test_the_bell_fragment_is_the_count_htmx_swaps_in(client, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        game = start_toy_game(make_user("ann"), make_user("ben"))
+    client.force_login(_mover(game))
+    fragment = client.get("/notifications/bell/", headers={"HX-Request": "true"}).content.decode()
+    assert "<html" not in fragment and _bell(fragment) == ("1", False)
+    # It asks again when the bell's socket announces a new count.
+    assert 'hx-trigger="ws-unread from:closest [ws-connect]"' in fragment
+    page = client.get("/").content.decode()
+    assert 'ws-connect="/ws/notifications/"' in page
+
+
+@pytest.mark.django_db
+def test_the_bell_fragment_counts_nothing_for_visitors(client):
+    assert _bell(client.get("/notifications/bell/").content.decode()) == ("0", True)
