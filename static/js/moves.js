@@ -23,8 +23,30 @@
       return (c ^ (crypto.getRandomValues(new Uint8Array(1))[0] & (15 >> (c / 4)))).toString(16);
     });
   }
-  function refreshBoard() {
-    return htmx.ajax("GET", area.getAttribute("hx-get"), { source: area, target: area });
+  // The newest version the game's socket announced (site.js makes its messages events).
+  let latest = 0;
+  ["ws-version", "ws-pong"].forEach(function (type) {
+    page.addEventListener(type, function (e) { latest = Math.max(latest, e.detail.message.version || 0); });
+  });
+
+  // Asks htmx for the board (queued behind any refresh on its way) and resolves once a refresh sent
+  // from now on shows version `least` or later and the newest announced, or one failed: until then
+  // the board is busy, so nobody acts on a board that is out of date.
+  function redrawn(least) {
+    return new Promise(function (done) {
+      let sent = false;
+      function mark() { sent = true; }
+      function check(e) {
+        if (!sent || (e.detail.successful && version() < Math.max(least, latest))) return;
+        area.removeEventListener("htmx:beforeSend", mark);
+        area.removeEventListener("htmx:afterRequest", check);
+        done();
+      }
+      area.addEventListener("htmx:beforeSend", mark);
+      area.addEventListener("htmx:afterRequest", check);
+      setTimeout(function () { sent = true; check({ detail: {} }); }, 15000);  // never busy for good
+      htmx.trigger(area, "refresh");
+    });
   }
 
   let busy = false;
@@ -34,18 +56,15 @@
     area.setAttribute("aria-busy", "true");
     let error = "";
     try {
-      const body = { move: move, version: version(), move_id: uuid() };
       const res = await fetch(page.dataset.moveUrl, {
         method: "POST", credentials: "same-origin",
         headers: { "Content-Type": "application/json", "X-CSRFToken": page.querySelector("[name=csrfmiddlewaretoken]").value },
-        body: JSON.stringify(body),
+        body: JSON.stringify({ move: move, version: version(), move_id: uuid() }),
       });
-      if (!res.ok) {
-        error = res.statusText;
-        try { error = (await res.json()).detail || error; } catch (e) { /* keep the status text */ }
-      }
-      // 409: the board was out of date; show the one the move was refused on.
-      if (res.ok || res.status === 409) await refreshBoard();
+      const body = await res.json().catch(function () { return {}; });
+      if (!res.ok) error = body.detail || res.statusText;
+      // 409: the board was out of date; show the newer one with the refusal.
+      if (res.ok || res.status === 409) await redrawn(res.ok ? body.version : 0);
     } finally {
       busy = false;
       area.removeAttribute("aria-busy");
