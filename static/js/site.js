@@ -25,20 +25,21 @@
     e.preventDefault();  // JSON, not HTML for the extension to swap
     let msg;
     try { msg = JSON.parse(e.detail.message); } catch (err) { return; }
+    (e.target.newest = e.target.newest || {})[msg.type] = msg;
     htmx.trigger(e.target, "ws-" + msg.type, { message: msg });
   });
-  // A refresh for news already shown is not sent: every other field of the message is shown under
-  // the socket's element as data-<field> (the board's data-version, the bell's data-unread). Checked
-  // when the request would go, after any refresh it waited for. A pong carries the version too, so a
-  // page catches up on an announcement it missed.
+  // A refresh is sent only for the newest message of its kind, checked when the request would go
+  // (it may have waited behind another), and not for news already shown: every other field of the
+  // message is shown under the socket's element as data-<field> (the board's data-version, the
+  // bell's data-unread). A pong carries the version too, so a page catches up on a missed message.
   document.addEventListener("htmx:beforeRequest", function (e) {
     const news = e.detail.requestConfig.triggeringEvent, msg = news && news.detail && news.detail.message;
     const socket = msg && e.detail.elt.closest("[ws-connect]");
     if (!socket) return;
     const fields = Object.keys(msg).filter(function (k) { return k !== "type"; });
-    if (fields.length && fields.every(function (k) {
+    if (socket.newest[msg.type] !== msg || (fields.length && fields.every(function (k) {
       return socket.querySelector("[data-" + k + '="' + CSS.escape(String(msg[k])) + '"]');
-    })) e.preventDefault();
+    }))) e.preventDefault();
   });
 
   // Focus through a swap. htmx puts it back on an element with the same id; another control is found
