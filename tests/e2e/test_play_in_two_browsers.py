@@ -69,6 +69,10 @@ class TwoPlayersInTwoBrowsers(ChannelsLiveServerTestCase):
         anna.wait_for_selector("#chat li:has-text('good luck')")
         assert anna.input_value("#chat-text") == ""
         assert anna.evaluate("() => document.activeElement.id") == "chat-text"
+        if os.environ.get("PHONE_SHOTS"):  # the board with its chat, to look at: PHONE_SHOTS=<directory>
+            for width, height in ((1280, 900), (390, 844)):
+                anna.set_viewport_size({"width": width, "height": height})
+                anna.screenshot(path=os.path.join(os.environ["PHONE_SHOTS"], f"board-with-chat-{width}.png"), full_page=True)
 
         mover, watcher = (anna, boris) if anna.locator("text=Your turn").count() else (boris, anna)
         mover_name = "anna" if mover is anna else "boris"
