@@ -5,7 +5,6 @@ from games import rc_figures, rc_rules, sj_rules, sp_rules, views
 
 urlpatterns = [
     path("", views.lobby, name="lobby"),
-    path("lobby/tables/", views.lobby_tables, name="lobby-tables"),
     path("tables/new/", views.new_table, name="new-table"),
     path("tables/<int:pk>/", views.table_detail, name="table"),
     path("tables/<int:pk>/<slug:action>/", views.table_action, name="table-action"),
@@ -14,7 +13,6 @@ urlpatterns = [
     path("games/<int:pk>/chat/", views.game_chat, name="game-chat"),
     path("games/<int:pk>/resign/", views.resign, name="game-resign"),
     path("my-games/", views.my_games, name="my-games"),
-    path("my-games/turns/", views.my_games_fragment, name="my-turns"),
     path("players/<username:username>/", views.profile, name="profile"),
     path("games/red-cathedral/figures/", rc_figures.rc_figures, name="rc-figures"),
     path("games/red-cathedral/rules/", rc_rules.rc_rules, name="rc-rules"),

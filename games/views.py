@@ -5,8 +5,11 @@ from django.db.models import Prefetch
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import select_template
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
+from django.views.decorators.vary import vary_on_headers
+from django_htmx.http import HttpResponseClientRedirect
 
 from games.forms import ChatForm, InviteForm, TableForm
 from games.models import ChatMessage, Game, Player, Table, TableSeat
@@ -33,15 +36,18 @@ def _open_tables(user):
     return tables_
 
 
+@vary_on_headers("HX-Request", "HX-Target")
 def lobby(request):
+    # htmx asks again for one part of the page when the lobby's socket says it changed.
+    if request.htmx.target == "my-turn":
+        games = _my_games(request.user, active_only=True) if request.user.is_authenticated else []
+        return render(request, "games/_my_turn.html", {"my_turn": games})
+    if request.htmx:
+        return render(request, "games/_table_list.html", {"tables": _open_tables(request.user)})
     context = {"tables": _open_tables(request.user), "engines": available_engines()}
     if request.user.is_authenticated:
         context["my_turn"] = _my_games(request.user, active_only=True)
     return render(request, "games/lobby.html", context)
-
-
-def lobby_tables(request):
-    return render(request, "games/_table_list.html", {"tables": _open_tables(request.user)})
 
 
 @login_required
@@ -72,12 +78,15 @@ def new_table(request):
     return render(request, "games/new_table.html", {"form": form, "engine": engine})
 
 
+@vary_on_headers("HX-Request")
 def table_detail(request, pk: int):
     table = get_object_or_404(Table.objects.select_related("owner"), pk=pk)
     user = request.user
     if table.invited_only and not tables.may_see(table, user):
         raise Http404
     if table.status == Table.Status.STARTED and hasattr(table, "game"):
+        if request.htmx:  # the seats' refresh follows the whole page to the game
+            return HttpResponseClientRedirect(reverse("game", args=[table.game.pk]))
         return redirect("game", table.game.pk)
     engine = get_engine(table.game_slug)
     seats = list(table.taken_seats.select_related("user"))
@@ -91,7 +100,7 @@ def table_detail(request, pk: int):
         "options": _option_labels(engine, table.options),
         "description": options_text(table.game_slug, table.options),
     }
-    return render(request, "games/table.html", context)
+    return render(request, "games/_table_seats.html" if request.htmx else "games/table.html", context)
 
 
 def _option_labels(engine, options: dict) -> list[tuple[str, str]]:
@@ -198,10 +207,11 @@ def game_chat(request, pk: int):
                 play.post_chat(game, request.user, form.cleaned_data["text"])
             except ServiceError as exc:
                 messages.error(request, exc.message)
-        if request.headers.get("X-Requested-With") != "fetch":
+        if not request.htmx:
             return redirect("game", pk)
     chat = ChatMessage.objects.filter(game=game).select_related("user")
-    return render(request, "games/_chat.html", {"game": game, "chat": chat})
+    # After a post the form comes back empty too, out of band (games/_chat_form.html).
+    return render(request, "games/_chat.html", {"game": game, "chat": chat, "posted": request.method == "POST"})
 
 
 @login_required
@@ -242,18 +252,14 @@ def _my_games(user, active_only: bool = False, viewer=None):
 
 
 @login_required
+@vary_on_headers("HX-Request")
 def my_games(request):
     games = _my_games(request.user)
     active = [g for g in games if g.status == Game.Status.ACTIVE]
     finished = [g for g in games if g.status != Game.Status.ACTIVE]
     finished.sort(key=lambda g: g.finished_at or g.updated_at, reverse=True)
-    return render(request, "games/my_games.html", {"active": active, "finished": finished[:50]})
-
-
-def my_games_fragment(request):
-    if not request.user.is_authenticated:
-        return render(request, "games/_my_turn.html", {"my_turn": []})
-    return render(request, "games/_my_turn.html", {"my_turn": _my_games(request.user, active_only=True)})
+    template = "games/_my_games.html" if request.htmx else "games/my_games.html"
+    return render(request, template, {"active": active, "finished": finished[:50]})
 
 
 def profile(request, username: str):

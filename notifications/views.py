@@ -3,7 +3,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import translation
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from notifications.models import Notice
 from notifications.services import notices, unsubscribe
@@ -32,6 +32,13 @@ def unsubscribe_view(request: HttpRequest, token: str) -> HttpResponse:
 def notice_list(request: HttpRequest) -> HttpResponse:
     items = [{"notice": n, "text": notices.text(n)} for n in notices.recent(request.user, limit=50)]
     return render(request, "notifications/list.html", {"items": items})
+
+
+@require_GET
+def bell_count(request: HttpRequest) -> HttpResponse:
+    """The bell's count alone: htmx fetches it when the bell's socket says the count changed."""
+    count = notices.unread_count(request.user) if request.user.is_authenticated else 0
+    return render(request, "notifications/_bell_count.html", {"unread_notices": count})
 
 
 @login_required

@@ -1,50 +1,76 @@
-// Live updates and move submission. The sockets carry only "something
-// changed"; the page then fetches what this user may see.
+// Live updates through htmx. The sockets (ws-connect in the templates) carry only "something
+// changed"; each message {"type": T, ...} becomes the event "ws-T" on its socket's element, and the
+// parts of the page there that show T fetch themselves again
+// (hx-get, hx-trigger="ws-T from:closest [ws-connect]").
 (function () {
   "use strict";
 
-  function csrfToken() {
-    const input = document.querySelector("input[name=csrfmiddlewaretoken]");
-    return input ? input.value : "";
-  }
+  // Keeps the server's "is looking at this page" mark fresh; data-quiet sockets (the bell) leave
+  // the page's "live" mark to the page's own socket.
+  document.addEventListener("htmx:wsOpen", function (e) {
+    const el = e.target, ws = e.detail.socketWrapper;
+    if (!el.hasAttribute("data-quiet")) document.documentElement.dataset.live = "on";
+    clearInterval(el.pinger);
+    el.pinger = setInterval(function () { ws.send(JSON.stringify({ type: "ping" })); }, 30000);
+  });
+  document.addEventListener("htmx:wsClose", function (e) {
+    const el = e.target, code = e.detail.event.code;
+    clearInterval(el.pinger);
+    if (!el.hasAttribute("data-quiet")) document.documentElement.dataset.live = "off";
+    // The extension retries only abnormal closes; a server that stops cleanly (1000, 1001) is
+    // retried too. Our consumers' own refusals (4xxx) are final.
+    if (code === 1000 || code === 1001) setTimeout(e.detail.socketWrapper.reconnect, 1000 + Math.random() * 4000);
+  });
+  document.addEventListener("htmx:wsBeforeMessage", function (e) {
+    e.preventDefault();  // JSON, not HTML for the extension to swap
+    let msg;
+    try { msg = JSON.parse(e.detail.message); } catch (err) { return; }
+    (e.target.newest = e.target.newest || {})[msg.type] = msg;
+    htmx.trigger(e.target, "ws-" + msg.type, { message: msg });
+  });
+  // A refresh is sent only for the newest message of its kind, checked when the request would go
+  // (it may have waited behind another), and not for news already shown: every other field of the
+  // message is shown under the socket's element as data-<field> (the board's data-version, the
+  // bell's data-unread). A pong carries the version too, so a page catches up on a missed message.
+  document.addEventListener("htmx:beforeRequest", function (e) {
+    const news = e.detail.requestConfig.triggeringEvent, msg = news && news.detail && news.detail.message;
+    const socket = msg && e.detail.elt.closest("[ws-connect]");
+    if (!socket) return;
+    const fields = Object.keys(msg).filter(function (k) { return k !== "type"; });
+    if (socket.newest[msg.type] !== msg || (fields.length && fields.every(function (k) {
+      return socket.querySelector("[data-" + k + '="' + CSS.escape(String(msg[k])) + '"]');
+    }))) e.preventDefault();
+  });
 
-  // ``quiet`` sockets (the bell) leave the page's "live" mark to the page's own socket.
-  function socket(path, onMessage, quiet) {
-    let delay = 500;
-    function open() {
-      const proto = location.protocol === "https:" ? "wss://" : "ws://";
-      const ws = new WebSocket(proto + location.host + path);
-      let pinger = null;
-      ws.onopen = function () {
-        delay = 500;
-        if (!quiet) document.documentElement.dataset.live = "on";
-        // Keeps the server's "is looking at this page" mark fresh.
-        pinger = setInterval(function () { ws.send(JSON.stringify({ type: "ping" })); }, 30000);
-      };
-      ws.onmessage = function (e) { onMessage(JSON.parse(e.data)); };
-      ws.onclose = function () {
-        clearInterval(pinger);
-        if (!quiet) document.documentElement.dataset.live = "off";
-        setTimeout(open, delay);
-        delay = Math.min(delay * 2, 15000);
-      };
-    }
-    open();
-  }
-
-  async function refresh(target, url) {
-    const res = await fetch(url, { headers: { "X-Requested-With": "fetch" }, credentials: "same-origin" });
-    if (res.ok) {
-      const focused = document.activeElement && document.activeElement.id;
-      target.innerHTML = await res.text();
-      if (focused) { const el = document.getElementById(focused); if (el) el.focus(); }
-      document.dispatchEvent(new CustomEvent("board:updated", { detail: target }));
-    }
-  }
+  // Focus through a swap. htmx puts it back on an element with the same id; another control is found
+  // again by its move, name or form, and when it is gone (a card bought, a seat taken) the region's
+  // [data-swap-focus] heading or the region itself takes it: never the top of the page.
+  let focused = null;
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    const el = document.activeElement;
+    focused = el && el !== document.body && e.detail.target.contains(el) ? el : null;
+  });
+  document.addEventListener("htmx:afterSwap", function (e) {
+    const was = focused, region = e.detail.target;
+    focused = null;
+    if (!was || (document.activeElement && document.activeElement !== document.body)) return;
+    const same = was.dataset.move ? '[data-move="' + CSS.escape(was.dataset.move) + '"]'
+      : was.name ? was.tagName + '[name="' + CSS.escape(was.name) + '"]'
+      : was.form ? 'form[action="' + CSS.escape(was.form.getAttribute("action") || "") + '"] ' + was.tagName : null;
+    const next = (same && region.querySelector(same)) || region.querySelector("[data-swap-focus]") || region;
+    if (next === region && !region.hasAttribute("tabindex")) region.tabIndex = -1;
+    next.focus({ preventScroll: true });
+  });
 
   // Choosing a language or a game sends its form at once (the form has a button for pages without script).
   document.querySelectorAll("select[data-autosubmit]").forEach(function (select) {
     select.addEventListener("change", function () { select.form.submit(); });
+  });
+
+  // Forms that ask first (resigning).
+  document.addEventListener("submit", function (e) {
+    const form = e.target;
+    if (form.dataset.confirm && !window.confirm(form.dataset.confirm)) e.preventDefault();
   });
 
   // Table and tournament forms: only the fields of the chosen time control are shown and sent.
@@ -61,26 +87,6 @@
     sync();
   });
 
-  // The bell: the unread count follows the person's notices live.
-  const bellCount = document.querySelector("[data-bell] [data-unread]");
-  if (bellCount) {
-    socket("/ws/notifications/", function (msg) {
-      if (msg.type !== "unread") return;
-      bellCount.textContent = msg.unread;
-      bellCount.hidden = !msg.unread;
-    }, true);
-  }
-
-  // Lobby: the list of open tables and "your games".
-  const lobby = document.querySelector("[data-live-lobby]");
-  if (lobby) {
-    socket("/ws/lobby/", function (msg) {
-      const id = msg.type === "lobby" ? "table-list" : msg.type === "games" ? "my-turn" : null;
-      const el = id && document.getElementById(id);
-      if (el) refresh(el, el.dataset.refreshUrl);
-    });
-  }
-
   // Live clocks: the server renders each seat's time left; the running one counts down here.
   function formatClock(ms) {
     const s = Math.max(0, Math.ceil(ms / 1000));
@@ -88,7 +94,8 @@
     const mm = (h ? String(m).padStart(2, "0") : String(m)) + ":" + String(sec).padStart(2, "0");
     return h ? h + ":" + mm : mm;
   }
-  function startClocks(root) {
+  // On the page and on every fragment htmx swaps in.
+  htmx.onLoad(function (root) {
     const clocks = Array.from(root.querySelectorAll("[data-clock-ms]"));
     if (!clocks.length) return;
     const shownAt = Date.now();
@@ -104,129 +111,5 @@
       if (!clocks[0].isConnected) { clearInterval(timer); return; }
       tick();
     }, 250);
-  }
-  startClocks(document);
-  document.addEventListener("board:updated", function (e) { startClocks(e.detail); });
-
-  // Game page.
-  const page = document.querySelector("[data-game]");
-  if (!page) return;
-  const area = document.getElementById("board-area");
-  const chat = document.getElementById("chat");
-
-  function version() {
-    const b = area.querySelector("[data-version]");
-    return b ? parseInt(b.dataset.version, 10) : 0;
-  }
-  function showError(text) {
-    const el = document.getElementById("move-error");
-    if (!el) return;
-    el.textContent = text || "";
-    el.hidden = !text;
-  }
-  function uuid() {
-    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
-    return "10000000-1000-4000-8000-100000000000".replace(/[018]/g, function (c) {
-      return (c ^ (crypto.getRandomValues(new Uint8Array(1))[0] & (15 >> (c / 4)))).toString(16);
-    });
-  }
-
-  // One board fetch at a time: news arriving meanwhile is fetched once afterwards, and
-  // news about moves made while our own move is on its way waits for that move's redraw.
-  let latest = 0;
-  let fetching = null;
-  let again = false;
-  function refreshBoard() {
-    if (fetching) { again = true; return fetching; }
-    fetching = (async function () {
-      try {
-        do { again = false; await refresh(area, page.dataset.boardUrl); } while (again);
-      } finally { fetching = null; }
-    })();
-    return fetching;
-  }
-
-  let busy = false;
-  async function send(move, seat) {
-    if (busy) return;
-    busy = true;
-    area.setAttribute("aria-busy", "true");
-    try {
-      const body = { move: move, version: version(), move_id: uuid() };
-      if (seat !== undefined && seat !== "") body.seat = parseInt(seat, 10);
-      const res = await fetch(page.dataset.moveUrl, {
-        method: "POST", credentials: "same-origin",
-        headers: { "Content-Type": "application/json", "X-CSRFToken": csrfToken() },
-        body: JSON.stringify(body),
-      });
-      if (res.ok) { showError(""); await refreshBoard(); }
-      else {
-        let detail = res.statusText;
-        try { detail = (await res.json()).detail || detail; } catch (e) { /* keep status text */ }
-        if (res.status === 409) await refreshBoard();
-        showError(detail);
-      }
-    } finally {
-      busy = false;
-      area.removeAttribute("aria-busy");
-    }
-    if (latest > version()) refreshBoard();
-  }
-
-  function parseValue(v) {
-    if (v === "true") return true;
-    if (v === "false") return false;
-    if (/^-?\d+$/.test(v)) return parseInt(v, 10);
-    return v;
-  }
-
-  // A form with class move-form builds a move from its fields: the "type"
-  // field names the move, checkboxes sharing a name become a list.
-  function formMove(form) {
-    const move = {};
-    const lists = new Set();
-    form.querySelectorAll("input[type=checkbox][name]").forEach(function (c) { lists.add(c.name); });
-    lists.forEach(function (n) { if (!form.querySelector("input[type=checkbox][name='" + n + "'][data-single]")) move[n] = []; });
-    new FormData(form).forEach(function (value, name) {
-      if (name === "csrfmiddlewaretoken") return;
-      if (Array.isArray(move[name])) move[name].push(parseValue(value));
-      else move[name] = parseValue(value);
-    });
-    return move;
-  }
-
-  area.addEventListener("click", function (e) {
-    const btn = e.target.closest("[data-move]");
-    if (!btn || btn.disabled) return;
-    e.preventDefault();
-    send(JSON.parse(btn.dataset.move), btn.dataset.seat);
-  });
-  area.addEventListener("submit", function (e) {
-    const form = e.target.closest("form.move-form");
-    if (!form) return;
-    e.preventDefault();
-    send(formMove(form));
-  });
-
-  document.addEventListener("submit", function (e) {
-    const form = e.target;
-    if (form.dataset.confirm && !window.confirm(form.dataset.confirm)) e.preventDefault();
-    if (form.matches("[data-chat-form]")) {
-      e.preventDefault();
-      const data = new FormData(form);
-      fetch(form.action, { method: "POST", body: data, credentials: "same-origin",
-                           headers: { "X-Requested-With": "fetch" } })
-        .then(function (res) { if (res.ok) { form.reset(); return res.text(); } })
-        .then(function (html) { if (html !== undefined) chat.innerHTML = html; });
-    }
-  });
-
-  socket("/ws/games/" + page.dataset.game + "/", function (msg) {
-    // A pong carries the version too, so a page catches up on an announcement it missed.
-    if ((msg.type === "version" || msg.type === "pong") && msg.version !== undefined) {
-      latest = Math.max(latest, msg.version);
-      if (msg.version !== version() && !busy) refreshBoard();
-    }
-    if (msg.type === "chat") refresh(chat, page.dataset.chatUrl);
   });
 })();

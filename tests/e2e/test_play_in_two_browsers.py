@@ -57,16 +57,32 @@ class TwoPlayersInTwoBrowsers(ChannelsLiveServerTestCase):
         boris.click("text=Take a seat")
         boris.wait_for_url("**/games/*/")
         game_url = boris.url
-        anna.goto(game_url)
+        # Anna's table page follows to the game by itself once the last seat is taken.
+        anna.wait_for_url(game_url, timeout=10_000)
         for page in (anna, boris):
             page.wait_for_function("() => document.documentElement.dataset.live === 'on'")
 
+        # Chat: the message shows on both pages; the sender's field is empty again and keeps the focus.
+        anna.fill("#chat-text", "good luck")
+        anna.press("#chat-text", "Enter")
+        boris.wait_for_selector("#chat li:has-text('good luck')", timeout=10_000)
+        anna.wait_for_selector("#chat li:has-text('good luck')")
+        assert anna.input_value("#chat-text") == ""
+        assert anna.evaluate("() => document.activeElement.id") == "chat-text"
+        if os.environ.get("PHONE_SHOTS"):  # the board with its chat, to look at: PHONE_SHOTS=<directory>
+            for width, height in ((1280, 900), (390, 844)):
+                anna.set_viewport_size({"width": width, "height": height})
+                anna.screenshot(path=os.path.join(os.environ["PHONE_SHOTS"], f"board-with-chat-{width}.png"), full_page=True)
+
         mover, watcher = (anna, boris) if anna.locator("text=Your turn").count() else (boris, anna)
         mover_name = "anna" if mover is anna else "boris"
-        mover.locator("button.move", has_text="pass").first.click()
+        # Moving by keyboard: after the board is redrawn the focus is still on the board, not lost to the page.
+        mover.locator("button.move", has_text="pass").first.focus()
+        mover.keyboard.press("Enter")
         watcher.wait_for_selector(f".log-lines li:has-text('{mover_name} passes.')", timeout=10_000)
         watcher.wait_for_selector("text=Your turn", timeout=10_000)
         # The mover's own page refreshes once the move's response is in (after the after-commit work).
         mover.wait_for_function("() => !document.querySelector('.turn-line').innerText.includes('Your turn')",
                                 timeout=10_000)
         assert "Your turn" not in mover.locator(".turn-line").inner_text()
+        assert mover.evaluate("() => document.getElementById('board-area').contains(document.activeElement)")

@@ -1,4 +1,5 @@
 """The bell: unread count (live), the list of turns, reminders, timeouts, results, invitations, rounds; mark read."""
+import re
 from datetime import timedelta
 
 import pytest
@@ -14,6 +15,13 @@ from notifications.services import notices
 from tests.factories import make_user, start_toy_game
 
 
+def _bell(page: str) -> tuple[str, bool]:
+    """The count the bell shows, and whether it is hidden."""
+    found = re.search(r'<span class="bell-count" id="bell-count" data-unread="(\d+)"[^>]*?( hidden)?>(\d+)</span>', page)
+    assert found and found[1] == found[3], page
+    return found[3], bool(found[2])
+
+
 def _mover(game):
     return game.players.select_related("user").get(must_act=True).user
 
@@ -25,14 +33,14 @@ def test_the_bell_counts_unread_notices_and_the_list_marks_them_read(client, dja
     mover = _mover(game)
     client.force_login(mover)
     page = client.get("/").content.decode()
-    assert 'data-bell' in page and '<span class="bell-count" data-unread>1</span>' in page
+    assert 'data-bell' in page and _bell(page) == ("1", False)
     listing = client.get("/notifications/").content.decode()
     assert f"Your turn in Toy #{game.pk}" in listing and "notice kind-turn unread" in listing
     notice = Notice.objects.get(user=mover)
     response = client.post(f"/notifications/{notice.pk}/open/")
     assert response.status_code == 302 and response.url == f"/games/{game.pk}/"
     assert notices.unread_count(mover) == 0
-    assert 'data-unread hidden' in client.get("/").content.decode()
+    assert _bell(client.get("/").content.decode()) == ("0", True)
 
 
 @pytest.mark.django_db
@@ -111,3 +119,21 @@ async def test_the_bell_socket_refuses_strangers():
     comm.scope["user"] = AnonymousUser()
     connected, _ = await comm.connect()
     assert not connected
+
+
+@pytest.mark.django_db
+def test_the_bell_fragment_is_the_count_htmx_swaps_in(client, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        game = start_toy_game(make_user("ann"), make_user("ben"))
+    client.force_login(_mover(game))
+    fragment = client.get("/notifications/bell/", headers={"HX-Request": "true"}).content.decode()
+    assert "<html" not in fragment and _bell(fragment) == ("1", False)
+    # It asks again when the bell's socket announces a new count.
+    assert 'hx-trigger="ws-unread from:closest [ws-connect]"' in fragment
+    page = client.get("/").content.decode()
+    assert 'ws-connect="/ws/notifications/"' in page
+
+
+@pytest.mark.django_db
+def test_the_bell_fragment_counts_nothing_for_visitors(client):
+    assert _bell(client.get("/notifications/bell/").content.decode()) == ("0", True)

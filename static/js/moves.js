@@ -1,0 +1,81 @@
+// Moves on the game page, hand-written because the move API speaks JSON: a button with data-move
+// (the move as JSON) sends it with the board's version and an id of its own (a retried request is
+// not played twice); htmx then fetches the board again (#board-area's hx-get).
+(function () {
+  "use strict";
+  const page = document.querySelector("[data-game]");
+  if (!page) return;
+  const area = document.getElementById("board-area");
+
+  function version() {
+    const b = area.querySelector("[data-version]");
+    return b ? parseInt(b.dataset.version, 10) : 0;
+  }
+  function showError(text) {
+    const el = document.getElementById("move-error");
+    if (!el) return;
+    el.textContent = text || "";
+    el.hidden = !text;
+  }
+  function uuid() {  // randomUUID needs https (or localhost); getRandomValues does not
+    if (crypto.randomUUID) return crypto.randomUUID();
+    return "10000000-1000-4000-8000-100000000000".replace(/[018]/g, function (c) {
+      return (c ^ (crypto.getRandomValues(new Uint8Array(1))[0] & (15 >> (c / 4)))).toString(16);
+    });
+  }
+  // The newest version the game's socket announced (site.js makes its messages events).
+  let latest = 0;
+  ["ws-version", "ws-pong"].forEach(function (type) {
+    page.addEventListener(type, function (e) { latest = Math.max(latest, e.detail.message.version || 0); });
+  });
+
+  // Asks htmx for the board (queued behind any refresh on its way) and resolves once a refresh sent
+  // from now on shows version `least` or later and the newest announced, or one failed: until then
+  // the board is busy, so nobody acts on a board that is out of date.
+  function redrawn(least) {
+    return new Promise(function (done) {
+      let sent = false;
+      function mark() { sent = true; }
+      function check(e) {
+        if (!sent || (e.detail.successful && version() < Math.max(least, latest))) return;
+        area.removeEventListener("htmx:beforeSend", mark);
+        area.removeEventListener("htmx:afterRequest", check);
+        done();
+      }
+      area.addEventListener("htmx:beforeSend", mark);
+      area.addEventListener("htmx:afterRequest", check);
+      setTimeout(function () { sent = true; check({ detail: {} }); }, 15000);  // never busy for good
+      htmx.trigger(area, "refresh");
+    });
+  }
+
+  let busy = false;
+  async function send(move) {
+    if (busy) return;
+    busy = true;
+    area.setAttribute("aria-busy", "true");
+    let error = "";
+    try {
+      const res = await fetch(page.dataset.moveUrl, {
+        method: "POST", credentials: "same-origin",
+        headers: { "Content-Type": "application/json", "X-CSRFToken": page.querySelector("[name=csrfmiddlewaretoken]").value },
+        body: JSON.stringify({ move: move, version: version(), move_id: uuid() }),
+      });
+      const body = await res.json().catch(function () { return {}; });
+      if (!res.ok) error = body.detail || res.statusText;
+      // 409: the board was out of date; show the newer one with the refusal.
+      if (res.ok || res.status === 409) await redrawn(res.ok ? body.version : 0);
+    } finally {
+      busy = false;
+      area.removeAttribute("aria-busy");
+    }
+    showError(error);
+  }
+
+  area.addEventListener("click", function (e) {
+    const btn = e.target.closest("[data-move]");
+    if (!btn || btn.disabled) return;
+    e.preventDefault();
+    send(JSON.parse(btn.dataset.move));
+  });
+})();
