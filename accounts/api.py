@@ -1,15 +1,29 @@
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import generics, permissions, serializers, status
-from rest_framework.authtoken.models import Token
 from rest_framework.authtoken.serializers import AuthTokenSerializer
-from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.exceptions import NotAuthenticated
 from rest_framework.response import Response
-from rest_framework.settings import api_settings
 from rest_framework.throttling import ScopedRateThrottle
+from rest_framework.views import APIView
 
 from accounts import tokens
+from accounts.models import ApiToken
 from accounts.serializers import SettingsSerializer, SignupSerializer
+
+TOKEN_RESULT = inline_serializer("TokenResult", {
+    "token": serializers.CharField(), "expires": serializers.DateTimeField()})
+
+
+def _device_name(request) -> str:
+    """What the settings page calls the device: the name the client gave, else its User-Agent."""
+    name = request.data.get("name") if hasattr(request.data, "get") else None
+    return name if isinstance(name, str) and name.strip() else request.META.get("HTTP_USER_AGENT", "")
+
+
+def _token_answer(request, user) -> dict:
+    token, key = tokens.issue(user, _device_name(request))
+    return {"token": key, "expires": tokens.expires_at(token)}
 
 
 class SignupView(generics.CreateAPIView):
@@ -30,34 +44,46 @@ class SignupView(generics.CreateAPIView):
         serializer = self.get_serializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         user = serializer.save()
-        token = tokens.issue(user)
-        return Response({"username": user.username, "token": token.key,
-                         "expires": tokens.expires_at(token.created)}, status=status.HTTP_201_CREATED)
+        return Response({"username": user.username, **_token_answer(request, user)}, status=status.HTTP_201_CREATED)
 
 
-class TokenView(ObtainAuthToken):
-    """Exchange username and password for an API token (POST), or revoke the caller's token (DELETE)."""
+def _revoke_current(request) -> Response:
+    if not isinstance(request.auth, ApiToken):
+        # A session has no token to revoke; whoever signs in with one revokes that one.
+        raise NotAuthenticated(_("Send the API token to revoke in the Authorization header."))
+    request.auth.delete()
+    return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class TokenView(APIView):
+    """Exchange username (or email) and password for a new API token of this device (POST; the optional
+    ``name`` names the device, else its User-Agent does), or revoke the token the request is signed with
+    (DELETE)."""
 
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "auth"
-    # ObtainAuthToken names DRF's own parsers, which would skip the depth limit on JSON documents.
-    parser_classes = api_settings.DEFAULT_PARSER_CLASSES  # type: ignore[assignment]  # resolved to classes
+    permission_classes = [permissions.AllowAny]
+    serializer_class = AuthTokenSerializer
 
-    @extend_schema(request=AuthTokenSerializer, responses={200: inline_serializer("TokenResult", {
-        "token": serializers.CharField(), "expires": serializers.DateTimeField()})})
+    @extend_schema(request=AuthTokenSerializer, responses={200: TOKEN_RESULT})
     def post(self, request, *args, **kwargs):
-        credentials = self.get_serializer(data=request.data)
+        credentials = AuthTokenSerializer(data=request.data, context={"request": request})
         credentials.is_valid(raise_exception=True)
-        token = tokens.issue(credentials.validated_data["user"])
-        return Response({"token": token.key, "expires": tokens.expires_at(token.created)})
+        return Response(_token_answer(request, credentials.validated_data["user"]))
 
     @extend_schema(request=None, responses={204: None})
     def delete(self, request, *args, **kwargs):
-        if not request.user.is_authenticated:
-            raise NotAuthenticated()
-        # The next POST hands out a new key; requests with the old one are refused from now on.
-        Token.objects.filter(user=request.user).delete()
-        return Response(status=status.HTTP_204_NO_CONTENT)
+        return _revoke_current(request)
+
+
+class LogoutView(APIView):
+    """Revoke the API token the request is signed with; the device's other tokens and devices stay."""
+
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(request=None, responses={204: None})
+    def post(self, request, *args, **kwargs):
+        return _revoke_current(request)
 
 
 class MeView(generics.RetrieveUpdateAPIView):

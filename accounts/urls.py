@@ -11,6 +11,7 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("settings/", views.settings_view, name="settings"),
     path("settings/vacation/", views.vacation_view, name="settings-vacation"),
+    path("settings/tokens/revoke/", views.revoke_token_view, name="settings-token-revoke"),
     path(
         "password/change/",
         auth_views.PasswordChangeView.as_view(template_name="accounts/form_page.html",

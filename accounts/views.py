@@ -1,12 +1,13 @@
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
+from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from accounts import vacations
+from accounts import tokens, vacations
 from accounts.forms import SettingsForm, SignupForm, VacationForm
 from accounts.signup import AccountTaken, save_new_account
 from accounts.throttle import rate_limited
@@ -55,7 +56,7 @@ def _settings_context(user, form, vacation_form) -> dict:
     return {
         "form": form, "vacation_form": vacation_form, "vacation": vacations.current(user),
         "vacation_days_left": vacations.days_left(user, year), "vacation_allowance": vacations.allowance(),
-        "vacation_year": year,
+        "vacation_year": year, "api_tokens": tokens.of_user(user),
     }
 
 
@@ -79,3 +80,13 @@ def vacation_view(request):
             return redirect("settings")
     context = _settings_context(request.user, SettingsForm(instance=request.user), vacation_form)
     return render(request, "accounts/settings.html", context, status=400)
+
+
+@login_required
+@require_http_methods(["POST"])
+def revoke_token_view(request):
+    """Revoke one of the user's API tokens: the device is refused from its next request on."""
+    if not tokens.revoke(request.user, request.POST.get("token", "")):
+        raise Http404
+    messages.success(request, _("The device's API token is revoked."))
+    return redirect("settings")

@@ -12,6 +12,13 @@ def make_user(name: str = "alice", **extra) -> "User":
                                     **extra)
 
 
+def api_token(user, name: str = "tests") -> str:
+    """The key of a new API token of ``user``, as the token endpoint would hand it out."""
+    from accounts import tokens
+
+    return tokens.issue(user, name)[1]
+
+
 def start_toy_game(*users, bots: int = 0, options=None, **table_kwargs) -> Game:
     """A started toy game with the given users (and bots) seated."""
     owner, *others = users

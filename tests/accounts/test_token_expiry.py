@@ -3,9 +3,10 @@ from datetime import timedelta
 
 import pytest
 from django.utils import timezone
-from rest_framework.authtoken.models import Token
+from knox.crypto import hash_token
 from rest_framework.test import APIClient
 
+from accounts.models import ApiToken
 from tests.factories import make_user
 
 pytestmark = pytest.mark.django_db
@@ -28,9 +29,12 @@ def test_a_token_is_handed_out_with_the_moment_it_expires(settings):
     settings.API_TOKEN_DAYS = 30
     make_user("alice")
     answer = _ask_for_token()
-    token = Token.objects.get(key=answer["token"])
-    assert answer["expires"] == (token.created + timedelta(days=30)).isoformat().replace("+00:00", "Z")
-    assert _ask_for_token()["token"] == answer["token"]  # asking again before then gives the same token
+    token = ApiToken.objects.get(digest=hash_token(answer["token"]))
+    assert answer["expires"] == token.expiry.isoformat().replace("+00:00", "Z")
+    assert abs(token.expiry - (token.created + timedelta(days=30))) < timedelta(seconds=1)
+    # Asking again (another device) gives another token; both work.
+    again = _ask_for_token()["token"]
+    assert again != answer["token"] and _me(again).status_code == 200 and _me(answer["token"]).status_code == 200
 
 
 def test_an_expired_token_is_refused_even_when_cached_and_the_password_gets_a_new_one(settings, monkeypatch):
@@ -45,7 +49,7 @@ def test_an_expired_token_is_refused_even_when_cached_and_the_password_gets_a_ne
     assert refused.status_code == 403
     assert refused.json()["detail"] == ("This API token has expired. "
                                         "Ask for a new one with your username and password.")
-    assert not Token.objects.filter(key=old).exists()
+    assert not ApiToken.objects.filter(digest=hash_token(old)).exists()
 
     new = _ask_for_token()["token"]
     assert new != old and _me(new).status_code == 200
@@ -58,7 +62,8 @@ def test_asking_with_the_password_replaces_an_expired_token_that_was_never_used_
     later = timezone.now() + timedelta(days=31)
     monkeypatch.setattr(timezone, "now", lambda: later)
     new = _ask_for_token()
-    assert new["token"] != old and Token.objects.filter(user__username="alice").count() == 1
+    # The expired token is cleared away when the new one is handed out.
+    assert new["token"] != old and ApiToken.objects.filter(user__username="alice").count() == 1
     assert _me(new["token"]).status_code == 200 and _me(old).status_code == 403
 
 
@@ -85,8 +90,13 @@ def test_what_the_release_before_kept_in_the_cache_does_not_break_authentication
 
     from django.core.cache import cache
 
+    from tests.factories import api_token
+
     user = make_user("alice")
-    token = Token.objects.create(user=user)
-    # Until a deploy is complete, old and new servers share the cache; the old ones kept the user alone.
-    cache.set("auth-token:" + hashlib.sha256(token.key.encode()).hexdigest(), user, 300)
-    assert _me(token.key).status_code == 200
+    key = api_token(user)
+    # Until a deploy is complete, old and new servers share the cache; the old ones kept (user, issued)
+    # or the user alone under a digest of the key.
+    digest = hashlib.sha256(key.encode()).hexdigest()
+    cache.set("auth-token:" + digest, user, 300)
+    cache.set("auth-token:v2:" + digest, (user, timezone.now()), 300)
+    assert _me(key).status_code == 200

@@ -1,18 +1,17 @@
 import uuid
 
 import pytest
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from games.models import Game, Move
-from tests.factories import make_user, start_toy_game
+from tests.factories import api_token, make_user, start_toy_game
 
 pytestmark = pytest.mark.django_db
 
 
 def client_for(user) -> APIClient:
     client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=user)[0].key}")
+    client.credentials(HTTP_AUTHORIZATION=f"Token {api_token(user)}")
     return client
 
 
