@@ -2,12 +2,12 @@ from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import generics, permissions, serializers, status
 from rest_framework.authtoken.serializers import AuthTokenSerializer
-from rest_framework.exceptions import NotAuthenticated
+from rest_framework.exceptions import NotAuthenticated, PermissionDenied
 from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
-from accounts import tokens
+from accounts import emails, tokens
 from accounts.models import ApiToken
 from accounts.serializers import SettingsSerializer, SignupSerializer
 
@@ -27,7 +27,9 @@ def _token_answer(request, user) -> dict:
 
 
 class SignupView(generics.CreateAPIView):
-    """Create an account; the response carries an API token."""
+    """Create an account. The answer is the same whether or not the address already has an account:
+    a link to confirm the address goes to it (or, when it has an account, a note to its owner). Once
+    confirmed, the token endpoint hands out a token for the username and password."""
 
     serializer_class = SignupSerializer
     permission_classes = [permissions.AllowAny]
@@ -35,16 +37,18 @@ class SignupView(generics.CreateAPIView):
     throttle_scope = "auth"
 
     @extend_schema(responses={201: inline_serializer("SignupResult", {
-        "username": serializers.CharField(), "token": serializers.CharField(),
-        "expires": serializers.DateTimeField()})})
+        "username": serializers.CharField(), "detail": serializers.CharField()})})
     def post(self, request, *args, **kwargs):
         return super().post(request, *args, **kwargs)
 
     def create(self, request, *args, **kwargs):
         serializer = self.get_serializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        user = serializer.save()
-        return Response({"username": user.username, **_token_answer(request, user)}, status=status.HTTP_201_CREATED)
+        # Not save(): it wants an account back, and a taken address gives none (nor says so).
+        serializer.create(dict(serializer.validated_data))
+        return Response({"username": serializer.validated_data["username"], "detail": _(
+            "We have sent a link to your email address. Follow it to confirm the address, then ask for an API "
+            "token with your username and password.")}, status=status.HTTP_201_CREATED)
 
 
 def _revoke_current(request) -> Response:
@@ -69,7 +73,11 @@ class TokenView(APIView):
     def post(self, request, *args, **kwargs):
         credentials = AuthTokenSerializer(data=request.data, context={"request": request})
         credentials.is_valid(raise_exception=True)
-        return Response(_token_answer(request, credentials.validated_data["user"]))
+        user = credentials.validated_data["user"]
+        if not emails.has_confirmed_any(user):
+            # As the login page: the password was right, but the account's address is not confirmed yet.
+            raise PermissionDenied(_("Confirm your email address first: follow the link we sent to it."))
+        return Response(_token_answer(request, user))
 
     @extend_schema(request=None, responses={204: None})
     def delete(self, request, *args, **kwargs):

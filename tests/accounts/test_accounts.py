@@ -2,28 +2,70 @@ import re
 
 import pytest
 from django.core import mail
+from django.test import Client
 
+from accounts import emails
 from accounts.models import User
 from tests.factories import make_user
 
 pytestmark = pytest.mark.django_db
 
 
-def test_signup_logs_in_and_lands_in_the_lobby(client):
-    response = client.post("/accounts/signup/", {"username": "zoe", "email": "zoe@example.org",
-                                                 "password1": "a-Strong-pass-77", "password2": "a-Strong-pass-77"})
-    assert response.status_code == 302 and response.url == "/"
-    assert "Welcome, zoe" in client.get("/").content.decode()
+SIGNUP = {"username": "zoe", "email": "zoe@example.org", "password1": "a-Strong-pass-77",
+          "password2": "a-Strong-pass-77"}
 
 
-def test_signup_refuses_a_taken_email_and_weak_password(client):
+def _confirmation_link(message) -> str:
+    return re.search(r"http://testserver(/accounts/confirm-email/[^\s]+/)", message.body).group(1)
+
+
+def test_signup_asks_to_confirm_the_address_then_logs_in_and_lands_in_the_lobby(client):
+    response = client.post("/accounts/signup/", SIGNUP)
+    assert response.status_code == 302 and response.url == "/accounts/confirm-email/"
+    assert client.get("/accounts/settings/").status_code == 302  # not signed in before the address is confirmed
+    (message,) = mail.outbox
+    assert message.to == ["zoe@example.org"]
+    link = _confirmation_link(message)
+    assert client.get(link).status_code == 200
+    confirmed = client.post(link)
+    assert confirmed.status_code == 302
+    assert client.get("/accounts/settings/").status_code == 200 and confirmed.url == "/"
+    assert emails.is_verified(User.objects.get(username="zoe"))
+
+
+def test_signup_with_a_taken_address_answers_as_any_signup_and_tells_the_owner(client):
+    make_user("alice", language="de")
+    response = client.post("/accounts/signup/", {**SIGNUP, "email": "Alice@example.org"})
+    assert response.status_code == 302 and response.url == "/accounts/confirm-email/"
+    assert not User.objects.filter(username="zoe").exists()
+    (message,) = mail.outbox
+    assert message.to == ["alice@example.org"]
+    assert "Konto" in message.subject + message.body  # in the owner's language
+
+
+def test_signup_refuses_a_weak_password_and_a_taken_username(client):
     make_user("alice")
-    response = client.post("/accounts/signup/", {"username": "al", "email": "alice@example.org",
+    response = client.post("/accounts/signup/", {"username": "alice", "email": "new@example.org",
                                                  "password1": "123", "password2": "123"})
     page = response.content.decode()
     assert response.status_code == 200
-    assert "already exists" in page and "too short" in page
-    assert not User.objects.filter(username="al").exists()
+    assert "already" in page and "too short" in page
+    assert User.objects.count() == 1 and not mail.outbox
+
+
+def test_an_unconfirmed_account_cannot_log_in_until_confirmed(client):
+    client.post("/accounts/signup/", SIGNUP)
+    other = Client()
+    answer = other.post("/accounts/login/", {"username": "zoe", "password": "a-Strong-pass-77"})
+    assert answer.status_code == 302 and answer.url == "/accounts/confirm-email/"
+    assert other.get("/accounts/settings/").status_code == 302
+
+
+def test_login_by_email_address(client):
+    make_user("alice")
+    response = client.post("/accounts/login/", {"username": "Alice@Example.org", "password": "pw-For-tests-123"})
+    assert response.status_code == 302
+    assert "alice" in client.get("/").content.decode()
 
 
 def test_login_and_logout(client):
@@ -37,7 +79,7 @@ def test_login_and_logout(client):
 
 
 def test_login_is_rate_limited(client, settings):
-    settings.AUTH_ATTEMPTS_PER_MINUTE = 3
+    settings.ACCOUNT_RATE_LIMITS = {**settings.ACCOUNT_RATE_LIMITS, "login": "3/m/ip"}
     make_user("alice")
     codes = [client.post("/accounts/login/", {"username": "alice", "password": "no"}).status_code
              for _ in range(4)]
@@ -50,11 +92,11 @@ def test_password_reset_by_email(client):
     assert len(mail.outbox) == 1
     message = mail.outbox[0]
     assert message.to == ["alice@example.org"] and "alice" in message.body
-    link = re.search(r"http://[^\s]+/accounts/password/reset/[^\s]+/", message.body).group(0)
+    link = re.search(r"http://[^\s]+/accounts/password/reset/key/[^\s]+/", message.body).group(0)
     path = link.split("testserver", 1)[1]
     form_page = client.get(path, follow=True)
     response = client.post(form_page.redirect_chain[-1][0],
-                           {"new_password1": "brand-New-pass-9", "new_password2": "brand-New-pass-9"})
+                           {"password1": "brand-New-pass-9", "password2": "brand-New-pass-9"})
     assert response.status_code == 302
     assert client.login(username="alice", password="brand-New-pass-9")
 

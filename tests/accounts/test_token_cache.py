@@ -96,7 +96,7 @@ def test_a_new_password_ends_api_access_with_the_old_token(client):
     assert api.get("/api/me/").status_code == 200
     client.force_login(user)
     page = client.post("/accounts/password/change/", {
-        "old_password": "pw-For-tests-123", "new_password1": "a-New-pass-4567", "new_password2": "a-New-pass-4567"})
+        "oldpassword": "pw-For-tests-123", "password1": "a-New-pass-4567", "password2": "a-New-pass-4567"})
     assert page.status_code == 302
     assert _refused(api.get("/api/me/"))
     assert not ApiToken.objects.filter(user=user).exists()

@@ -2,6 +2,7 @@
 from datetime import timedelta
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.utils import timezone
 from knox.crypto import hash_token
 from rest_framework.test import APIClient
@@ -67,12 +68,47 @@ def test_asking_with_the_password_replaces_an_expired_token_that_was_never_used_
     assert _me(new["token"]).status_code == 200 and _me(old).status_code == 403
 
 
-def test_signing_up_over_the_api_answers_with_a_token_and_its_expiry():
-    answer = APIClient().post("/api/auth/signup/", {"username": "zoe", "email": "zoe@example.org",
-                                                  "password": "correct horse 42"}, format="json")
+def _api_signup(email: str):
+    return APIClient().post("/api/auth/signup/", {"username": "zoe", "email": email,
+                                                "password": "correct horse 42"}, format="json")
+
+
+def test_signing_up_over_the_api_sends_a_link_and_the_token_comes_once_the_address_is_confirmed():
+    import re
+
+    from django.core import mail
+
+    answer = _api_signup("zoe@example.org")
     assert answer.status_code == 201, answer.content
-    assert set(answer.json()) == {"username", "token", "expires"}
-    assert _me(answer.json()["token"]).status_code == 200
+    assert set(answer.json()) == {"username", "detail"}
+    ask = {"username": "zoe", "password": "correct horse 42"}
+    refused = APIClient().post("/api/auth/token/", ask, format="json")
+    assert refused.status_code == 403
+    assert refused.json()["detail"] == "Confirm your email address first: follow the link we sent to it."
+    (message,) = mail.outbox
+    link = re.search(r"http://testserver(/accounts/confirm-email/[^\s]+/)", message.body).group(1)
+    assert APIClient().post(link).status_code == 302
+    token = APIClient().post("/api/auth/token/", ask, format="json").json()["token"]
+    assert _me(token).status_code == 200
+
+
+def test_signing_up_over_the_api_with_a_taken_address_answers_the_same_and_tells_the_owner():
+    from django.core import mail
+
+    make_user("alice")
+    new, taken = _api_signup("zoe@example.org"), APIClient().post(
+        "/api/auth/signup/", {"username": "zed", "email": "alice@example.org", "password": "correct horse 42"},
+        format="json")
+    assert (new.status_code, taken.status_code) == (201, 201)
+    assert new.json()["detail"] == taken.json()["detail"] and taken.json()["username"] == "zed"
+    assert not ApiToken.objects.exists() and not get_user_model().objects.filter(username="zed").exists()
+    assert sorted(m.to[0] for m in mail.outbox) == ["alice@example.org", "zoe@example.org"]
+
+
+def test_a_taken_username_is_still_said_over_the_api():
+    make_user("zoe")
+    answer = _api_signup("other@example.org")
+    assert answer.status_code == 400 and "username" in answer.json()["errors"]
 
 
 def test_the_expiry_is_explained_in_the_token_owners_language(settings, monkeypatch):
