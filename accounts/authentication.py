@@ -86,4 +86,4 @@ def _user_saved(sender, instance, created: bool, **kwargs) -> None:
 class CachedTokenScheme(KnoxTokenScheme):
     """The API schema names the token header of this class as knox's own."""
 
-    target_class = CachedTokenAuthentication
+    target_class = "accounts.authentication.CachedTokenAuthentication"

@@ -19,7 +19,8 @@ def zone_named(name: str) -> zoneinfo.ZoneInfo:
 TIME_ZONE_CHOICES = [(tz, tz) for tz in sorted(zoneinfo.available_timezones()) if "/" in tz or tz == "UTC"]
 
 
-class User(AbstractUser):
+# The type checker cannot follow ApiToken's relation (django-rest-knox ships no types).
+class User(AbstractUser):  # type: ignore[django-manager-missing]
     class TurnEmail(models.TextChoices):
         IMMEDIATE = "immediate", _("Immediately")
         DIGEST = "digest", _("Once a day, as a digest")

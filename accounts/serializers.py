@@ -16,7 +16,7 @@ class SignupSerializer(serializers.ModelSerializer):
         model = User
         fields = ("username", "email", "password")
         # The model's unique check would tell who has the address; create() answers the same either way.
-        extra_kwargs = {"email": {"validators": []}}
+        extra_kwargs: dict[str, dict] = {"email": {"validators": []}}
 
     def validate_email(self, value):
         # Whether the address has an account is not told here: the answer is the same either way, and
@@ -66,7 +66,7 @@ class SettingsSerializer(serializers.ModelSerializer):
         )
         read_only_fields = ("username",)
         # Whether another account has the address is told only after the password (validate()).
-        extra_kwargs = {"email": {"validators": []}}
+        extra_kwargs: dict[str, dict] = {"email": {"validators": []}}
 
     def validate_email(self, value):
         return User.objects.normalize_email(value)
