@@ -13,6 +13,15 @@ class LoginForm(allauth_forms.LoginForm):
     """allauth's login (username or email address, then password); the field keeps the name
     "username" it had, so that browsers' saved logins and bookmarks still fill it in."""
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["login"].label = _("Username or email")
+        # As the page was before: labels, no placeholders repeating them.
+        self.fields["login"].widget.attrs.update(autocomplete="username")
+        for name in ("login", "password"):
+            self.fields[name].widget.attrs.pop("placeholder", None)
+        self.fields["password"].help_text = ""  # the page links to the reset below the form
+
     def add_prefix(self, field_name: str) -> str:
         return super().add_prefix("username" if field_name == "login" else field_name)
 

@@ -142,3 +142,10 @@ def test_settings_refuse_a_bad_digest_hour_and_change_nothing(client):
 
 def test_settings_need_a_login(client):
     assert client.get("/accounts/settings/").status_code == 302
+
+
+def test_the_login_page_keeps_its_look_and_field_names(client):
+    page = client.get("/accounts/login/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert 'class="panel narrow"' in page and 'name="username"' in page and 'id="id_password"' in page
+    assert page.count("/accounts/password/reset/") == 1 and "placeholder" not in page
+    assert "E-Mail" in page  # the label says that the address works too
