@@ -1,7 +1,8 @@
 """API token authentication that remembers who a token belongs to.
 
 Every API request names its token, and looking it up (token joined with its user) was the largest
-single cost of reading a game. The token, with its user, is kept in the cache under the token's
+single cost of reading a game. The token, with its user, is kept in the process for a few seconds
+(accounts/token_memory.py, dropped in every process when revoked) and in the cache under the token's
 digest (what the database stores, never the key) and forgotten when the token is deleted or the user
 saved, so a revoked token or a deactivated account stops working at once in every worker. A new
 password revokes all the user's tokens, and a token stops working at its expiry. The timeout bounds
@@ -22,6 +23,7 @@ from rest_framework import exceptions
 from accounts import tokens
 from accounts.middleware import activate_preferences
 from accounts.models import ApiToken
+from accounts.token_memory import memory
 
 TIMEOUT_S = 300
 
@@ -40,14 +42,19 @@ class CachedTokenAuthentication(TokenAuthentication):
             digest = hash_token(token.decode("ascii"))
         except (UnicodeDecodeError, ValueError):
             raise exceptions.AuthenticationFailed(_("Invalid token.")) from None
-        cache_key = _cache_key(digest)
-        known: ApiToken | None = cache.get(cache_key)
+        known: ApiToken | None = memory.get(digest)
         if known is None:
-            known = ApiToken.objects.select_related("user").filter(digest=digest).first()
+            read_in = memory.generation
+            cache_key = _cache_key(digest)
+            known = cache.get(cache_key)
             if known is None:
-                raise exceptions.AuthenticationFailed(_("Invalid token."))
+                known = ApiToken.objects.select_related("user").filter(digest=digest).first()
+                if known is None:
+                    raise exceptions.AuthenticationFailed(_("Invalid token."))
+                if known.user.is_active:
+                    cache.set(cache_key, known, TIMEOUT_S)
             if known.user.is_active:
-                cache.set(cache_key, known, TIMEOUT_S)
+                memory.put(digest, known, read_in)
         user = known.user
         # The middleware only knows the session's user; a token's user is known from here on, and
         # its answers (messages, Content-Language, times) follow that user's settings as pages do.
@@ -62,13 +69,15 @@ class CachedTokenAuthentication(TokenAuthentication):
 
 
 def forget_tokens_of(user_id: int) -> None:
-    digests = ApiToken.objects.filter(user_id=user_id).values_list("digest", flat=True)
+    digests = list(ApiToken.objects.filter(user_id=user_id).values_list("digest", flat=True))
     cache.delete_many([_cache_key(d) for d in digests])
+    memory.drop(digests)
 
 
 @receiver(post_delete, sender=ApiToken, dispatch_uid="accounts.forget_deleted_token")
 def _token_deleted(sender, instance: ApiToken, **kwargs) -> None:
     cache.delete(_cache_key(instance.digest))
+    memory.drop([instance.digest])
 
 
 @receiver(post_save, sender=get_user_model(), dispatch_uid="accounts.forget_saved_user_tokens")
