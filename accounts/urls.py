@@ -1,5 +1,5 @@
 from allauth.account import views as allauth_views
-from django.urls import include, path
+from django.urls import include, path, reverse_lazy
 from django.views.generic import RedirectView
 
 from accounts import views
@@ -18,6 +18,6 @@ urlpatterns = [
     path("", include("allauth.account.urls")),
     # Addresses of the pages before allauth, still in sent emails and bookmarks.
     path("password/reset/sent/", RedirectView.as_view(pattern_name="account_reset_password_done")),
-    path("password/reset/<str:uidb64>/<str:token>/", RedirectView.as_view(pattern_name="password_reset"),
+    path("password/reset/<str:uidb64>/<str:token>/", RedirectView.as_view(url=reverse_lazy("password_reset")),
          name="password_reset_confirm"),
 ]

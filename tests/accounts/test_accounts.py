@@ -149,3 +149,25 @@ def test_the_login_page_keeps_its_look_and_field_names(client):
     assert 'class="panel narrow"' in page and 'name="username"' in page and 'id="id_password"' in page
     assert page.count("/accounts/password/reset/") == 1 and "placeholder" not in page
     assert "E-Mail" in page  # the label says that the address works too
+
+
+def test_addresses_of_the_pages_before_allauth_still_lead_somewhere(client):
+    assert client.get("/accounts/password/reset/sent/").url == "/accounts/password/reset/done/"
+    old_link = client.get("/accounts/password/reset/MQ/c4x5yz-0123456789abcdef/")
+    assert old_link.status_code == 302 and old_link.url == "/accounts/password/reset/"
+
+
+@pytest.mark.parametrize("path", ["/accounts/login/", "/accounts/signup/", "/accounts/password/reset/",
+                                  "/accounts/password/reset/done/", "/accounts/confirm-email/",
+                                  "/accounts/password/reset/key/done/", "/accounts/password/change/",
+                                  "/accounts/email/", "/accounts/settings/"])
+def test_the_account_pages_speak_german_throughout(client, path):
+    if path in ("/accounts/password/change/", "/accounts/email/", "/accounts/settings/"):
+        client.force_login(make_user("alice", language="de"))
+    page = client.get(path, HTTP_ACCEPT_LANGUAGE="de")
+    assert page.status_code == 200
+    html = page.content.decode()
+    main = re.sub(r"<[^>]+>", " ", html[html.index("<main"):html.index("</main>")])
+    english = [w for w in ("Log in", "Sign up", "Password", "Email address", "Username", "Forgot", "Reset your",
+                           "Change", "Confirm", "Send", "Save", "Verify") if w in main]
+    assert english == [], f"{path}: {english}"
