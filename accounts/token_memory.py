@@ -34,6 +34,7 @@ class TokenMemory:
         self._url = redis_url or None
         self._entries: dict[str, tuple[float, Any]] = {}
         self._hearing = threading.Event()
+        self._closed = threading.Event()
         self._start_lock = threading.Lock()
         self._listener: threading.Thread | None = None
         self._publisher: redis.Redis | None = None
@@ -92,13 +93,21 @@ class TokenMemory:
                     self._listener.start()
         return self._hearing.is_set()
 
+    def close(self) -> None:
+        """Stop listening (tests): the memory is then not used any more."""
+        self._closed.set()
+        self._hearing.clear()
+        self.clear()
+
     def _listen(self) -> None:
-        while True:
+        while not self._closed.is_set():
             try:
                 connection = redis.Redis.from_url(self._url or "", socket_connect_timeout=1, health_check_interval=10)
                 pubsub = connection.pubsub()
                 pubsub.subscribe(CHANNEL)
                 for message in pubsub.listen():
+                    if self._closed.is_set():
+                        break
                     if message["type"] == "subscribe":
                         self.clear()  # whatever was dropped while not listening
                         self._hearing.set()
@@ -108,7 +117,7 @@ class TokenMemory:
                 logger.warning("Not hearing revoked API tokens, reading them from the cache meanwhile: %s", exc)
             self._hearing.clear()
             self.clear()
-            time.sleep(RECONNECT_S)
+            self._closed.wait(RECONNECT_S)
 
 
 memory = TokenMemory(getattr(settings, "REDIS_URL", ""))

@@ -46,12 +46,15 @@ def test_a_drop_in_one_process_reaches_the_others_at_once():
         assert time.monotonic() < deadline, "the other process still serves the revoked token"
         time.sleep(0.005)
     assert there.get("d2") == "token-2"
+    here.close()
+    there.close()
 
 
 def test_a_process_that_cannot_hear_the_drops_keeps_nothing():
     deaf = TokenMemory("redis://127.0.0.1:1/0")  # nothing listens on port 1
     deaf.put("d", "token", deaf.generation)
     assert deaf.get("d") is None
+    deaf.close()
 
 
 def test_a_token_read_before_a_drop_is_not_kept_after_it():
