@@ -1,19 +1,35 @@
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import generics, permissions, serializers, status
-from rest_framework.authtoken.models import Token
 from rest_framework.authtoken.serializers import AuthTokenSerializer
-from rest_framework.authtoken.views import ObtainAuthToken
-from rest_framework.exceptions import NotAuthenticated
+from rest_framework.exceptions import NotAuthenticated, PermissionDenied
 from rest_framework.response import Response
-from rest_framework.settings import api_settings
 from rest_framework.throttling import ScopedRateThrottle
+from rest_framework.views import APIView
 
-from accounts import tokens
+from accounts import emails, tokens
+from accounts.models import ApiToken
 from accounts.serializers import SettingsSerializer, SignupSerializer
+
+TOKEN_RESULT = inline_serializer("TokenResult", {
+    "token": serializers.CharField(), "expires": serializers.DateTimeField()})
+
+
+def _device_name(request) -> str:
+    """What the settings page calls the device: the name the client gave, else its User-Agent."""
+    name = request.data.get("name") if hasattr(request.data, "get") else None
+    return name if isinstance(name, str) and name.strip() else request.META.get("HTTP_USER_AGENT", "")
+
+
+def _token_answer(request, user) -> dict:
+    token, key = tokens.issue(user, _device_name(request))
+    return {"token": key, "expires": tokens.expires_at(token)}
 
 
 class SignupView(generics.CreateAPIView):
-    """Create an account; the response carries an API token."""
+    """Create an account. The answer is the same whether or not the address already has an account:
+    a link to confirm the address goes to it (or, when it has an account, a note to its owner). Once
+    confirmed, the token endpoint hands out a token for the username and password."""
 
     serializer_class = SignupSerializer
     permission_classes = [permissions.AllowAny]
@@ -21,43 +37,61 @@ class SignupView(generics.CreateAPIView):
     throttle_scope = "auth"
 
     @extend_schema(responses={201: inline_serializer("SignupResult", {
-        "username": serializers.CharField(), "token": serializers.CharField(),
-        "expires": serializers.DateTimeField()})})
+        "username": serializers.CharField(), "detail": serializers.CharField()})})
     def post(self, request, *args, **kwargs):
         return super().post(request, *args, **kwargs)
 
     def create(self, request, *args, **kwargs):
         serializer = self.get_serializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        user = serializer.save()
-        token = tokens.issue(user)
-        return Response({"username": user.username, "token": token.key,
-                         "expires": tokens.expires_at(token.created)}, status=status.HTTP_201_CREATED)
+        # Not save(): it wants an account back, and a taken address gives none (nor says so).
+        serializer.create(dict(serializer.validated_data))
+        return Response({"username": serializer.validated_data["username"], "detail": _(
+            "We have sent a link to your email address. Follow it to confirm the address, then ask for an API "
+            "token with your username and password.")}, status=status.HTTP_201_CREATED)
 
 
-class TokenView(ObtainAuthToken):
-    """Exchange username and password for an API token (POST), or revoke the caller's token (DELETE)."""
+def _revoke_current(request) -> Response:
+    if not isinstance(request.auth, ApiToken):
+        # A session has no token to revoke; whoever signs in with one revokes that one.
+        raise NotAuthenticated(_("Send the API token to revoke in the Authorization header."))
+    request.auth.delete()
+    return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class TokenView(APIView):
+    """Exchange username (or email) and password for a new API token of this device (POST; the optional
+    ``name`` names the device, else its User-Agent does), or revoke the token the request is signed with
+    (DELETE)."""
 
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "auth"
-    # ObtainAuthToken names DRF's own parsers, which would skip the depth limit on JSON documents.
-    parser_classes = api_settings.DEFAULT_PARSER_CLASSES  # type: ignore[assignment]  # resolved to classes
+    permission_classes = [permissions.AllowAny]
+    serializer_class = AuthTokenSerializer
 
-    @extend_schema(request=AuthTokenSerializer, responses={200: inline_serializer("TokenResult", {
-        "token": serializers.CharField(), "expires": serializers.DateTimeField()})})
+    @extend_schema(request=AuthTokenSerializer, responses={200: TOKEN_RESULT})
     def post(self, request, *args, **kwargs):
-        credentials = self.get_serializer(data=request.data)
+        credentials = AuthTokenSerializer(data=request.data, context={"request": request})
         credentials.is_valid(raise_exception=True)
-        token = tokens.issue(credentials.validated_data["user"])
-        return Response({"token": token.key, "expires": tokens.expires_at(token.created)})
+        user = credentials.validated_data["user"]
+        if not emails.has_confirmed_any(user):
+            # As the login page: the password was right, but the account's address is not confirmed yet.
+            raise PermissionDenied(_("Confirm your email address first: follow the link we sent to it."))
+        return Response(_token_answer(request, user))
 
     @extend_schema(request=None, responses={204: None})
     def delete(self, request, *args, **kwargs):
-        if not request.user.is_authenticated:
-            raise NotAuthenticated()
-        # The next POST hands out a new key; requests with the old one are refused from now on.
-        Token.objects.filter(user=request.user).delete()
-        return Response(status=status.HTTP_204_NO_CONTENT)
+        return _revoke_current(request)
+
+
+class LogoutView(APIView):
+    """Revoke the API token the request is signed with; the device's other tokens and devices stay."""
+
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(request=None, responses={204: None})
+    def post(self, request, *args, **kwargs):
+        return _revoke_current(request)
 
 
 class MeView(generics.RetrieveUpdateAPIView):

@@ -7,7 +7,7 @@ class AccountsConfig(AppConfig):
     verbose_name = _("Accounts")
 
     def ready(self):
-        from accounts import authentication  # noqa: F401  (connects the token cache's receivers)
+        from accounts import authentication, emails  # noqa: F401  (connect their receivers)
         from accounts.deletion import register_sections
 
         register_sections()

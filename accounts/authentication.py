@@ -1,70 +1,83 @@
 """API token authentication that remembers who a token belongs to.
 
-Every API request names its token, and looking it up (token joined with its
-user) was the largest single cost of reading a game. The user is kept in the
-cache under a digest of the token, and forgotten when the token is deleted or
-the user saved, so a revoked token or a deactivated account stops working at
-once in every worker. A new password deletes the user's token, and a token
-stops working ``API_TOKEN_DAYS`` after it was handed out. The timeout bounds
+Every API request names its token, and looking it up (token joined with its user) was the largest
+single cost of reading a game. The token, with its user, is kept in the process for a few seconds
+(accounts/token_memory.py, dropped in every process when revoked) and in the cache under the token's
+digest (what the database stores, never the key) and forgotten when the token is deleted or the user
+saved, so a revoked token or a deactivated account stops working at once in every worker. A new
+password revokes all the user's tokens, and a token stops working at its expiry. The timeout bounds
 what a bulk ``update()``, which sends no signal, could leave behind.
 """
 from __future__ import annotations
-
-import hashlib
 
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 from django.utils.translation import gettext_lazy as _
+from drf_spectacular.contrib.knox_auth_token import KnoxTokenScheme
+from knox.auth import TokenAuthentication
+from knox.crypto import hash_token
 from rest_framework import exceptions
-from rest_framework.authentication import TokenAuthentication
-from rest_framework.authtoken.models import Token
 
 from accounts import tokens
 from accounts.middleware import activate_preferences
+from accounts.models import ApiToken
+from accounts.token_memory import memory
 
 TIMEOUT_S = 300
 
 
-def _cache_key(token_key: str) -> str:
-    # The cache never holds a usable token, only its digest. "v2": entries are (user, issued at);
-    # a server of the release before, which kept the user alone, may share the cache during a deploy.
-    return "auth-token:v2:" + hashlib.sha256(token_key.encode()).hexdigest()
+def _cache_key(digest: str) -> str:
+    # "v3": entries are ApiToken rows keyed by their digest; the release before kept other entries
+    # under "auth-token:" and "auth-token:v2:", which are never read again.
+    return "auth-token:v3:" + digest
 
 
 class CachedTokenAuthentication(TokenAuthentication):
-    def authenticate_credentials(self, key: str):
-        cache_key = _cache_key(key)
-        known = cache.get(cache_key)
+    """Knox's token header ("Token <key>"), looked up by digest in the cache, then the database."""
+
+    def authenticate_credentials(self, token: bytes):
+        try:
+            digest = hash_token(token.decode("ascii"))
+        except (UnicodeDecodeError, ValueError):
+            raise exceptions.AuthenticationFailed(_("Invalid token.")) from None
+        known: ApiToken | None = memory.get(digest)
         if known is None:
-            token = Token.objects.select_related("user").filter(key=key).first()
-            if token is None:
-                raise exceptions.AuthenticationFailed(_("Invalid token."))
-            known = (token.user, token.created)
-            if token.user.is_active:
-                cache.set(cache_key, known, TIMEOUT_S)
-        user, created = known
+            read_in = memory.generation
+            cache_key = _cache_key(digest)
+            known = cache.get(cache_key)
+            if known is None:
+                known = ApiToken.objects.select_related("user").filter(digest=digest).first()
+                if known is None:
+                    raise exceptions.AuthenticationFailed(_("Invalid token."))
+                if known.user.is_active:
+                    cache.set(cache_key, known, TIMEOUT_S)
+            if known.user.is_active:
+                memory.put(digest, known, read_in)
+        user = known.user
         # The middleware only knows the session's user; a token's user is known from here on, and
         # its answers (messages, Content-Language, times) follow that user's settings as pages do.
         activate_preferences(user)
-        if tokens.has_expired(created):
-            Token.objects.filter(key=key).delete()
+        if tokens.has_expired(known):
+            ApiToken.objects.filter(digest=digest).delete()
             raise exceptions.AuthenticationFailed(
                 _("This API token has expired. Ask for a new one with your username and password."))
         if not user.is_active:
             raise exceptions.AuthenticationFailed(_("User inactive or deleted."))
-        return user, key
+        return user, known
 
 
 def forget_tokens_of(user_id: int) -> None:
-    keys = Token.objects.filter(user_id=user_id).values_list("key", flat=True)
-    cache.delete_many([_cache_key(k) for k in keys])
+    digests = list(ApiToken.objects.filter(user_id=user_id).values_list("digest", flat=True))
+    cache.delete_many([_cache_key(d) for d in digests])
+    memory.drop(digests)
 
 
-@receiver(post_delete, sender=Token, dispatch_uid="accounts.forget_deleted_token")
-def _token_deleted(sender, instance: Token, **kwargs) -> None:
-    cache.delete(_cache_key(instance.key))
+@receiver(post_delete, sender=ApiToken, dispatch_uid="accounts.forget_deleted_token")
+def _token_deleted(sender, instance: ApiToken, **kwargs) -> None:
+    cache.delete(_cache_key(instance.digest))
+    memory.drop([instance.digest])
 
 
 @receiver(post_save, sender=get_user_model(), dispatch_uid="accounts.forget_saved_user_tokens")
@@ -74,6 +87,12 @@ def _user_saved(sender, instance, created: bool, **kwargs) -> None:
     if getattr(instance, "_password", None) is not None:
         # A new password (set_password, until the save completes) ends API access as it ends other
         # sessions: a token that leaked stops working once its owner changes the password.
-        Token.objects.filter(user_id=instance.pk).delete()
+        tokens.revoke_all(instance.pk)
     else:
         forget_tokens_of(instance.pk)
+
+
+class CachedTokenScheme(KnoxTokenScheme):
+    """The API schema names the token header of this class as knox's own."""
+
+    target_class = "accounts.authentication.CachedTokenAuthentication"

@@ -88,16 +88,34 @@ def _clean_vacations(user: User) -> None:
 
 
 def _export_api_tokens(user: User) -> list[dict]:
-    from rest_framework.authtoken.models import Token
+    from accounts.models import ApiToken
 
-    # The key itself is a secret: the download says when a token was handed out, not what it is.
-    return [{"created": t.created.isoformat()} for t in Token.objects.filter(user=user)]
+    # Only a digest of a key is stored, and even that stays out: the download names each device's token.
+    return [
+        {"device": t.name, "created": t.created.isoformat(), "expires": t.expiry.isoformat() if t.expiry else None}
+        for t in ApiToken.objects.filter(user=user)
+    ]
 
 
 def _clean_api_tokens(user: User) -> None:
-    from rest_framework.authtoken.models import Token
+    from accounts.models import ApiToken
 
-    Token.objects.filter(user=user).delete()
+    ApiToken.objects.filter(user=user).delete()
+
+
+def _export_email_addresses(user: User) -> list[dict]:
+    from allauth.account.models import EmailAddress
+
+    return [
+        {"email": a.email, "verified": a.verified, "primary": a.primary}
+        for a in EmailAddress.objects.filter(user=user)
+    ]
+
+
+def _clean_email_addresses(user: User) -> None:
+    from allauth.account.models import EmailAddress
+
+    EmailAddress.objects.filter(user=user).delete()
 
 
 def register_sections() -> None:
@@ -106,3 +124,4 @@ def register_sections() -> None:
     personal_data.register("settings", export=_export_settings)
     personal_data.register("vacations", export=_export_vacations, clean=_clean_vacations)
     personal_data.register("api_tokens", export=_export_api_tokens, clean=_clean_api_tokens)
+    personal_data.register("email_addresses", export=_export_email_addresses, clean=_clean_email_addresses)

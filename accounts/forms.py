@@ -1,35 +1,43 @@
+from allauth.account import forms as allauth_forms
+from allauth.account.internal import flows
 from django import forms
-from django.contrib.auth.forms import PasswordResetForm, UserCreationForm
-from django.utils import translation
+from django.template.response import TemplateResponse
 from django.utils.translation import gettext_lazy as _
 
 from accounts.email_change import email_change_refused
 from accounts.models import User
-from accounts.sender import sender
+from accounts.signup import AccountTaken
 
 
-class AccountLanguagePasswordResetForm(PasswordResetForm):
-    """The reset email speaks the account's language, whatever the language of the page that asked for it."""
+class LoginForm(allauth_forms.LoginForm):
+    """allauth's login (username or email address, then password); the field keeps the name
+    "username" it had, so that browsers' saved logins and bookmarks still fill it in."""
 
-    def send_mail(self, subject_template_name, email_template_name, context, from_email, to_email,
-                  html_email_template_name=None):
-        with translation.override(context["user"].language):
-            super().send_mail(subject_template_name, email_template_name, context, from_email or sender(), to_email,
-                              html_email_template_name)
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["login"].label = _("Username or email")
+        # As the page was before: labels, no placeholders repeating them.
+        self.fields["login"].widget.attrs.update(autocomplete="username")
+        for name in ("login", "password"):
+            self.fields[name].widget.attrs.pop("placeholder", None)
+        self.fields["password"].help_text = ""  # the page links to the reset below the form
+
+    def add_prefix(self, field_name: str) -> str:
+        return super().add_prefix("username" if field_name == "login" else field_name)
 
 
-class SignupForm(UserCreationForm):
-    email = forms.EmailField(label=_("Email"), help_text=_("For turn emails and password resets."))
+class SignupForm(allauth_forms.SignupForm):
+    """allauth's sign-up: a taken username is said, a taken address never (its owner gets an email)."""
 
-    class Meta(UserCreationForm.Meta):
-        model = User
-        fields = ("username", "email")
-
-    def clean_email(self):
-        email = User.objects.normalize_email(self.cleaned_data["email"])
-        if User.objects.filter(email__iexact=email).exists():
-            raise forms.ValidationError(_("An account with this email address already exists."))
-        return email
+    def try_save(self, request):
+        try:
+            return super().try_save(request)
+        except AccountTaken as exc:
+            if exc.field is None:
+                # The address was taken between the check and the save: answer as for any taken address.
+                return None, flows.signup.prevent_enumeration(request, email=self.cleaned_data.get("email"))
+            self.add_error(exc.field, exc.message)
+            return None, TemplateResponse(request, "account/signup.html", {"form": self})
 
 
 class SettingsForm(forms.ModelForm):
@@ -46,20 +54,28 @@ class SettingsForm(forms.ModelForm):
             "reminder_hours", "email_on_game_end", "email_on_timeout", "email_on_invitation", "email_on_tournament",
         )
 
+    def __init__(self, *args, request=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.request = request
+        self.email_changed = False
+
     def clean_email(self):
-        email = User.objects.normalize_email(self.cleaned_data["email"])
-        if User.objects.filter(email__iexact=email).exclude(pk=self.instance.pk).exists():
-            raise forms.ValidationError(_("An account with this email address already exists."))
-        return email
+        return User.objects.normalize_email(self.cleaned_data["email"])
+
+    def _get_validation_exclusions(self):
+        # Whether another account has the address is told only after the password (clean()).
+        return {*super()._get_validation_exclusions(), "email"}
 
     def clean(self):
         cleaned = super().clean()
         # The instance still holds the stored address here; the form writes the new one after clean().
         email = cleaned.get("email")
-        if email and email != self.instance.email:
-            problem = email_change_refused(self.instance, cleaned.get("current_password"))
+        if email and email.lower() != self.instance.email.lower():
+            problem = email_change_refused(self.request, self.instance, cleaned.get("current_password"), email)
             if problem:
-                self.add_error("current_password", problem)
+                self.add_error(problem.field, problem.message)
+            else:
+                self.email_changed = True
         return cleaned
 
 

@@ -6,6 +6,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+from knox.models import AbstractAuthToken
 
 
 def zone_named(name: str) -> zoneinfo.ZoneInfo:
@@ -19,7 +20,8 @@ def zone_named(name: str) -> zoneinfo.ZoneInfo:
 TIME_ZONE_CHOICES = [(tz, tz) for tz in sorted(zoneinfo.available_timezones()) if "/" in tz or tz == "UTC"]
 
 
-class User(AbstractUser):
+# The type checker cannot follow ApiToken's relation (django-rest-knox ships no types).
+class User(AbstractUser):  # type: ignore[django-manager-missing]
     class TurnEmail(models.TextChoices):
         IMMEDIATE = "immediate", _("Immediately")
         DIGEST = "digest", _("Once a day, as a digest")
@@ -82,3 +84,18 @@ class Vacation(models.Model):
     @property
     def days(self) -> int:
         return (self.ends_on - self.starts_on).days + 1
+
+
+class ApiToken(AbstractAuthToken):
+    """An API token of one device: only a digest of the key is stored (django-rest-knox), so a copy of
+    the database signs nobody in. ``name`` tells the owner which device it is on the settings page."""
+
+    name = models.CharField(_("device"), max_length=100, blank=True)
+
+    class Meta:
+        ordering = ["-created"]
+        verbose_name = _("API token")
+        verbose_name_plural = _("API tokens")
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: {self.name or '-'}"

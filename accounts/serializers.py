@@ -1,8 +1,9 @@
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError as DjangoValidationError
-from django.utils.translation import gettext as _
+from django.utils import translation
 from rest_framework import serializers
 
+from accounts import emails
 from accounts.email_change import email_change_refused
 from accounts.models import User
 from accounts.signup import AccountTaken, save_new_account
@@ -14,12 +15,13 @@ class SignupSerializer(serializers.ModelSerializer):
     class Meta:
         model = User
         fields = ("username", "email", "password")
+        # The model's unique check would tell who has the address; create() answers the same either way.
+        extra_kwargs: dict[str, dict] = {"email": {"validators": []}}
 
     def validate_email(self, value):
-        value = User.objects.normalize_email(value)
-        if User.objects.filter(email__iexact=value).exists():
-            raise serializers.ValidationError(_("An account with this email address already exists."))
-        return value
+        # Whether the address has an account is not told here: the answer is the same either way, and
+        # the owner of a taken address gets an email about it (as on the sign-up page).
+        return User.objects.normalize_email(value)
 
     def validate(self, attrs):
         try:
@@ -29,14 +31,25 @@ class SignupSerializer(serializers.ModelSerializer):
         return attrs
 
     def create(self, validated_data):
+        """The new account, unconfirmed, or None when the address had one (its owner is told)."""
         password = validated_data.pop("password")
         user = User(**validated_data)
         user.username = User.normalize_username(user.username)
+        if User.objects.filter(email__iexact=user.email).exists():
+            emails.tell_owner_of_taken_address(user.email)
+            return None
         user.set_password(password)
+        language = translation.get_language() or "en"
+        user.language = language if language in ("en", "de") else "en"
         try:
-            return save_new_account(user)
+            save_new_account(user)
         except AccountTaken as exc:
-            raise serializers.ValidationError({exc.field or "non_field_errors": [exc.message]}) from None
+            if exc.field is None:  # the address was taken meanwhile
+                emails.tell_owner_of_taken_address(user.email)
+                return None
+            raise serializers.ValidationError({exc.field: [exc.message]}) from None
+        emails.new_account(self.context.get("request"), user)
+        return user
 
 
 class SettingsSerializer(serializers.ModelSerializer):
@@ -52,21 +65,27 @@ class SettingsSerializer(serializers.ModelSerializer):
             "current_password",
         )
         read_only_fields = ("username",)
+        # Whether another account has the address is told only after the password (validate()).
+        extra_kwargs: dict[str, dict] = {"email": {"validators": []}}
 
     def validate_email(self, value):
-        value = User.objects.normalize_email(value)
-        if User.objects.filter(email__iexact=value).exclude(pk=self.instance.pk).exists():
-            raise serializers.ValidationError(_("An account with this email address already exists."))
-        return value
+        return User.objects.normalize_email(value)
 
     def validate(self, attrs):
         # As on the settings page: a leaked API token must not be enough to take the account over.
         password = attrs.pop("current_password", "")
-        if "email" in attrs and attrs["email"] != self.instance.email:
-            problem = email_change_refused(self.instance, password)
+        self.email_changed = "email" in attrs and attrs["email"].lower() != self.instance.email.lower()
+        if self.email_changed:
+            problem = email_change_refused(self.context.get("request"), self.instance, password, attrs["email"])
             if problem:
-                raise serializers.ValidationError({"current_password": [problem]})
+                raise serializers.ValidationError({problem.field: [problem.message]})
         return attrs
+
+    def update(self, instance, validated_data):
+        user = super().update(instance, validated_data)
+        if self.email_changed:
+            emails.address_changed(self.context.get("request"), user)
+        return user
 
 
 class PublicUserSerializer(serializers.ModelSerializer):

@@ -1,33 +1,25 @@
-from django.contrib.auth import views as auth_views
-from django.urls import path, reverse_lazy
+from allauth.account import views as allauth_views
+from django.urls import include, path, reverse_lazy
+from django.views.generic import RedirectView
 
 from accounts import data_views, views
-from accounts.auth_views import RateLimitedLoginView, RateLimitedPasswordResetView
-from accounts.forms import AccountLanguagePasswordResetForm
 
+# The site's own names and addresses for allauth's pages come first; the rest of allauth's pages
+# (email confirmation, password reset by key, ...) follow under their own names.
 urlpatterns = [
-    path("signup/", views.signup, name="signup"),
-    path("login/", RateLimitedLoginView.as_view(), name="login"),
-    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("login/", allauth_views.login, name="login"),
+    path("signup/", allauth_views.signup, name="signup"),
+    path("logout/", allauth_views.logout, name="logout"),
+    path("password/change/", allauth_views.password_change, name="password_change"),
+    path("password/reset/", allauth_views.password_reset, name="password_reset"),
     path("settings/", views.settings_view, name="settings"),
     path("settings/vacation/", views.vacation_view, name="settings-vacation"),
     path("settings/data/", data_views.download_data, name="settings-data"),
     path("settings/delete/", data_views.delete_account_view, name="settings-delete"),
-    path(
-        "password/change/",
-        auth_views.PasswordChangeView.as_view(template_name="accounts/form_page.html",
-                                              success_url=reverse_lazy("settings")),
-        name="password_change",
-    ),
-    path(
-        "password/reset/",
-        RateLimitedPasswordResetView.as_view(form_class=AccountLanguagePasswordResetForm),
-        name="password_reset",
-    ),
-    path("password/reset/sent/", auth_views.PasswordResetDoneView.as_view(
-        template_name="accounts/password_reset_done.html"), name="password_reset_done"),
-    path("password/reset/<uidb64>/<token>/", auth_views.PasswordResetConfirmView.as_view(
-        template_name="accounts/form_page.html"), name="password_reset_confirm"),
-    path("password/reset/done/", auth_views.PasswordResetCompleteView.as_view(
-        template_name="accounts/password_reset_complete.html"), name="password_reset_complete"),
+    path("settings/tokens/revoke/", views.revoke_token_view, name="settings-token-revoke"),
+    path("", include("allauth.account.urls")),
+    # Addresses of the pages before allauth, still in sent emails and bookmarks.
+    path("password/reset/sent/", RedirectView.as_view(pattern_name="account_reset_password_done")),
+    path("password/reset/<str:uidb64>/<str:token>/", RedirectView.as_view(url=reverse_lazy("password_reset")),
+         name="password_reset_confirm"),
 ]

@@ -1,50 +1,27 @@
 from django.contrib import messages
-from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
+from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from accounts import vacations
-from accounts.forms import SettingsForm, SignupForm, VacationForm
-from accounts.signup import AccountTaken, save_new_account
-from accounts.throttle import rate_limited
-
-
-@require_http_methods(["GET", "POST"])
-def signup(request):
-    if request.user.is_authenticated:
-        return redirect("lobby")
-    form = SignupForm(request.POST or None)
-    if request.method == "POST":
-        if rate_limited(request, "signup"):
-            form.add_error(None, _("Too many sign-up attempts. Please wait a minute and try again."))
-        elif form.is_valid():
-            user = form.save(commit=False)
-            user.language = translation.get_language() or "en"
-            if user.language not in ("en", "de"):
-                user.language = "en"
-            try:
-                save_new_account(user)
-            except AccountTaken as exc:
-                form.add_error(exc.field, exc.message)
-            else:
-                login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-                messages.success(request, _("Welcome, %(name)s! Open a table or join one below.")
-                                 % {"name": user.username})
-                return redirect("lobby")
-    return render(request, "accounts/signup.html", {"form": form})
+from accounts import emails, tokens, vacations
+from accounts.forms import SettingsForm, VacationForm
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def settings_view(request):
-    form = SettingsForm(request.POST or None, instance=request.user)
+    form = SettingsForm(request.POST or None, instance=request.user, request=request)
     if request.method == "POST" and form.is_valid():
         form.save()
         translation.activate(request.user.language)
         messages.success(request, _("Your settings have been saved."))
+        if form.email_changed:
+            emails.address_changed(request, request.user)
+            messages.info(request, _("We have sent a link to your new email address. Emails go to it once "
+                                     "you have followed the link."))
         response = redirect("settings")
         return response
     return render(request, "accounts/settings.html", _settings_context(request.user, form, VacationForm()))
@@ -55,7 +32,7 @@ def _settings_context(user, form, vacation_form) -> dict:
     return {
         "form": form, "vacation_form": vacation_form, "vacation": vacations.current(user),
         "vacation_days_left": vacations.days_left(user, year), "vacation_allowance": vacations.allowance(),
-        "vacation_year": year,
+        "vacation_year": year, "api_tokens": tokens.of_user(user), "email_verified": emails.is_verified(user),
     }
 
 
@@ -79,3 +56,13 @@ def vacation_view(request):
             return redirect("settings")
     context = _settings_context(request.user, SettingsForm(instance=request.user), vacation_form)
     return render(request, "accounts/settings.html", context, status=400)
+
+
+@login_required
+@require_http_methods(["POST"])
+def revoke_token_view(request):
+    """Revoke one of the user's API tokens: the device is refused from its next request on."""
+    if not tokens.revoke(request.user, request.POST.get("token", "")):
+        raise Http404
+    messages.success(request, _("The device's API token is revoked."))
+    return redirect("settings")

@@ -165,14 +165,14 @@ def process_tree(pid: int) -> list[int]:
 def make_players(count: int, prefix: str = "bench") -> list[tuple[object, str]]:
     """(user, API token) pairs; no passwords, the API is used with tokens."""
     from django.contrib.auth import get_user_model
-    from rest_framework.authtoken.models import Token
+
+    from accounts import tokens
 
     User = get_user_model()
     users = User.objects.bulk_create([
         User(username=f"{prefix}{i}", email=f"{prefix}{i}@example.org", password="!") for i in range(count)
     ])
-    tokens = Token.objects.bulk_create([Token(user=u, key=Token.generate_key()) for u in users])
-    return [(u, t.key) for u, t in zip(users, tokens)]
+    return [(u, tokens.issue(u, "bench")[1]) for u in users]
 
 
 def rss_kib(pid: int) -> int:

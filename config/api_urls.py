@@ -2,7 +2,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView
 from rest_framework.routers import DefaultRouter
 
-from accounts.api import MeView, SignupView, TokenView
+from accounts.api import LogoutView, MeView, SignupView, TokenView
 from accounts.data_views import DataDownloadView
 from games import hot_api
 from games.api import CatalogViewSet, GameViewSet, TableViewSet
@@ -16,6 +16,7 @@ urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("auth/signup/", SignupView.as_view(), name="api-signup"),
     path("auth/token/", TokenView.as_view(), name="api-token"),
+    path("auth/logout/", LogoutView.as_view(), name="api-logout"),
     path("me/", MeView.as_view(), name="api-me"),
     path("me/data/", DataDownloadView.as_view(), name="api-me-data"),
     path("rankings/", include("rankings.api_urls")),

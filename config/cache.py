@@ -61,7 +61,9 @@ class _SharedClient(RedisCacheClient):
     get = _without_redis(lambda key, default: default)(RedisCacheClient.get)
     get_many = _without_redis(lambda keys: {})(RedisCacheClient.get_many)
     has_key = _without_redis(lambda key: False)(RedisCacheClient.has_key)
-    add = _without_redis(lambda *args: False)(RedisCacheClient.add)
+    # "Added": a lock taken with add() (allauth's rate limits take one per count) is granted, so that
+    # the limits let requests through instead of making everyone wait for a lock and then refusing.
+    add = _without_redis(lambda *args: True)(RedisCacheClient.add)
     set = _without_redis(lambda *args: None)(RedisCacheClient.set)
     set_many = _without_redis(lambda *args: [])(RedisCacheClient.set_many)
     touch = _without_redis(lambda *args: False)(RedisCacheClient.touch)

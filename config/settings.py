@@ -30,9 +30,13 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "rest_framework",
+    # Kept for its migrations: 0004 of accounts moves its tokens into accounts.ApiToken and empties it.
     "rest_framework.authtoken",
+    "knox",
     "drf_spectacular",
     "channels",
+    "allauth",
+    "allauth.account",
     "csp",
     "django_guid",
     "plumbing",
@@ -59,6 +63,7 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Reads request.user. Under ASGI the whole chain runs in one thread (config/http_handler.py).
@@ -126,6 +131,49 @@ AUTH_PASSWORD_VALIDATORS = [
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "lobby"
 LOGOUT_REDIRECT_URL = "lobby"
+
+# Accounts (django-allauth): sign in with the username or the email address; a new address counts
+# only once its owner followed the link sent to it (accounts/emails.py), and no page tells whether
+# an address has an account (signing up with a taken one emails its owner instead).
+AUTHENTICATION_BACKENDS = [
+    "django.contrib.auth.backends.ModelBackend",
+    "allauth.account.auth_backends.AuthenticationBackend",
+]
+ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
+ACCOUNT_FORMS = {"login": "accounts.forms.LoginForm", "signup": "accounts.forms.SignupForm"}
+ACCOUNT_LOGIN_METHODS = {"username", "email"}
+ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
+ACCOUNT_EMAIL_VERIFICATION = "mandatory"
+ACCOUNT_UNIQUE_EMAIL = True
+ACCOUNT_PREVENT_ENUMERATION = True
+ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
+ACCOUNT_CONFIRM_EMAIL_ON_GET = False
+ACCOUNT_EMAIL_SUBJECT_PREFIX = ""
+ACCOUNT_SESSION_REMEMBER = True
+ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
+# allauth's own address page (/accounts/email/: send the link again, change the address) asks for the
+# password first, as the settings page does: a left-open session must not be enough to take the account.
+ACCOUNT_CHANGE_EMAIL = True
+ACCOUNT_REAUTHENTICATION_REQUIRED = True
+ACCOUNT_DEFAULT_HTTP_PROTOCOL = "https" if SITE_URL.startswith("https:") else "http"
+# allauth counts per REMOTE_ADDR, which config.client_address has already set from the trusted proxies
+# (TRUSTED_PROXY_COUNT below); reading X-Forwarded-For a second time would count what a client forged.
+ALLAUTH_TRUSTED_PROXY_COUNT = 0
+# Attempts per client address ("ip"), per target address ("key") or per signed-in user ("user").
+AUTH_ATTEMPTS_PER_MINUTE = env.int("AUTH_ATTEMPTS_PER_MINUTE", default=20)
+ACCOUNT_RATE_LIMITS = {
+    "login": f"{AUTH_ATTEMPTS_PER_MINUTE}/m/ip",
+    "login_failed": f"{AUTH_ATTEMPTS_PER_MINUTE}/m/ip,5/5m/key",
+    "signup": f"{AUTH_ATTEMPTS_PER_MINUTE}/m/ip",
+    # Reset emails one client may ask for, and one address may receive, per hour.
+    "reset_password": "5/h/ip,3/h/key",
+    "reset_password_from_key": f"{AUTH_ATTEMPTS_PER_MINUTE}/m/ip",
+    # Changing the email address (settings page and API) and wrong passwords given for it.
+    "manage_email": "10/h/user",
+    "change_password": "5/m/user",
+    "confirm_email": "1/3m/key",
+    "reauthenticate": "10/h/user",
+}
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("de", _("German"))]
@@ -214,6 +262,12 @@ REST_FRAMEWORK = {
 }
 # How long an API token works after it was handed out; asking again with the password gives a new one.
 API_TOKEN_DAYS = env.int("API_TOKEN_DAYS", default=90)
+# One token per device, stored as a digest (accounts.ApiToken); accounts/tokens.py hands them out.
+KNOX_TOKEN_MODEL = "accounts.ApiToken"
+REST_KNOX = {"AUTH_HEADER_PREFIX": "Token"}
+# knox's own migrations create its table even when its model is swapped out, as here; without them
+# nothing of knox is in the database.
+MIGRATION_MODULES = {"knox": None}
 SPECTACULAR_SETTINGS = {
     "TITLE": "Boardgame Club API",
     "DESCRIPTION": "Tables, games, moves, chat and accounts.",

@@ -9,6 +9,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
 
+from accounts import emails
 from accounts.models import zone_named
 from accounts.sender import sender
 from notifications.services import unsubscribe
@@ -27,8 +28,9 @@ def game_url(game_id: int) -> str:
 
 
 def build(user, template: str, context: dict, kind: str) -> EmailMultiAlternatives | None:
-    """Render ``<template>_subject.txt``, ``.txt`` and ``.html`` for the user; None without an address."""
-    if not user.email:
+    """Render ``<template>_subject.txt``, ``.txt`` and ``.html`` for the user; None without a confirmed
+    address (one its owner has not confirmed may be mistyped or someone else's)."""
+    if not emails.is_verified(user):
         return None
     unsubscribe_url = unsubscribe.url(user, kind)
     with translation.override(user.language), timezone.override(user_zone(user)):

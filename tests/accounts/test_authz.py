@@ -9,7 +9,6 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.test import Client
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from config.asgi import application
@@ -17,7 +16,7 @@ from games.models import ChatMessage, Game, Invitation, Move, Table, TableSeat
 from games.services import tables
 from games.services.engines import get_engine
 from games.services.moves import submit_move
-from tests.factories import make_user, start_toy_game
+from tests.factories import api_token, make_user, start_toy_game
 
 pytestmark = pytest.mark.django_db
 
@@ -27,7 +26,7 @@ SECRET = "S3CR3T-for-seat-0"
 def api_as(user=None) -> APIClient:
     client = APIClient()
     if user is not None:
-        client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=user)[0].key}")
+        client.credentials(HTTP_AUTHORIZATION=f"Token {api_token(user)}")
     return client
 
 

@@ -2,24 +2,24 @@
 from datetime import date, timedelta
 
 import pytest
+from allauth.account.models import EmailAddress
 from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.db import models
 from django.test import Client
 from django.utils import timezone, translation
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from accounts import personal_data
 from accounts.deletion import AccountDeletionError, delete_account
-from accounts.models import Vacation
+from accounts.models import ApiToken, Vacation
 from games.models import ChatMessage, Game, Invitation, Table
 from games.services import play, tables
 from notifications.models import Notice
 from notifications.services import notices
 from rankings.models import Entry, Rating, RatingChange, TournamentInvitation
 from rankings.services import tournaments
-from tests.factories import make_user
+from tests.factories import api_token, make_user
 from tests.rankings.helpers import play_out
 
 pytestmark = pytest.mark.django_db
@@ -50,9 +50,9 @@ def world(django_capture_on_commit_callbacks):
     tournaments.register(cup.pk, alice)
     notices.create(alice, Notice.Kind.TURN, "turn:test", game=running)
     Vacation.objects.create(user=alice, starts_on=date(2030, 1, 1), ends_on=date(2030, 1, 3))
-    Token.objects.create(user=alice)
-    return {"alice": alice, "bob": bob, "carol": carol, "finished": finished, "running": running, "own": own,
-            "carols": carols, "cup": cup}
+    alice_key = api_token(alice)
+    return {"alice": alice, "alice_key": alice_key, "bob": bob, "carol": carol, "finished": finished,
+            "running": running, "own": own, "carols": carols, "cup": cup}
 
 
 def _others_history(alice):
@@ -89,7 +89,8 @@ def test_deleting_keeps_others_history_and_ratings_and_removes_personal_data(wor
     assert "alice" not in alice.email and alice.email.endswith("@deleted.invalid")
     assert not alice.has_usable_password() and not alice.is_active
     assert alice.deleted_at is not None
-    assert not Token.objects.filter(user=alice).exists()
+    assert not ApiToken.objects.filter(user=alice).exists()
+    assert not EmailAddress.objects.filter(user=alice).exists()
     assert not Vacation.objects.filter(user=alice).exists()
     assert not Notice.objects.filter(user=alice).exists()
     assert not Invitation.objects.filter(user=alice).exists()
@@ -152,7 +153,7 @@ def test_a_deleted_account_cannot_sign_in_and_its_sessions_and_tokens_end(world)
     browser = Client()
     browser.force_login(alice)
     api = APIClient()
-    key = Token.objects.get(user=alice).key
+    key = world["alice_key"]
     api.credentials(HTTP_AUTHORIZATION=f"Token {key}")
     assert api.get("/api/me/").status_code == 200
     delete_account(alice, PASSWORD)
@@ -212,7 +213,7 @@ def test_every_table_pointing_at_a_person_is_cleaned_or_kept_on_purpose(world, d
                     left.append(key)
     assert left == []
     assert {s.name for s in personal_data.sections()} >= {
-        "profile", "settings", "vacations", "api_tokens", "games", "chat_messages", "tables", "ratings",
+        "profile", "settings", "vacations", "api_tokens", "email_addresses", "games", "chat_messages", "tables", "ratings",
         "rating_history", "tournament_entries", "notices"}
 
 

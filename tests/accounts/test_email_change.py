@@ -1,9 +1,8 @@
 """Changing the email address, the way to a password reset, asks for the current password."""
 import pytest
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from tests.factories import make_user
+from tests.factories import api_token, make_user
 
 pytestmark = pytest.mark.django_db
 
@@ -13,7 +12,7 @@ SETTINGS = {"language": "en", "time_zone": "UTC", "turn_email": "immediate", "di
 
 def _api(user) -> APIClient:
     client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=user)[0].key}")
+    client.credentials(HTTP_AUTHORIZATION=f"Token {api_token(user)}")
     return client
 
 

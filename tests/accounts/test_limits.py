@@ -48,8 +48,12 @@ def test_behind_one_proxy_the_limit_counts_the_address_the_proxy_saw(settings, t
     assert _api_signup(9, "203.0.113.8").status_code == 201
 
 
+def _allauth_limit(settings, action: str, rate: str) -> None:
+    settings.ACCOUNT_RATE_LIMITS = {**settings.ACCOUNT_RATE_LIMITS, action: rate}
+
+
 def test_a_forged_forwarded_for_header_does_not_reset_the_login_page_limit(settings):
-    settings.AUTH_ATTEMPTS_PER_MINUTE = 2
+    _allauth_limit(settings, "login", "2/m/ip")
     make_user("alice")
     codes = [Client(HTTP_X_FORWARDED_FOR=f"198.51.100.{i}").post(
         "/accounts/login/", {"username": "alice", "password": "wrong"}).status_code for i in range(3)]
@@ -79,7 +83,7 @@ def test_the_reset_limit_does_not_tell_whether_an_account_has_the_address():
     codes = [_ask_for_reset("nobody@example.org", f"192.0.2.{i}").status_code for i in range(4)]
     assert codes == [302, 302, 302, 429]
     page = _ask_for_reset("nobody@example.org", "192.0.2.99")
-    assert "Too many password reset requests" in page.content.decode()
+    assert "Too many requests" in page.content.decode()
 
 
 def test_the_reset_refusal_speaks_german():
@@ -90,3 +94,35 @@ def test_the_reset_refusal_speaks_german():
         "/accounts/password/reset/", {"email": "alice@example.org"})
     assert page.status_code == 429
     assert "Zu viele Anfragen" in page.content.decode()
+
+
+def test_behind_one_proxy_the_login_page_limit_counts_the_address_the_proxy_saw(settings):
+    settings.TRUSTED_PROXY_COUNT = 1
+    _allauth_limit(settings, "login", "2/m/ip")
+    make_user("alice")
+    codes = [Client(HTTP_X_FORWARDED_FOR=f"198.51.100.{i}, 203.0.113.7").post(
+        "/accounts/login/", {"username": "alice", "password": "wrong"}).status_code for i in range(3)]
+    assert codes == [200, 200, 429]
+    other = Client(HTTP_X_FORWARDED_FOR="203.0.113.8").post("/accounts/login/", {"username": "alice", "password": "no"})
+    assert other.status_code == 200
+
+
+def test_sign_ups_on_the_page_are_limited_per_client_address(settings):
+    _allauth_limit(settings, "signup", "2/m/ip")
+    codes = [Client(HTTP_X_FORWARDED_FOR=f"198.51.100.{i}").post(
+        "/accounts/signup/", {"username": f"u{i}", "email": "bad"}).status_code for i in range(3)]
+    assert codes == [200, 200, 429]
+
+
+def test_email_changes_are_limited_per_user(settings, client):
+    _allauth_limit(settings, "manage_email", "2/h/user")
+    alice = make_user("alice")
+    client.force_login(alice)
+    base = {"language": "en", "time_zone": "UTC", "turn_email": "immediate", "digest_hour": 8, "reminder_hours": 24,
+            "current_password": "pw-For-tests-123"}
+    for n in range(2):
+        assert client.post("/accounts/settings/", {**base, "email": f"new{n}@example.org"}).status_code == 302
+    page = client.post("/accounts/settings/", {**base, "email": "third@example.org"})
+    assert page.status_code == 200 and "Too many changes of the email address" in page.content.decode()
+    alice.refresh_from_db()
+    assert alice.email == "new1@example.org"

@@ -6,8 +6,9 @@ import pytest
 from asgiref.testing import ApplicationCommunicator
 from django.conf import settings
 from django.core import signals
-from rest_framework.authtoken.models import Token
+from knox.crypto import hash_token
 
+from accounts.models import ApiToken
 from config.asgi import application
 from tests.factories import make_user
 
@@ -65,7 +66,7 @@ async def test_a_request_body_reaches_the_view_and_its_writes_are_committed():
                               headers=[(b"content-type", b"application/json")])
     assert response["status"] == 200, response["body"]
     key = json.loads(response["body"])["token"]
-    assert await Token.objects.filter(key=key, user__username="alice").aexists()
+    assert await ApiToken.objects.filter(digest=hash_token(key), user__username="alice").aexists()
 
 
 @pytest.mark.asyncio

@@ -68,6 +68,7 @@ class World:
 def _seed(language: str) -> World:
     from django.utils import timezone
 
+    from accounts import tokens as api_tokens
     from games.models import Game
     from games.services import demo, tables
     from games.services.engines import available_engines
@@ -94,6 +95,8 @@ def _seed(language: str) -> World:
         starts_at=timezone.now() + timedelta(days=2))
     for user in (clara, anna, boris):
         tournaments.register(tournament.pk, user)
+    # A device with a long User-Agent on the settings page's list of API tokens.
+    api_tokens.issue(anna, "Mozilla/5.0 (Linux; Android 14; Pixel 8 Pro) AppleWebKit/537.36 (KHTML, like Gecko)")
     assert Notice.objects.filter(user=anna).exists()
     return World(anna.username, open_table.pk, tournament.pk, finished.pk, boards)
 
@@ -112,6 +115,8 @@ PAGES = [
     ("tournament", lambda w: f"/rankings/tournaments/{w.tournament_id}/"),
     ("new tournament", lambda w: "/rankings/tournaments/new/"),
     ("settings", lambda w: "/accounts/settings/"),
+    ("password change", lambda w: "/accounts/password/change/"),
+    ("email address", lambda w: "/accounts/email/"),
     ("notifications", lambda w: "/notifications/"),
     ("end screen", lambda w: f"/games/{w.finished_id}/"),
     ("san-juan rules", lambda w: "/games/san-juan/rules/"),
@@ -120,7 +125,8 @@ PAGES = [
 ]
 BOARD_SELECTOR = "#board-area"
 SIGNED_OUT_PAGES = [("login", "/accounts/login/"), ("sign-up", "/accounts/signup/"),
-                    ("password reset", "/accounts/password/reset/")]
+                    ("password reset", "/accounts/password/reset/"),
+                    ("address confirmation sent", "/accounts/confirm-email/")]
 
 
 @needs_chromium

@@ -1,18 +1,19 @@
 import uuid
 
 import pytest
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from accounts import emails
+from accounts.models import User
 from games.models import Game, Move
-from tests.factories import make_user, start_toy_game
+from tests.factories import api_token, make_user, start_toy_game
 
 pytestmark = pytest.mark.django_db
 
 
 def client_for(user) -> APIClient:
     client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=user)[0].key}")
+    client.credentials(HTTP_AUTHORIZATION=f"Token {api_token(user)}")
     return client
 
 
@@ -27,13 +28,16 @@ def test_signup_and_token_login():
     api = APIClient()
     response = api.post("/api/auth/signup/", {"username": "zoe", "email": "zoe@example.org",
                                               "password": "correct horse 42"}, format="json")
-    assert response.status_code == 201 and response.json()["token"]
+    assert response.status_code == 201 and response.json()["username"] == "zoe"
     weak = api.post("/api/auth/signup/", {"username": "max", "email": "max@example.org", "password": "123"},
                     format="json")
     assert weak.status_code == 400 and "password" in weak.json()["errors"]
     assert weak.json()["detail"].startswith("password: ")
-    token = api.post("/api/auth/token/", {"username": "zoe", "password": "correct horse 42"}, format="json")
-    assert token.status_code == 200 and token.json()["token"] == response.json()["token"]
+    ask = {"username": "zoe", "password": "correct horse 42"}
+    assert api.post("/api/auth/token/", ask, format="json").status_code == 403  # the address is not confirmed yet
+    emails.mark_verified(User.objects.get(username="zoe"))
+    token = api.post("/api/auth/token/", ask, format="json")
+    assert token.status_code == 200 and token.json()["token"]
 
 
 def test_settings_through_the_api_only_for_oneself():

@@ -18,14 +18,13 @@ from django.core.signals import request_finished, request_started
 from django.db import close_old_connections
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import response_schema_conformance
 
 from games.models import ChatMessage, Game, Move
 from games.services import tables
-from tests.factories import make_user, start_toy_game
+from tests.factories import api_token, make_user, start_toy_game
 
 pytestmark = pytest.mark.django_db
 
@@ -36,7 +35,7 @@ def seated():
     alice, bob = make_user("alice"), make_user("bob")
     game = start_toy_game(alice, bob)
     table = tables.create_table(alice, "toy", 3)
-    token = Token.objects.create(user=alice).key
+    token = api_token(alice)
     return {"game": game, "table": table, "token": token}
 
 
@@ -110,7 +109,7 @@ def move_target(seated):
     game = seated["game"]
     mover = game.players.get(seat=0).user
     client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=mover)[0].key}")
+    client.credentials(HTTP_AUTHORIZATION=f"Token {api_token(mover)}")
     return client, game
 
 

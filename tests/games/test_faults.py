@@ -21,7 +21,6 @@ from channels.layers import channel_layers
 from channels.testing import WebsocketCommunicator
 from django.db import connection, connections, transaction
 from django.utils import timezone
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from config.asgi import application
@@ -32,7 +31,7 @@ from games.services import changes
 from games.services.errors import ServiceError
 from games.services.moves import submit_move
 from plumbing import broadcast as plumbing_broadcast
-from tests.factories import make_user, start_toy_game
+from tests.factories import api_token, make_user, start_toy_game
 
 ROOT = Path(__file__).resolve().parents[2]
 needs_postgres = pytest.mark.skipif(connection.vendor != "postgresql", reason="needs PostgreSQL row locks")
@@ -118,7 +117,7 @@ def test_a_move_id_lands_once_and_is_not_reused_for_another_move():
 
 def _api(user) -> APIClient:
     client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=user)[0].key}")
+    client.credentials(HTTP_AUTHORIZATION=f"Token {api_token(user)}")
     return client
 
 

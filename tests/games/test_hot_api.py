@@ -9,12 +9,11 @@ import json
 import uuid
 
 import pytest
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from games import hot_api
 from games.models import Game, Move
-from tests.factories import make_user, start_toy_game
+from tests.factories import api_token, make_user, start_toy_game
 
 pytestmark = pytest.mark.django_db
 
@@ -42,7 +41,7 @@ def game():
 def _client(user=None, **kwargs) -> APIClient:
     client = APIClient(**kwargs)
     if user is not None:
-        client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=user).key}")
+        client.credentials(HTTP_AUTHORIZATION=f"Token {api_token(user)}")
     return client
 
 

@@ -19,7 +19,7 @@ from games.services.errors import TableError
 from games.services.moves import submit_move
 from games.views import options_text
 from rankings.models import Rating
-from tests.factories import make_user
+from tests.factories import api_token, make_user
 
 pytestmark = pytest.mark.django_db
 
@@ -105,12 +105,11 @@ def test_bad_options_are_refused_with_the_reason(seats, options, reason):
 
 
 def test_refusals_come_in_the_readers_language_over_the_api():
-    from rest_framework.authtoken.models import Token
     from rest_framework.test import APIClient
 
     api = APIClient()
-    token = Token.objects.get_or_create(user=make_user("alice", language="de"))[0]
-    api.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    token = api_token(make_user("alice", language="de"))
+    api.credentials(HTTP_AUTHORIZATION=f"Token {token}")
     refused = api.post("/api/tables/", {"game_slug": SLUG, "seats": 2, "options": {"clergy": "7"}}, format="json")
     assert refused.status_code == 400 and not Table.objects.exists()
     assert refused.json()["detail"] == "Wähle Einflusskarte 1, 2 oder 3 der vierten Gruppe (Klerus) oder eine zufällige."

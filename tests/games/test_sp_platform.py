@@ -2,13 +2,12 @@
 import json
 
 import pytest
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from games.models import Game, Table
 from games.rules.sankt_petersburg.engine import FIVE_PLAYERS
 from games.services import tables
-from tests.factories import make_user
+from tests.factories import api_token, make_user
 
 pytestmark = pytest.mark.django_db
 
@@ -19,7 +18,7 @@ FORM = {"game_slug": "sankt-petersburg", "create": "1", "opt_edition": "1", "opt
 
 def api_for(user) -> APIClient:
     client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=user)[0].key}")
+    client.credentials(HTTP_AUTHORIZATION=f"Token {api_token(user)}")
     return client
 
 

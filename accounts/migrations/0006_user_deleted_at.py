@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('accounts', '0003_tournament_email_setting'),
+        ('accounts', '0005_confirmed_email_addresses'),
     ]
 
     operations = [
