@@ -11,3 +11,4 @@ class GamesConfig(AppConfig):
 
         load_engines()
         from games import receivers  # noqa: F401  (connects the signal receivers)
+        from games.services import after_commit  # noqa: F401  (registers the outbox handlers)

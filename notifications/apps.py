@@ -8,3 +8,4 @@ class NotificationsConfig(AppConfig):
 
     def ready(self) -> None:
         from notifications import receivers  # noqa: F401  (connects the signal receivers)
+        from notifications.services import emails  # noqa: F401  (registers the outbox handler)

@@ -26,7 +26,7 @@ def game_url(game_id: int) -> str:
     return absolute(reverse("game", args=[game_id]))
 
 
-def build(user, template: str, context: dict, kind: str) -> EmailMultiAlternatives | None:
+def build(user, template: str, context: dict, kind: str, message_id: str | None = None) -> EmailMultiAlternatives | None:
     """Render ``<template>_subject.txt``, ``.txt`` and ``.html`` for the user; None without an address."""
     if not user.email:
         return None
@@ -44,13 +44,15 @@ def build(user, template: str, context: dict, kind: str) -> EmailMultiAlternativ
         "List-Unsubscribe": f"<{unsubscribe_url}>",
         "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
         "Auto-Submitted": "auto-generated",
+        **({"Message-ID": message_id} if message_id else {}),
     })
     message.attach_alternative(html, "text/html")
     return message
 
 
-def send(user, template: str, context: dict, kind: str) -> bool:
-    message = build(user, template, context, kind)
+def send(user, template: str, context: dict, kind: str, message_id: str | None = None) -> bool:
+    """Render and send; ``message_id`` (the same for every try at one email) lets a duplicate be recognised."""
+    message = build(user, template, context, kind, message_id)
     if message is None:
         return False
     message.send()

@@ -11,7 +11,7 @@ from accounts.models import User
 from games.models import Game, Player, TimeControl
 from games.services import presence
 from notifications.models import Digest, Notice, Reminder
-from notifications.services import mail, notices
+from notifications.services import emails, mail, notices
 from notifications.services.facts import game_facts, iso, parse
 
 log = logging.getLogger(__name__)
@@ -90,7 +90,7 @@ def due_reminders(now: datetime, limit: int = BATCH) -> list[int]:
 
 
 def process_reminder(reminder_id: int, now: datetime) -> Notice | None:
-    """Settle one due reminder; returns the new notice to email, if any. Safe to run twice at once."""
+    """Settle one due reminder; returns the new notice whose email is queued, if any. Safe to run twice at once."""
     with transaction.atomic():
         reminder = (Reminder.objects.select_for_update(skip_locked=True, of=("self",))
                     .filter(pk=reminder_id, done_at__isnull=True).select_related("player__game", "player__user").first())
@@ -119,7 +119,10 @@ def process_reminder(reminder_id: int, now: datetime) -> Notice | None:
         notice, created = notices.create(
             user, Notice.Kind.REMINDER, f"reminder:{p.pk}:{started.timestamp()}", game=p.game,
             url=data["url"], data=data, email=Notice.Email.SKIPPED if watching else Notice.Email.QUEUED)
-    return notice if created and notice.email == Notice.Email.QUEUED else None
+        if not (created and notice.email == Notice.Email.QUEUED):
+            return None
+        emails.queue(notice)  # with the reminder marked done, in one commit
+    return notice
 
 
 # --- the daily digest ------------------------------------------------------------------------------------
