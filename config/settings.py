@@ -167,6 +167,9 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # With late acks, a task whose worker died goes back to the queue after this many seconds.
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=3600)}
+# A hand-over to an unreachable broker gives up after this long (the outbox sweep hands the work out
+# again), instead of keeping the web process's thread for the default four seconds per task.
+CELERY_BROKER_CONNECTION_TIMEOUT = env.float("CELERY_BROKER_CONNECTION_TIMEOUT", default=1)
 CELERY_RESULT_BACKEND = env("CELERY_RESULT_BACKEND", default=None)
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE = {

@@ -221,7 +221,7 @@ def sweep(now: datetime | None = None) -> int:
             .values_list("pk", flat=True)[:SWEEP_BATCH]
         )
         # Not handed out again before another grace period has passed.
-        OutboxEntry.objects.filter(pk__in=ids).update(due_at=now)
+        OutboxEntry.objects.filter(pk__in=ids).update(due_at=min(now, timezone.now()))
         transaction.on_commit(partial(hand_over, ids))
     _forget_done(now)
     return len(ids)
