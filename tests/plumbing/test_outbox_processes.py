@@ -3,22 +3,18 @@ workers and web processes (uvicorn) on PostgreSQL and a private Redis are killed
 and the work is done afterwards, once (an email at most twice, with the same Message-ID, never not at all)."""
 from __future__ import annotations
 
-import random
 import time
-import uuid
 from datetime import timedelta
 
 import pytest
-import requests
 from django.utils import timezone
-from rest_framework.authtoken.models import Token
 
 from games.models import Game, Move, Player
 from games.services import tables
-from games.services.engines import get_engine
 from notifications.models import Notice
 from plumbing.models import OutboxEntry
 from tests.factories import make_user
+from tests.support.play import alice_plays_until_the_bot_is_to_act, alices_turn_again, bot_game
 from tests.support.smtp import smtp_server
 from tests.support.stack import Stack, needs_services, until
 
@@ -98,59 +94,20 @@ def test_a_worker_killed_while_sending_an_email_sends_it_after_a_restart_at_most
     assert set(Notice.objects.filter(kind=Notice.Kind.TIMEOUT).values_list("email", flat=True)) == {"sent"}
 
 
-def _bot_game():
-    """Alice against a bot in San Juan, Alice to move (the bot's opening moves are played here)."""
-    alice = make_user("alice")
-    table = tables.create_table(alice, "san-juan", 2, {}, bots=1)
-    game = Game.objects.get(table=table)
-    until(lambda: Player.objects.get(game=game, user=alice).must_act, 10, "alice's first turn")
-    return alice, Token.objects.create(user=alice).key, game
-
-
-def _alice_moves(port: int, token: str, game: Game, move_id: str | None = None) -> requests.Response:
-    game = Game.objects.get(pk=game.pk)
-    seat = Player.objects.get(game=game, user__isnull=False).seat
-    move = get_engine(game.game_slug).bot_move(game.state, seat, random.Random(game.version))
-    return requests.post(f"http://127.0.0.1:{port}/api/games/{game.pk}/moves/",
-                         json={"move": move, "version": game.version, "move_id": move_id or str(uuid.uuid4())},
-                         headers={"Authorization": f"Token {token}"}, timeout=20)
-
-
-def _bot_to_act(game: Game) -> bool:
-    return Player.objects.get(game=game, user__isnull=True).must_act
-
-
-def _alice_plays_until_the_bot_is_to_act(port: int, token: str, game: Game) -> int:
-    """Alice's moves (a San Juan turn may take several) until one hands the turn to the bot; its version."""
-    for _ in range(10):
-        answer = _alice_moves(port, token, game)
-        assert answer.status_code == 201, answer.content
-        if _bot_to_act(game):
-            return answer.json()["version"]
-    pytest.fail("alice's turn never ended")
-
-
-def _alices_turn_again(game: Game, version: int):
-    fresh = Game.objects.get(pk=game.pk)
-    if fresh.version <= version:
-        return False
-    return fresh.status != Game.Status.ACTIVE or Player.objects.get(game=game, user__isnull=False).must_act
-
-
 def test_a_web_process_killed_right_after_answering_a_move_against_a_bot_and_the_bot_still_plays(tmp_path):
-    alice, token, game = _bot_game()
+    alice, token, game = bot_game()
     stack = Stack(tmp_path)
     try:
         port = stack.web("web", die_at="response", wait=False)
         stack.worker(wait=False)
         stack.wait("web", "worker")
-        version = _alice_plays_until_the_bot_is_to_act(port, token, game)
+        version = alice_plays_until_the_bot_is_to_act(port, token, game)
         until(lambda: stack.died("web"), 10, "the web process dying after its answer", stack.all_logs)
         time.sleep(1)
         assert Game.objects.get(pk=game.pk).version == version  # the bot's turn was never handed over
 
         stack.send(SWEEP)
-        until(lambda: _alices_turn_again(game, version), 25, "the bot's move", stack.all_logs)
+        until(lambda: alices_turn_again(game, version), 25, "the bot's move", stack.all_logs)
         until(_all_done, 10, "all follow-up work done", stack.all_logs)
     finally:
         stack.close()
@@ -158,7 +115,7 @@ def test_a_web_process_killed_right_after_answering_a_move_against_a_bot_and_the
 
 
 def test_the_broker_stopped_during_a_move_and_started_again_and_the_work_is_done_exactly_once(tmp_path):
-    alice, token, game = _bot_game()
+    alice, token, game = bot_game()
     stack = Stack(tmp_path)
     try:
         port = stack.web("web", wait=False)
@@ -166,7 +123,7 @@ def test_the_broker_stopped_during_a_move_and_started_again_and_the_work_is_done
         stack.wait("web", "worker")
         stack.stop_redis()
         started = time.monotonic()
-        version = _alice_plays_until_the_bot_is_to_act(port, token, game)
+        version = alice_plays_until_the_bot_is_to_act(port, token, game)
         assert time.monotonic() - started < 10
         time.sleep(2)  # the hand-over after the answer has failed by now
         assert Game.objects.get(pk=game.pk).version == version
@@ -175,7 +132,7 @@ def test_the_broker_stopped_during_a_move_and_started_again_and_the_work_is_done
 
         stack.start_redis()
         stack.send(SWEEP)
-        until(lambda: _alices_turn_again(game, version), 25, "the bot's move after the broker is back",
+        until(lambda: alices_turn_again(game, version), 25, "the bot's move after the broker is back",
               stack.all_logs)
         until(_all_done, 10, "all follow-up work done", stack.all_logs)
         moves = list(Move.objects.filter(game=game).values_list("seq", flat=True))

@@ -58,7 +58,8 @@ def until(check: Callable[[], object], seconds: float, what: str, logs: Callable
 def database_url() -> str:
     s = connection.settings_dict
     password = f":{s['PASSWORD']}" if s.get("PASSWORD") else ""
-    return f"postgres://{s.get('USER') or 'postgres'}{password}@{s.get('HOST') or '127.0.0.1'}:{s.get('PORT') or 5432}/{s['NAME']}"
+    host = f"{s.get('HOST') or '127.0.0.1'}:{s.get('PORT') or 5432}"
+    return f"postgres://{s.get('USER') or 'postgres'}{password}@{host}/{s['NAME']}"
 
 
 class Stack:
@@ -158,8 +159,8 @@ class Stack:
     def wait(self, *names: str) -> None:
         """Until each named process is ready (started together, they start side by side)."""
         for name in names:
-            until(lambda: self._ready(name) or self.procs[name].poll() is not None, 60, f"{name} starting",
-                  self.all_logs)
+            proc = self.procs[name]
+            until(lambda n=name, p=proc: self._ready(n) or p.poll() is not None, 60, f"{name} starting", self.all_logs)
             assert self.procs[name].poll() is None, self.log(name)
 
     def log_since(self, name: str, offset: int) -> str:
