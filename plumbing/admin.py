@@ -38,7 +38,6 @@ class ReadOnlyTabularInline(ReadOnlyMixin, admin.TabularInline):
         return self.fields or ()
 
 
-
 @admin.register(OutboxEntry)
 class OutboxEntryAdmin(ReadOnlyAdmin):
     """Follow-up work: what is pending, what was given up (``failed_at``) and why (``last_error``)."""

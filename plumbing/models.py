@@ -35,7 +35,3 @@ class OutboxEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} #{self.pk}"
-
-    @property
-    def state(self) -> str:
-        return "done" if self.done_at else "failed" if self.failed_at else "pending"

@@ -177,8 +177,9 @@ def _failed(entry: OutboxEntry, kind: Kind | None, exc: Exception, now: datetime
     if entry.attempts >= settings.OUTBOX_MAX_ATTEMPTS or kind is None:
         entry.failed_at = now
         entry.save(update_fields=["attempts", "last_error", "failed_at"])
-        logger.error("Outbox entry %s (%s) given up after %s attempts", entry.pk, entry.kind, entry.attempts,
-                     exc_info=exc)
+        logger.error(
+            "Outbox entry %s (%s) given up after %s attempts", entry.pk, entry.kind, entry.attempts, exc_info=exc
+        )
         if kind is not None and kind.on_failure is not None:
             kind.on_failure(entry)
         return

@@ -3,6 +3,7 @@
 The receiver runs in the games' outbox handler (games/services/after_commit.py) and records its own
 work in the same transaction, so neither is lost when a worker or the broker goes away.
 """
+
 from django.dispatch import receiver
 
 from games.models import Game

@@ -40,6 +40,14 @@ FORMATTED = [
     "notifications/admin.py",
     "rankings/admin.py",
     "tests/config/test_operations.py",
+    "tests/config/test_two_web_processes.py",
+    "notifications/services/emails.py",
+    "rankings/receivers.py",
+    "tests/notifications/test_email_outbox.py",
+    "tests/support/die_at.py",
+    "tests/support/play.py",
+    "tests/support/smtp.py",
+    "tests/support/stack.py",
 ]
 
 

@@ -41,9 +41,7 @@ def hurry(notice_ids: list[int]) -> int:
 
 
 def _give_up(entry: OutboxEntry) -> None:
-    Notice.objects.filter(pk=entry.payload["notice_id"], email=Notice.Email.QUEUED).update(
-        email=Notice.Email.FAILED
-    )
+    Notice.objects.filter(pk=entry.payload["notice_id"], email=Notice.Email.QUEUED).update(email=Notice.Email.FAILED)
 
 
 @outbox.handler(EMAIL, on_failure=_give_up)

@@ -2,6 +2,7 @@
 and Redis. A move made through one web process reaches a WebSocket held by the other, and killing one
 web process in the middle of a stream of moves loses nothing: every accepted move is in the game once,
 and all the work that follows them (the bot's moves, notices) is done."""
+
 from __future__ import annotations
 
 import json
@@ -88,8 +89,12 @@ def test_a_move_through_one_web_process_reaches_a_socket_on_the_other_and_a_kill
             accepted.append(move_id)
         assert killed and len(accepted) >= 7
 
-        until(lambda: not OutboxEntry.objects.filter(done_at__isnull=True).exists(), 20,
-              "all follow-up work done (beat's sweep included)", stack.all_logs)
+        until(
+            lambda: not OutboxEntry.objects.filter(done_at__isnull=True).exists(),
+            20,
+            "all follow-up work done (beat's sweep included)",
+            stack.all_logs,
+        )
         until(lambda: _alices_turn(game), 20, "the bot's last moves", stack.all_logs)
     finally:
         stack.close()

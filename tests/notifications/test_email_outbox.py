@@ -1,6 +1,7 @@
 """Emails go out at least once and are never lost: retried with backoff while the mail server fails,
 marked failed (and shown in the admin) after the last try, each with a Message-ID that stays the same
 for every try at one email, so that a duplicate can be recognised."""
+
 from __future__ import annotations
 
 import smtplib

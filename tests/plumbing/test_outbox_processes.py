@@ -1,6 +1,7 @@
 """Nothing promised after a commit is lost when a process dies or the broker goes away: real Celery
 workers and web processes (uvicorn) on PostgreSQL and a private Redis are killed at the worst moments,
 and the work is done afterwards, once (an email at most twice, with the same Message-ID, never not at all)."""
+
 from __future__ import annotations
 
 import time
@@ -56,8 +57,12 @@ def test_a_worker_killed_right_after_it_applied_a_timeout_still_tells_everyone_a
 
             stack.worker()
             stack.send(SWEEP)
-            until(lambda: _timeout_mails(inbox, "ann@") and _timeout_mails(inbox, "ben@"), 25,
-                  "the timeout emails", stack.all_logs)
+            until(
+                lambda: _timeout_mails(inbox, "ann@") and _timeout_mails(inbox, "ben@"),
+                25,
+                "the timeout emails",
+                stack.all_logs,
+            )
             until(_all_done, 10, "all follow-up work done", stack.all_logs)
             stack.sweep()  # once more: nothing is left to do twice
         finally:
@@ -78,8 +83,12 @@ def test_a_worker_killed_while_sending_an_email_sends_it_after_a_restart_at_most
             until(lambda: stack.died("dying"), 30, "the worker dying while sending", stack.all_logs)
             stack.worker()
             stack.send(SWEEP)
-            until(lambda: _timeout_mails(inbox, "ann@") and _timeout_mails(inbox, "ben@"), 25,
-                  "the timeout emails", stack.all_logs)
+            until(
+                lambda: _timeout_mails(inbox, "ann@") and _timeout_mails(inbox, "ben@"),
+                25,
+                "the timeout emails",
+                stack.all_logs,
+            )
             until(_all_done, 10, "all follow-up work done", stack.all_logs)
             stack.sweep()
         finally:
@@ -132,8 +141,7 @@ def test_the_broker_stopped_during_a_move_and_started_again_and_the_work_is_done
 
         stack.start_redis()
         stack.send(SWEEP)
-        until(lambda: alices_turn_again(game, version), 25, "the bot's move after the broker is back",
-              stack.all_logs)
+        until(lambda: alices_turn_again(game, version), 25, "the bot's move after the broker is back", stack.all_logs)
         until(_all_done, 10, "all follow-up work done", stack.all_logs)
         moves = list(Move.objects.filter(game=game).values_list("seq", flat=True))
         stack.sweep()

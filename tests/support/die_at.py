@@ -11,6 +11,7 @@ Points:
   response     right after a web request's answer was sent, before the work left for after it
   none         never (the program as it is)
 """
+
 from __future__ import annotations
 
 import os
@@ -68,7 +69,8 @@ if __name__ == "__main__":
         import uvicorn
 
         host, port = args
-        uvicorn.run("config.asgi:application", host=host, port=int(port), lifespan="off", access_log=False,
-                    proxy_headers=False)
+        uvicorn.run(
+            "config.asgi:application", host=host, port=int(port), lifespan="off", access_log=False, proxy_headers=False
+        )
     else:
         raise SystemExit(f"unknown program {program}")

@@ -1,4 +1,5 @@
 """Alice against a bot in San Juan over a web process's API, as the process tests play it."""
+
 from __future__ import annotations
 
 import random
@@ -28,9 +29,12 @@ def alice_moves(port: int, token: str, game: Game, move_id: str | None = None) -
     game = Game.objects.get(pk=game.pk)
     seat = Player.objects.get(game=game, user__isnull=False).seat
     move = get_engine(game.game_slug).bot_move(game.state, seat, random.Random(game.version))
-    return requests.post(f"http://127.0.0.1:{port}/api/games/{game.pk}/moves/",
-                         json={"move": move, "version": game.version, "move_id": move_id or str(uuid.uuid4())},
-                         headers={"Authorization": f"Token {token}"}, timeout=20)
+    return requests.post(
+        f"http://127.0.0.1:{port}/api/games/{game.pk}/moves/",
+        json={"move": move, "version": game.version, "move_id": move_id or str(uuid.uuid4())},
+        headers={"Authorization": f"Token {token}"},
+        timeout=20,
+    )
 
 
 def bot_to_act(game: Game) -> bool:

@@ -1,4 +1,5 @@
 """A real SMTP server (aiosmtpd) in the test process that keeps what it receives."""
+
 from __future__ import annotations
 
 import email

@@ -1,5 +1,6 @@
 """The production processes for a test: a private redis-server (broker, channel layer and cache),
 Celery workers and beat, and web processes (uvicorn), on the test's PostgreSQL database."""
+
 from __future__ import annotations
 
 import os
@@ -99,8 +100,21 @@ class Stack:
 
     def start_redis(self) -> None:
         self.redis = subprocess.Popen(
-            ["redis-server", "--port", str(self.redis_port), "--bind", "127.0.0.1", "--save", "",
-             "--appendonly", "no", "--dir", str(self.dir)], stdout=subprocess.DEVNULL)
+            [
+                "redis-server",
+                "--port",
+                str(self.redis_port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--dir",
+                str(self.dir),
+            ],
+            stdout=subprocess.DEVNULL,
+        )
         until(lambda: listening(self.redis_port), 10, "redis-server starting")
 
     def stop_redis(self) -> None:
@@ -113,8 +127,14 @@ class Stack:
 
     def _start(self, name: str, argv: list[str], env: dict[str, str] | None = None) -> subprocess.Popen:
         log = self.logs.setdefault(name, self.dir / f"{name}.log")
-        proc = subprocess.Popen(argv, cwd=ROOT, env={**self.env, **(env or {})}, stdout=log.open("ab"),
-                                stderr=subprocess.STDOUT, start_new_session=True)
+        proc = subprocess.Popen(
+            argv,
+            cwd=ROOT,
+            env={**self.env, **(env or {})},
+            stdout=log.open("ab"),
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
         self.procs[name] = proc
         return proc
 
@@ -127,15 +147,46 @@ class Stack:
 
     def worker(self, name: str = "worker", die_at: str = "none", wait: bool = True) -> None:
         self.ready_mark[name] = ("ready.", len(self.log_since(name, 0)))
-        self._start(name, [sys.executable, "-m", "tests.support.die_at", die_at, "celery", "-A", "config", "worker",
-                           "--pool=solo", "-l", "info", "--without-gossip", "--without-mingle", "--without-heartbeat",
-                           "-n", f"{name}-{os.getpid()}@%h"])
+        self._start(
+            name,
+            [
+                sys.executable,
+                "-m",
+                "tests.support.die_at",
+                die_at,
+                "celery",
+                "-A",
+                "config",
+                "worker",
+                "--pool=solo",
+                "-l",
+                "info",
+                "--without-gossip",
+                "--without-mingle",
+                "--without-heartbeat",
+                "-n",
+                f"{name}-{os.getpid()}@%h",
+            ],
+        )
         if wait:
             self.wait(name)
 
     def beat(self) -> None:
-        self._start("beat", [sys.executable, "-m", "celery", "-A", "config", "beat", "-l", "info",
-                             "-s", str(self.dir / "beat-schedule")])
+        self._start(
+            "beat",
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "config",
+                "beat",
+                "-l",
+                "info",
+                "-s",
+                str(self.dir / "beat-schedule"),
+            ],
+        )
 
     def web(self, name: str, die_at: str | None = None, wait: bool = True) -> int:
         """A web process as scripts/web.sh starts it (or, to die at a point, uvicorn in-process); its port."""
@@ -144,8 +195,7 @@ class Stack:
         if die_at is None:
             self._start(name, ["scripts/web.sh"], {"PORT": str(port), "HOST": "127.0.0.1", "WEB_CONCURRENCY": "1"})
         else:
-            self._start(name, [sys.executable, "-m", "tests.support.die_at", die_at, "uvicorn", "127.0.0.1",
-                               str(port)])
+            self._start(name, [sys.executable, "-m", "tests.support.die_at", die_at, "uvicorn", "127.0.0.1", str(port)])
         if wait:
             self.wait(name)
         return port
@@ -188,9 +238,11 @@ class Stack:
 
     def sweep(self, worker: str = "worker") -> None:
         """Run the outbox sweep on the worker and wait until it (and what it handed out before) is done."""
+
         def finished() -> int:
             return self.log_since(worker, 0).count("plumbing.tasks.sweep_outbox[") - self.log_since(worker, 0).count(
-                "Received task: plumbing.tasks.sweep_outbox[")
+                "Received task: plumbing.tasks.sweep_outbox["
+            )
 
         before = finished()
         self.send("plumbing.tasks.sweep_outbox")
