@@ -2,9 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from urllib.parse import urlsplit
 
-from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone, translation
@@ -77,8 +75,7 @@ def _tournament(notice: Notice, final: bool):
 def message_id(notice: Notice) -> str:
     """The same for every try at the email of one occasion of the notice (a turn notice is renewed in
     place for each new turn, which sets its ``created_at`` anew), so that a duplicate is recognised."""
-    domain = urlsplit(settings.SITE_URL).hostname or "localhost"
-    return f"<notice-{notice.pk}-{int(notice.created_at.timestamp() * 1000)}@{domain}>"
+    return mail.message_id(f"notice-{notice.pk}-{int(notice.created_at.timestamp() * 1000)}")
 
 
 def deliver(notice_id: int, final: bool = True) -> bool:

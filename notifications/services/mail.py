@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import zoneinfo
+from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
@@ -20,6 +21,11 @@ def user_zone(user) -> zoneinfo.ZoneInfo:
 
 def absolute(path: str) -> str:
     return settings.SITE_URL.rstrip("/") + path
+
+
+def message_id(local_part: str) -> str:
+    """A Message-ID of our own, the same for every try at one email, so that a duplicate is recognised."""
+    return f"<{local_part}@{urlsplit(settings.SITE_URL).hostname or 'localhost'}>"
 
 
 def game_url(game_id: int) -> str:

@@ -106,3 +106,25 @@ def test_every_try_at_one_email_has_the_same_message_id_and_a_new_turn_a_new_one
     from notifications.services.delivery import message_id
 
     assert message_id(Notice.objects.get(pk=notice.pk)) != first.extra_headers["Message-ID"]
+
+
+def test_a_digest_the_mail_server_refused_goes_out_on_the_next_run_with_the_same_message_id(monkeypatch):
+    from datetime import UTC, datetime
+
+    from notifications.models import Digest
+    from notifications.services import turns
+
+    ann = make_user("ann", turn_email=User.TurnEmail.DIGEST, time_zone="UTC", digest_hour=8)
+    start_toy_game(ann, make_user("ben", turn_email=User.TurnEmail.DIGEST))
+    morning = datetime(2026, 1, 15, 9, tzinfo=UTC)
+    monkeypatch.setattr("django.core.mail.get_connection", lambda *a, **k: FailingBackend())
+    assert turns.send_due_digests(morning) == 0
+    assert not Digest.objects.exists()  # nothing of it is kept: the next run sends it
+    assert Notice.objects.filter(email=Notice.Email.DIGEST).count() == 1
+    monkeypatch.undo()
+
+    assert turns.send_due_digests(morning.replace(minute=5)) == 1
+    (message,) = mail.outbox
+    assert message.extra_headers["Message-ID"].startswith("<digest-")
+    assert message.extra_headers["Message-ID"] == mail.outbox[0].message()["Message-ID"]
+    assert turns.send_due_digests(morning.replace(minute=10)) == 0 and len(mail.outbox) == 1

@@ -137,7 +137,7 @@ def test_the_broker_stopped_during_a_move_and_started_again_and_the_work_is_done
         time.sleep(2)  # the hand-over after the answer has failed by now
         assert Game.objects.get(pk=game.pk).version == version
         pending = set(OutboxEntry.objects.filter(done_at__isnull=True).values_list("kind", flat=True))
-        assert {"games.follow_up", "games.bot_turns"} <= pending
+        assert "games.bot_turns" in pending  # stored with the move, though the broker never got it
 
         stack.start_redis()
         stack.send(SWEEP)
