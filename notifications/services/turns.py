@@ -153,7 +153,8 @@ def send_digest(user, now: datetime) -> bool:
         Notice.objects.filter(pk__in=[n.pk for n in pending if n not in wanted]).update(email=Notice.Email.SKIPPED)
         if not wanted:
             return False
-        Notice.objects.filter(pk__in=[n.pk for n in wanted]).update(email=Notice.Email.SENT, emailed_at=now)
+        Notice.objects.filter(pk__in=[n.pk for n in wanted], email=Notice.Email.DIGEST).update(
+            email=Notice.Email.SENT, emailed_at=now)
         items = [turn_context(n) for n in wanted]
         mail.send(user, "notifications/email/digest", {"items": items, "day": local.date()}, kind="turn",
                   message_id=mail.message_id(f"digest-{user.pk}-{local.date().isoformat()}"))

@@ -7,11 +7,13 @@ import uuid
 
 import pytest
 import requests
+from django.db import transaction
 from rest_framework.authtoken.models import Token
 
 from games.models import Game, Player
 from games.services import tables
 from games.services.engines import get_engine
+from games.services.moves import submit_move
 from tests.factories import make_user
 from tests.support.stack import until
 
@@ -25,10 +27,15 @@ def bot_game():
     return alice, Token.objects.create(user=alice).key, game
 
 
+def _alices_move(game: Game) -> tuple[int, dict]:
+    """Her seat and the move she makes now (the same for the same game and version)."""
+    seat = Player.objects.get(game=game, user__isnull=False).seat
+    return seat, get_engine(game.game_slug).bot_move(game.state, seat, random.Random(game.version))
+
+
 def alice_moves(port: int, token: str, game: Game, move_id: str | None = None) -> requests.Response:
     game = Game.objects.get(pk=game.pk)
-    seat = Player.objects.get(game=game, user__isnull=False).seat
-    move = get_engine(game.game_slug).bot_move(game.state, seat, random.Random(game.version))
+    _seat, move = _alices_move(game)
     return requests.post(
         f"http://127.0.0.1:{port}/api/games/{game.pk}/moves/",
         json={"move": move, "version": game.version, "move_id": move_id or str(uuid.uuid4())},
@@ -41,13 +48,33 @@ def bot_to_act(game: Game) -> bool:
     return Player.objects.get(game=game, user__isnull=True).must_act
 
 
+class _Undo(Exception):
+    pass
+
+
+def _hands_over(game: Game, user, move: dict) -> bool:
+    """Whether the move would hand the turn to the bot (tried, and rolled back)."""
+    try:
+        with transaction.atomic():
+            submit_move(game.pk, user, move, version=game.version)
+            raise _Undo(bot_to_act(game))
+    except _Undo as tried:
+        return bool(tried.args[0])
+
+
 def alice_plays_until_the_bot_is_to_act(port: int, token: str, game: Game) -> int:
-    """Alice's moves (a San Juan turn may take several) until one hands the turn to the bot; its version."""
-    for _ in range(10):
-        answer = alice_moves(port, token, game)
-        assert answer.status_code == 201, answer.content
-        if bot_to_act(game):
+    """Alice's moves (a San Juan turn may take several) until one hands the turn to the bot: those
+    before it here, that one through the web process; its version."""
+    for _ in range(20):
+        fresh = Game.objects.get(pk=game.pk)
+        seat, move = _alices_move(fresh)
+        user = Player.objects.get(game=game, seat=seat).user
+        if _hands_over(fresh, user, move):
+            answer = alice_moves(port, token, game)
+            assert answer.status_code == 201, answer.content
+            assert bot_to_act(game)
             return answer.json()["version"]
+        submit_move(game.pk, user, move, version=fresh.version)
     pytest.fail("alice's turn never ended")
 
 
