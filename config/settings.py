@@ -217,14 +217,26 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # With late acks, a task whose worker died goes back to the queue after this many seconds.
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=3600)}
+# A hand-over to an unreachable broker gives up after this long (the outbox sweep hands the work out
+# again), instead of keeping the web process's thread for the default four seconds per task.
+CELERY_BROKER_CONNECTION_TIMEOUT = env.float("CELERY_BROKER_CONNECTION_TIMEOUT", default=1)
 CELERY_RESULT_BACKEND = env("CELERY_RESULT_BACKEND", default=None)
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE = {
+    "sweep-outbox": {"task": "plumbing.tasks.sweep_outbox", "schedule": env.float("OUTBOX_SWEEP_SECONDS", 30)},
     "sweep-timeouts": {"task": "games.tasks.sweep_timeouts", "schedule": env.int("TIMEOUT_SWEEP_SECONDS", 60)},
     "advance-tournaments": {"task": "rankings.tasks.advance_tournaments", "schedule": 300},
     "send-reminders": {"task": "notifications.tasks.send_reminders", "schedule": env.int("REMINDER_SWEEP_SECONDS", 300)},
     "send-digests": {"task": "notifications.tasks.send_digests", "schedule": env.int("DIGEST_SWEEP_SECONDS", 300)},
 }
+
+# The outbox (plumbing/outbox.py): follow-up work still pending this long after it was due is handed
+# out again by the sweep; a failing entry is tried again after 30 s, 60 s, 120 s, ... and given up
+# (marked failed, shown in the admin) after the last attempt; done entries are kept for some days.
+OUTBOX_GRACE_SECONDS = env.float("OUTBOX_GRACE_SECONDS", default=60)
+OUTBOX_RETRY_SECONDS = env.float("OUTBOX_RETRY_SECONDS", default=30)
+OUTBOX_MAX_ATTEMPTS = env.int("OUTBOX_MAX_ATTEMPTS", default=8)
+OUTBOX_KEEP_DAYS = env.int("OUTBOX_KEEP_DAYS", default=7)
 
 # Days per calendar year on which a player's correspondence deadlines may stand still.
 VACATION_DAYS_PER_YEAR = env.int("VACATION_DAYS_PER_YEAR", default=30)

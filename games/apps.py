@@ -14,3 +14,4 @@ class GamesConfig(AppConfig):
         from games.services import personal_data
 
         personal_data.register()
+        from games.services import after_commit  # noqa: F401  (registers the outbox handlers)

@@ -15,3 +15,6 @@ table_invitation = Signal()
 # sender=Game, game=Game, seat=int, deadline=datetime (the one that passed), timeouts=int (in this game),
 # took_over=bool (a bot plays the seat from now on), ended=bool (the game ended unrated)
 seat_timed_out = Signal()
+
+# The signals a change can carry as announcements, by the name the outbox stores them under.
+BY_NAME = {"seat_timed_out": seat_timed_out}

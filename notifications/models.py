@@ -25,6 +25,7 @@ class Notice(models.Model):
         DIGEST = "digest", _("For the next digest")
         SENT = "sent", _("Sent")
         SKIPPED = "skipped", _("Not needed any more")
+        FAILED = "failed", _("Could not be sent")
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notices")
     kind = models.CharField(max_length=16, choices=Kind.choices)

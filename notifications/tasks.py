@@ -1,15 +1,18 @@
-"""Celery tasks: thin wrappers around the notification services."""
+"""Celery tasks: thin wrappers around the notification services.
+
+Emails go out through the outbox (services/emails.py, plumbing.tasks.run_entry); ``deliver_notice``
+and ``tell_turn_started`` remain for messages queued before it, and for sending one notice by hand.
+"""
 from celery import shared_task
 
 
-@shared_task(bind=True, acks_late=True)
-def deliver_notice(self, notice_id: int, final: bool = False) -> bool:
-    """Send a notice's email; a summary whose ratings are not counted yet waits (False) unless ``final``:
-    rankings' ratings_counted signal sends it again."""
+@shared_task(acks_late=True)
+def deliver_notice(notice_id: int, final: bool = True) -> bool:
+    """Send a queued notice's email now (True when it went out)."""
     from notifications.services import delivery
 
     try:
-        return delivery.deliver(notice_id, final=final or self.request.is_eager)
+        return delivery.deliver(notice_id, final=final)
     except delivery.NotReady:
         return False
 
@@ -31,28 +34,17 @@ def send_digests() -> int:
 
 
 @shared_task(acks_late=True)
-def tell_turns(game_id: int, version: int, started: list[int]) -> int:
-    """The turn notices of one change of a game (its ``version``), off the change's request: the
-    notices of turns that are over are settled, those of the ``started`` seats written; returns
-    how many emails go out now."""
+def tell_turn_started(game_id: int, seats: list[int]) -> int:
+    """The turn notices of one move; returns how many emails are queued."""
     from django.db import transaction
 
     from games.models import Game
-    from notifications.services import turns
+    from notifications.services import emails, turns
 
-    # The state and the result are the largest columns, and no notice needs them.
-    game = Game.objects.defer("state", "result").filter(pk=game_id).first()
+    game = Game.objects.filter(pk=game_id).first()
     if game is None:
         return 0
-    with transaction.atomic():  # one commit for all of the change's notices
-        turns.turns_over(game)
-        queued = turns.turn_started(game, started) if started else []
-    for notice in queued:
-        deliver_notice.delay(notice.pk)
+    with transaction.atomic():  # the notices and their emails in one commit
+        queued = turns.turn_started(game, seats)
+        emails.queue_all(queued)
     return len(queued)
-
-
-@shared_task(acks_late=True)
-def tell_turn_started(game_id: int, seats: list[int]) -> int:
-    """Messages queued by the release before ``tell_turns``; handled as such."""
-    return tell_turns(game_id, -1, seats)

@@ -11,6 +11,8 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
+from plumbing.models import OutboxEntry
+
 
 class ReadOnlyMixin:
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
@@ -34,3 +36,13 @@ class ReadOnlyTabularInline(ReadOnlyMixin, admin.TabularInline):
 
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
         return self.fields or ()
+
+
+@admin.register(OutboxEntry)
+class OutboxEntryAdmin(ReadOnlyAdmin):
+    """Follow-up work: what is pending, what was given up (``failed_at``) and why (``last_error``)."""
+
+    list_display = ("id", "kind", "ref", "created_at", "due_at", "attempts", "done_at", "failed_at")
+    list_filter = ("kind", ("done_at", admin.EmptyFieldListFilter), ("failed_at", admin.EmptyFieldListFilter))
+    search_fields = ("ref", "kind")
+    date_hierarchy = "created_at"

@@ -43,10 +43,16 @@ FORMATTED = [
     "bench/side_by_side.py",
     "games/hot_api.py",
     "games/services/view_cache.py",
-    "notifications/services/turn_message.py",
     "tests/games/test_hot_api.py",
     "tests/games/test_view_cache.py",
-    "tests/notifications/test_turn_message.py",
+    "tests/config/test_two_web_processes.py",
+    "notifications/services/emails.py",
+    "rankings/receivers.py",
+    "tests/notifications/test_email_outbox.py",
+    "tests/support/die_at.py",
+    "tests/support/play.py",
+    "tests/support/smtp.py",
+    "tests/support/stack.py",
 ]
 
 

@@ -2,6 +2,14 @@
 
 ``changes.do`` and ``changes.start`` are the only callers: this is the one place where work
 after the commit is scheduled.
+
+The work that must not be lost is recorded in the outbox (``plumbing.outbox``) in the change's own
+transaction: one ``games.follow_up`` entry per change (the signals that make turn, timeout and
+game-end notices, emails and ratings in the other apps, whose receivers record their own work in
+the same transaction) and a ``games.bot_turns`` entry when a bot is to move next. So a broker outage
+or a process dying right after the commit delays this work until the outbox sweep, but never loses
+it. The broadcasts (they only say "version n"; clients catch up by themselves) and a live clock's
+early timeout (the periodic timeout sweep finds the seat anyway) are sent directly.
 """
 
 from __future__ import annotations
@@ -10,6 +18,7 @@ import contextvars
 import logging
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from datetime import datetime
 from typing import Any
 
 from django.conf import settings
@@ -19,10 +28,14 @@ from games import signals
 from games.models import Game, TimeControl
 from games.services import broadcast
 from games.services.rows import SeatRow
-from plumbing import deferred
+from plumbing import deferred, outbox
 from plumbing.broadcast import send_all
+from plumbing.models import OutboxEntry
 
 logger = logging.getLogger(__name__)
+
+FOLLOW_UP = "games.follow_up"
+BOT_TURNS = "games.bot_turns"
 
 _bot_loop: contextvars.ContextVar[bool] = contextvars.ContextVar("bot_loop_running", default=False)
 
@@ -44,6 +57,7 @@ def schedule(
     after: set[int],
     announcements: Sequence[tuple[Signal, dict[str, Any]]] = (),
 ) -> None:
+    """Record the follow-up work of the change in its transaction, and announce it after the commit."""
     finished = game.status != Game.Status.ACTIVE
     new_turns = sorted(after - before)
     ended_turns = sorted(before - after)
@@ -57,7 +71,6 @@ def schedule(
         if game.time_control == TimeControl.LIVE and not finished
         else []
     )
-    in_bot_loop = _bot_loop.get()
 
     def announce() -> None:
         send_all(
@@ -67,33 +80,72 @@ def schedule(
             ]
         )
 
-    def run() -> None:
-        if human_turns:
-            _tell(signals.turn_started, game=game, seats=human_turns)
-        if ended_turns:
-            _tell(signals.turn_ended, game=game, seats=ended_turns)
-        if finished:
-            _tell(signals.game_finished, game=game)
-        if flags and not settings.CELERY_TASK_ALWAYS_EAGER:  # eager: no broker to hold the task
-            from games.tasks import apply_timeouts
+    def flag() -> None:
+        from games.tasks import apply_timeouts
 
-            for player_id, deadline in flags:
+        for player_id, deadline in flags:
+            try:
                 apply_timeouts.apply_async(args=[[[player_id, deadline.isoformat(), game_id]]], eta=deadline)
-        if bot_to_act and not finished and not in_bot_loop:
-            from games.tasks import play_bot_turns
+            except Exception:  # noqa: BLE001 - the broker is unreachable: the timeout sweep finds the seat
+                logger.warning("Could not queue the live timeout of seat %s", player_id, exc_info=True)
 
-            play_bot_turns.delay(game_id)
-        for signal, kwargs in announcements:
-            _tell(signal, game=game, **kwargs)
-
-    # In the web process announcing only hands the frames to the event loop, so it happens at once;
-    # the rest does not change the answer to the request, so the client does not wait for it.
+    if human_turns or ended_turns or finished or announcements:
+        outbox.record(
+            FOLLOW_UP,
+            {
+                "game_id": game_id,
+                "version": version,
+                "turns": human_turns,
+                "ended": ended_turns,
+                "finished": finished,
+                "announcements": [[_signal_name(s), _encode(kwargs)] for s, kwargs in announcements],
+            },
+            ref=f"game:{game_id}",
+        )
+    if bot_to_act and not finished and not _bot_loop.get():
+        outbox.record(BOT_TURNS, {"game_id": game_id}, ref=f"game:{game_id}")
+    # In the web process announcing only hands the frames to the event loop, so it happens at once.
     deferred.after_commit(announce)
-    deferred.after_commit(run, then_after_response=True)
+    if flags and not settings.CELERY_TASK_ALWAYS_EAGER:  # eager: no broker to hold the task
+        deferred.after_commit(flag, then_after_response=True)
 
 
-def _tell(signal: Signal, **kwargs: Any) -> None:
-    # The change is stored: a failing subscriber (mail, notices) must not turn it into an error.
-    for receiver, outcome in signal.send_robust(sender=Game, **kwargs):
-        if isinstance(outcome, Exception):
-            logger.error("%s failed after a committed change", receiver, exc_info=outcome)
+@outbox.handler(FOLLOW_UP)
+def follow_up(entry: OutboxEntry) -> None:
+    """Tell the other apps of a committed change; their receivers write notices and record their own
+    outbox entries in this transaction, so a rerun after a crash starts from nothing done."""
+    data = entry.payload
+    game = Game.objects.filter(pk=data["game_id"]).first()
+    if game is None:
+        return  # deleted since: nobody to tell
+    if data["turns"]:
+        signals.turn_started.send(sender=Game, game=game, seats=data["turns"])
+    if data["ended"]:
+        signals.turn_ended.send(sender=Game, game=game, seats=data["ended"])
+    if data["finished"]:
+        signals.game_finished.send(sender=Game, game=game)
+    for name, kwargs in data["announcements"]:
+        signals.BY_NAME[name].send(sender=Game, game=game, **_decode(kwargs))
+
+
+@outbox.handler(BOT_TURNS, atomic=False, lease_seconds=300)
+def bot_turns(entry: OutboxEntry) -> None:
+    """The bot loop commits each of its moves; playing on from wherever the game stands is safe to redo."""
+    from games.services import bots
+
+    bots.play_bot_turns(entry.payload["game_id"])
+
+
+def _signal_name(signal: Signal) -> str:
+    return next(name for name, known in signals.BY_NAME.items() if known is signal)
+
+
+def _encode(kwargs: dict[str, Any]) -> dict[str, Any]:
+    return {k: {"datetime": v.isoformat()} if isinstance(v, datetime) else v for k, v in kwargs.items()}
+
+
+def _decode(kwargs: dict[str, Any]) -> dict[str, Any]:
+    return {
+        k: datetime.fromisoformat(v["datetime"]) if isinstance(v, dict) and set(v) == {"datetime"} else v
+        for k, v in kwargs.items()
+    }

@@ -1,9 +1,10 @@
-"""Sending the email for a queued notice: at most once, and only while it still matters."""
+"""Sending the email for a queued notice, while it still matters; ``emails`` makes sure it is tried until it goes out."""
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from django.contrib.auth import get_user_model
+from django.db import transaction
 from django.utils import timezone, translation
 
 from games.models import Game
@@ -71,30 +72,31 @@ def _tournament(notice: Notice, final: bool):
     return tournament_mail.email(notice)
 
 
+def message_id(notice: Notice) -> str:
+    """The same for every try at the email of one occasion of the notice (a turn notice is renewed in
+    place for each new turn, which sets its ``created_at`` anew), so that a duplicate is recognised."""
+    return mail.message_id(f"notice-{notice.pk}-{int(notice.created_at.timestamp() * 1000)}")
+
+
 def deliver(notice_id: int, final: bool = True) -> bool:
     """Send the notice's email if it is still queued and still wanted; True when it went out.
 
-    Raises NotReady (nothing changed) when it should be tried again later; with
-    ``final`` it is sent with what is known now.
+    Raises NotReady (nothing changed) when it should be tried again later; with ``final`` it is
+    sent with what is known now. The notice is marked sent in the transaction that sends it: a
+    failure of the mail server (raised) or a death of the process leaves it queued for the next try.
     """
-    notice = Notice.objects.select_related("user").filter(pk=notice_id, email=Notice.Email.QUEUED).first()
-    if notice is None:
-        return False
-    with translation.override(notice.user.language):
-        built = BUILDERS[notice.kind](notice, final)
-    if built is None:
-        Notice.objects.filter(pk=notice.pk, email=Notice.Email.QUEUED).update(email=Notice.Email.SKIPPED)
-        return False
-    template, context, kind = built
-    # Claim before sending: a second worker (or a rerun) finds it sent and does nothing.
-    if not Notice.objects.filter(pk=notice.pk, email=Notice.Email.QUEUED).update(
-            email=Notice.Email.SENT, emailed_at=timezone.now()):
-        return False
-    try:
-        sent = mail.send(notice.user, template, context, kind)
-    except Exception:
-        Notice.objects.filter(pk=notice.pk).update(email=Notice.Email.QUEUED, emailed_at=None)
-        raise
-    if not sent:
-        Notice.objects.filter(pk=notice.pk).update(email=Notice.Email.SKIPPED, emailed_at=None)
+    with transaction.atomic():
+        notice = (Notice.objects.select_for_update(of=("self",)).select_related("user")
+                  .filter(pk=notice_id, email=Notice.Email.QUEUED).first())
+        if notice is None:
+            return False
+        with translation.override(notice.user.language):
+            built = BUILDERS[notice.kind](notice, final)
+        if built is None:
+            Notice.objects.filter(pk=notice.pk).update(email=Notice.Email.SKIPPED)
+            return False
+        template, context, kind = built
+        sent = mail.send(notice.user, template, context, kind, message_id=message_id(notice))
+        Notice.objects.filter(pk=notice.pk).update(email=Notice.Email.SENT if sent else Notice.Email.SKIPPED,
+                                                   emailed_at=timezone.now() if sent else None)
     return sent

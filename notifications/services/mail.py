@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import zoneinfo
+from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
@@ -23,11 +24,16 @@ def absolute(path: str) -> str:
     return settings.SITE_URL.rstrip("/") + path
 
 
+def message_id(local_part: str) -> str:
+    """A Message-ID of our own, the same for every try at one email, so that a duplicate is recognised."""
+    return f"<{local_part}@{urlsplit(settings.SITE_URL).hostname or 'localhost'}>"
+
+
 def game_url(game_id: int) -> str:
     return absolute(reverse("game", args=[game_id]))
 
 
-def build(user, template: str, context: dict, kind: str) -> EmailMultiAlternatives | None:
+def build(user, template: str, context: dict, kind: str, message_id: str | None = None) -> EmailMultiAlternatives | None:
     """Render ``<template>_subject.txt``, ``.txt`` and ``.html`` for the user; None without a confirmed
     address (one its owner has not confirmed may be mistyped or someone else's)."""
     if not emails.is_verified(user):
@@ -46,13 +52,15 @@ def build(user, template: str, context: dict, kind: str) -> EmailMultiAlternativ
         "List-Unsubscribe": f"<{unsubscribe_url}>",
         "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
         "Auto-Submitted": "auto-generated",
+        **({"Message-ID": message_id} if message_id else {}),
     })
     message.attach_alternative(html, "text/html")
     return message
 
 
-def send(user, template: str, context: dict, kind: str) -> bool:
-    message = build(user, template, context, kind)
+def send(user, template: str, context: dict, kind: str, message_id: str | None = None) -> bool:
+    """Render and send; ``message_id`` (the same for every try at one email) lets a duplicate be recognised."""
+    message = build(user, template, context, kind, message_id)
     if message is None:
         return False
     message.send()

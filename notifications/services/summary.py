@@ -3,20 +3,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.conf import settings
 from django.utils.translation import gettext as _
 
 from games.models import Game
 from games.services.results import TOTAL_GROUP, seatless_standings
 from games.services.stats_groups import group_heading
-from notifications import tasks
 from notifications.models import Notice
 from notifications.services import mail
 from notifications.services.facts import game_facts, tell_everyone
 from rankings.models import RatedGame, RatingChange
-
-# How long a summary waits for the ratings before it goes out without them (the rating task failed).
-RATINGS_WAIT_SECONDS = 600
 
 
 def game_finished(game: Game) -> list[Notice]:
@@ -30,20 +25,6 @@ def game_finished(game: Game) -> list[Notice]:
 
 def ratings_ready(game: Game) -> bool:
     return not (game.rated and game.status == Game.Status.FINISHED) or RatedGame.objects.filter(game=game).exists()
-
-
-def hand_out(game: Game, notice_ids: list[int]) -> None:
-    """Send the summaries now, or, while the game's ratings are still being counted, leave them for
-    ``waiting_for_ratings``, with a last try after RATINGS_WAIT_SECONDS that sends them as they are."""
-    if not notice_ids:
-        return
-    if ratings_ready(game):
-        for notice_id in notice_ids:
-            tasks.deliver_notice.delay(notice_id)
-    elif not settings.CELERY_TASK_ALWAYS_EAGER:  # eager: the rating task runs inline and tells us
-        for notice_id in notice_ids:
-            tasks.deliver_notice.apply_async(args=[notice_id], kwargs={"final": True},
-                                             countdown=RATINGS_WAIT_SECONDS)
 
 
 def waiting_for_ratings(game_ids: list[int]) -> list[int]:

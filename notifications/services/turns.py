@@ -11,7 +11,7 @@ from accounts.models import User
 from games.models import Game, Player, TimeControl
 from games.services import presence
 from notifications.models import Digest, Notice, Reminder
-from notifications.services import mail, notices
+from notifications.services import emails, mail, notices
 from notifications.services.facts import game_facts, iso, parse
 
 log = logging.getLogger(__name__)
@@ -91,7 +91,7 @@ def due_reminders(now: datetime, limit: int = BATCH) -> list[int]:
 
 
 def process_reminder(reminder_id: int, now: datetime) -> Notice | None:
-    """Settle one due reminder; returns the new notice to email, if any. Safe to run twice at once."""
+    """Settle one due reminder; returns the new notice whose email is queued, if any. Safe to run twice at once."""
     with transaction.atomic():
         reminder = (Reminder.objects.select_for_update(skip_locked=True, of=("self",))
                     .filter(pk=reminder_id, done_at__isnull=True).select_related("player__game", "player__user").first())
@@ -120,7 +120,10 @@ def process_reminder(reminder_id: int, now: datetime) -> Notice | None:
         notice, created = notices.create(
             user, Notice.Kind.REMINDER, f"reminder:{p.pk}:{started.timestamp()}", game=p.game,
             url=data["url"], data=data, email=Notice.Email.SKIPPED if watching else Notice.Email.QUEUED)
-    return notice if created and notice.email == Notice.Email.QUEUED else None
+        if not (created and notice.email == Notice.Email.QUEUED):
+            return None
+        emails.queue(notice)  # with the reminder marked done, in one commit
+    return notice
 
 
 # --- the daily digest ------------------------------------------------------------------------------------
@@ -131,32 +134,41 @@ def digest_candidates() -> list[int]:
 
 
 def send_digest(user, now: datetime) -> bool:
-    """Once a day, at or after the user's digest hour in their time zone: one email with every new turn."""
+    """Once a day, at or after the user's digest hour in their time zone: one email with every new turn.
+
+    The day's digest record, the notices marked sent and the email go together: a mail server that
+    fails or a process that dies leaves all of it to the next run (at worst one duplicate, with the
+    same Message-ID), so a digest is never lost.
+    """
     local = now.astimezone(mail.user_zone(user))
     if local.hour < user.digest_hour:
         return False
-    try:
-        with transaction.atomic():
-            Digest.objects.create(user=user, day=local.date())
-    except IntegrityError:
-        return False  # today's digest is already dealt with
-    pending = list(Notice.objects.filter(user=user, email=Notice.Email.DIGEST).order_by("created_at"))
-    wanted = [n for n in pending if user.turn_email != User.TurnEmail.NEVER and still_wanted(n)]
-    Notice.objects.filter(pk__in=[n.pk for n in pending if n not in wanted]).update(email=Notice.Email.SKIPPED)
-    if not wanted:
-        return False
-    # Claim them first: a second worker finds nothing left to send.
-    claimed = Notice.objects.filter(pk__in=[n.pk for n in wanted], email=Notice.Email.DIGEST).update(
-        email=Notice.Email.SENT, emailed_at=now)
-    if claimed != len(wanted):
-        wanted = list(Notice.objects.filter(pk__in=[n.pk for n in wanted], emailed_at=now))
-    items = [turn_context(n) for n in wanted]
-    mail.send(user, "notifications/email/digest", {"items": items, "day": local.date()}, kind="turn")
-    Digest.objects.filter(user=user, day=local.date()).update(games=len(items))
+    with transaction.atomic():
+        try:
+            with transaction.atomic():
+                Digest.objects.create(user=user, day=local.date())
+        except IntegrityError:
+            return False  # today's digest is already dealt with (or being sent by another worker)
+        pending = list(Notice.objects.filter(user=user, email=Notice.Email.DIGEST).order_by("created_at"))
+        wanted = [n for n in pending if user.turn_email != User.TurnEmail.NEVER and still_wanted(n)]
+        Notice.objects.filter(pk__in=[n.pk for n in pending if n not in wanted]).update(email=Notice.Email.SKIPPED)
+        if not wanted:
+            return False
+        Notice.objects.filter(pk__in=[n.pk for n in wanted], email=Notice.Email.DIGEST).update(
+            email=Notice.Email.SENT, emailed_at=now)
+        items = [turn_context(n) for n in wanted]
+        mail.send(user, "notifications/email/digest", {"items": items, "day": local.date()}, kind="turn",
+                  message_id=mail.message_id(f"digest-{user.pk}-{local.date().isoformat()}"))
+        Digest.objects.filter(user=user, day=local.date()).update(games=len(items))
     return True
 
 
 def send_due_digests(now: datetime | None = None) -> int:
     now = now or timezone.now()
-    users = User.objects.filter(pk__in=digest_candidates())
-    return sum(send_digest(u, now) for u in users)
+    sent = 0
+    for user in User.objects.filter(pk__in=digest_candidates()):
+        try:
+            sent += send_digest(user, now)
+        except Exception:  # the mail server failed: this one waits for the next run, the others go out
+            log.exception("The digest for user %s could not be sent", user.pk)
+    return sent

@@ -26,6 +26,7 @@ from accounts.models import User
 from config.celery import app as celery_app
 from games.models import Game, Table
 from notifications.models import Notice
+from plumbing.models import OutboxEntry
 from rankings.models import Rating, RatingChange, Tournament
 from tests.factories import make_user, start_toy_game
 
@@ -278,6 +279,7 @@ def records(db):
         "rankings/ratingchange": change,
         "rankings/tournament": tournament,
         "notifications/notice": notice,
+        "plumbing/outboxentry": OutboxEntry.objects.filter(kind="games.follow_up").first(),
     }
 
 
@@ -288,6 +290,7 @@ MODELS = [
     "rankings/rating",
     "rankings/ratingchange",
     "notifications/notice",
+    "plumbing/outboxentry",
 ]
 
 
@@ -326,7 +329,7 @@ def test_the_admin_refuses_to_add_change_or_delete(admin_client, records, model)
 def test_the_read_only_models_cover_games_tables_tournaments_ratings_and_notices():
     from django.contrib import admin
 
-    for model in (Game, Table, Tournament, Rating, RatingChange, Notice):
+    for model in (Game, Table, Tournament, Rating, RatingChange, Notice, OutboxEntry):
         model_admin = admin.site._registry[model]
         request = type("Request", (), {"user": None})()
         assert not model_admin.has_add_permission(request)

@@ -149,7 +149,8 @@ def test_a_reminder_goes_out_once_at_the_chosen_time_before_the_deadline(django_
     reminder = Reminder.objects.get(player=mover)
     assert reminder.remind_at == mover.deadline - timedelta(hours=6)
     assert sweeps.send_due_reminders(reminder.remind_at - timedelta(minutes=1)) == 0
-    assert sweeps.send_due_reminders(reminder.remind_at + timedelta(minutes=1)) == 1
+    with django_capture_on_commit_callbacks(execute=True):  # the email goes out once the reminder is committed
+        assert sweeps.send_due_reminders(reminder.remind_at + timedelta(minutes=1)) == 1
     assert sweeps.send_due_reminders(reminder.remind_at + timedelta(minutes=2)) == 0
     (message,) = mail.outbox
     assert message.subject == f"Reminder: your move in Toy #{game.pk}" and message.to == [mover.user.email]

@@ -1,0 +1,241 @@
+"""The outbox: follow-up work recorded in the same transaction as the change that causes it.
+
+A change of a game promises work for later: the bot that plays next, the turn and timeout
+notices, the summary at the end, the emails. Each piece is an ``OutboxEntry`` row written with
+``record`` inside the change's transaction, so it exists exactly when the change does. Once the
+transaction commits (and, in a web process, once the response is sent) each entry is handed to
+Celery as one task message (``plumbing.tasks.run_entry``); without a broker
+(``CELERY_TASK_ALWAYS_EAGER``, as ``scripts/serve.sh`` runs) it is run right there.
+
+A hand-over can be lost: the broker is down, or the process dies between the commit and the
+hand-over. Beat's ``plumbing.tasks.sweep_outbox`` therefore hands out again every entry still
+pending ``OUTBOX_GRACE_SECONDS`` after it was due. So an entry may run more than once, and every
+handler is idempotent. A handler runs by default in one transaction with the entry's row locked
+and marked done (``atomic``): its effects and the mark are committed together or not at all, and a
+second run of the same entry skips it while the first holds the lock. Handlers that commit by
+themselves (the bot loop, which commits each move) run outside, under a lease, and are marked done
+after they return.
+
+A handler that raises is tried again with exponential backoff (``OUTBOX_RETRY_SECONDS`` doubling);
+after ``OUTBOX_MAX_ATTEMPTS`` the entry is given up (``failed_at``) and its kind's ``on_failure``
+runs, e.g. to mark an email as failed where the admin shows it. ``Later`` postpones an entry
+without counting a failure.
+
+Plumbing imports no app: apps register their handlers by name with ``handler`` when they load.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from functools import partial
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from plumbing import deferred
+from plumbing.models import OutboxEntry
+
+logger = logging.getLogger(__name__)
+
+Handler = Callable[[OutboxEntry], None]
+SWEEP_BATCH = 500
+# A message may come a moment before its entry is due (clocks of different hosts).
+EARLY_SLACK = timedelta(seconds=2)
+
+
+class Later(Exception):
+    """Raised by a handler: not yet, try again in ``seconds`` (not counted as a failure)."""
+
+    def __init__(self, seconds: float):
+        super().__init__(seconds)
+        self.seconds = seconds
+
+
+@dataclass(frozen=True)
+class Kind:
+    run: Handler
+    atomic: bool
+    lease_seconds: int
+    on_failure: Handler | None
+
+
+_kinds: dict[str, Kind] = {}
+
+
+def handler(
+    kind: str, *, atomic: bool = True, lease_seconds: int = 600, on_failure: Handler | None = None
+) -> Callable[[Handler], Handler]:
+    """Register the handler of ``kind``. ``atomic=False`` for one that commits by itself; it is
+    then not handed out again for ``lease_seconds`` while it runs. ``on_failure`` runs when the
+    entry is given up, in the transaction that marks it."""
+
+    def register(fn: Handler) -> Handler:
+        _kinds[kind] = Kind(fn, atomic, lease_seconds, on_failure)
+        return fn
+
+    return register
+
+
+def record(kind: str, payload: dict[str, Any], *, ref: str = "", not_before: datetime | None = None) -> OutboxEntry:
+    """Store the work in the current transaction; it is handed over once that commits."""
+    if kind not in _kinds:
+        raise LookupError(f"no outbox handler for {kind!r}")
+    now = timezone.now()
+    entry = OutboxEntry.objects.create(kind=kind, payload=payload, ref=ref, due_at=max(not_before or now, now))
+    wait = (entry.due_at - now).total_seconds()
+    # The hand-over does not change the answer to the request: the client does not wait for it.
+    deferred.after_commit(partial(hand_over, [entry.pk], wait), then_after_response=True)
+    return entry
+
+
+def hand_over(entry_ids: Iterable[int], countdown: float = 0) -> None:
+    """Give each entry to a worker, one task message each; without a broker, run it here.
+
+    A failed hand-over is only logged: the entry is still pending and the sweep hands it out again.
+    """
+    from plumbing.tasks import run_entry
+
+    for entry_id in entry_ids:
+        if settings.CELERY_TASK_ALWAYS_EAGER:
+            if countdown <= 0:  # there is no one to wait for later work here
+                run(entry_id)
+            continue
+        try:
+            run_entry.apply_async(args=[entry_id], countdown=countdown or None, retry=False)
+        except Exception:  # noqa: BLE001 - whatever the broker's client raises when it is unreachable
+            logger.warning("Could not hand outbox entry %s to the broker; the sweep will", entry_id, exc_info=True)
+
+
+def run(entry_id: int) -> bool:
+    """Run one pending entry that is due; True when it is done now. Safe to call for an entry that
+    is done, given up, not due yet, or being run elsewhere: it then does nothing."""
+    now = timezone.now()
+    with transaction.atomic():
+        entry = (
+            OutboxEntry.objects.select_for_update(skip_locked=True)
+            .filter(pk=entry_id, done_at__isnull=True, failed_at__isnull=True, due_at__lte=now + EARLY_SLACK)
+            .first()
+        )
+        if entry is None:
+            return False
+        kind = _kinds.get(entry.kind)
+        if kind is None:
+            _failed(entry, None, LookupError(f"no outbox handler for {entry.kind!r}"), now)
+            return False
+        if kind.atomic:
+            try:
+                with transaction.atomic():
+                    kind.run(entry)
+            except Later as later:
+                _postpone(entry, later.seconds, now)
+                return False
+            except Exception as exc:  # noqa: BLE001 - any failure is retried, then given up
+                _failed(entry, kind, exc, now)
+                return False
+            _done(entry, now)
+            return True
+        # Claimed for the lease: the sweep leaves it alone while it runs.
+        entry.due_at = now + timedelta(seconds=kind.lease_seconds)
+        entry.save(update_fields=["due_at"])
+    try:
+        kind.run(entry)
+    except Later as later:
+        with transaction.atomic():
+            _postpone(entry, later.seconds, timezone.now())
+        return False
+    except Exception as exc:  # noqa: BLE001 - as above
+        with transaction.atomic():
+            _failed(entry, kind, exc, timezone.now())
+        return False
+    return bool(OutboxEntry.objects.filter(pk=entry.pk, done_at__isnull=True).update(done_at=timezone.now()))
+
+
+def _done(entry: OutboxEntry, now: datetime) -> None:
+    entry.done_at = now
+    entry.save(update_fields=["done_at"])
+
+
+def _postpone(entry: OutboxEntry, seconds: float, now: datetime) -> None:
+    entry.due_at = now + timedelta(seconds=seconds)
+    entry.save(update_fields=["due_at"])
+    transaction.on_commit(partial(hand_over, [entry.pk], seconds))
+
+
+def backoff(attempts: int) -> float:
+    """Seconds before the next try after ``attempts`` failed ones: doubling, at most six hours."""
+    return float(min(settings.OUTBOX_RETRY_SECONDS * 2 ** (attempts - 1), 6 * 3600))
+
+
+def _failed(entry: OutboxEntry, kind: Kind | None, exc: Exception, now: datetime) -> None:
+    entry.attempts += 1
+    entry.last_error = f"{type(exc).__name__}: {exc}"[:2000]
+    if entry.attempts >= settings.OUTBOX_MAX_ATTEMPTS or kind is None:
+        entry.failed_at = now
+        entry.save(update_fields=["attempts", "last_error", "failed_at"])
+        logger.error(
+            "Outbox entry %s (%s) given up after %s attempts", entry.pk, entry.kind, entry.attempts, exc_info=exc
+        )
+        if kind is not None and kind.on_failure is not None:
+            kind.on_failure(entry)
+        return
+    wait = backoff(entry.attempts)
+    entry.due_at = now + timedelta(seconds=wait)
+    entry.save(update_fields=["attempts", "last_error", "due_at"])
+    logger.warning("Outbox entry %s (%s) failed, next try in %s s", entry.pk, entry.kind, wait, exc_info=exc)
+    transaction.on_commit(partial(hand_over, [entry.pk], wait))
+
+
+def hurry(refs: Iterable[str]) -> int:
+    """Make the pending entries about ``refs`` due now (e.g. a summary whose ratings came in)."""
+    refs = list(refs)
+    if not refs:
+        return 0
+    with transaction.atomic():
+        ids = list(
+            OutboxEntry.objects.select_for_update(skip_locked=True)
+            .filter(ref__in=refs, done_at__isnull=True, failed_at__isnull=True)
+            .values_list("pk", flat=True)
+        )
+        OutboxEntry.objects.filter(pk__in=ids).update(due_at=timezone.now())
+        transaction.on_commit(partial(hand_over, ids))
+    return len(ids)
+
+
+def sweep(now: datetime | None = None) -> int:
+    """Hand out again what is still pending a grace period after it was due (a hand-over lost to a
+    broker outage or a dying process); returns how many. Entries being run (locked) are left alone."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        ids = list(
+            OutboxEntry.objects.select_for_update(skip_locked=True)
+            .filter(
+                done_at__isnull=True,
+                failed_at__isnull=True,
+                due_at__lte=now - timedelta(seconds=settings.OUTBOX_GRACE_SECONDS),
+            )
+            .order_by("due_at")
+            .values_list("pk", flat=True)[:SWEEP_BATCH]
+        )
+        # Not handed out again before another grace period has passed.
+        OutboxEntry.objects.filter(pk__in=ids).update(due_at=min(now, timezone.now()))
+        transaction.on_commit(partial(hand_over, ids))
+    _forget_done(now)
+    return len(ids)
+
+
+def _forget_done(now: datetime) -> None:
+    old = now - timedelta(days=settings.OUTBOX_KEEP_DAYS)
+    ids = list(OutboxEntry.objects.filter(done_at__lt=old).values_list("pk", flat=True)[:SWEEP_BATCH])
+    if ids:
+        OutboxEntry.objects.filter(pk__in=ids).delete()
+
+
+def pending(kind: str | None = None) -> int:
+    """How many entries (of ``kind``) are waiting to be done."""
+    qs = OutboxEntry.objects.filter(done_at__isnull=True, failed_at__isnull=True)
+    return qs.filter(kind=kind).count() if kind else qs.count()
