@@ -7,15 +7,19 @@ makemessages reads only code and templates; these texts live in JSON:
 - the engines' names of cards, roles, goods, decks, events, obstacles and helpers (``en``/``de`` or
   ``name_en``/``name_de``; the German given there is the catalog's German unless a catalog has one),
   and a rules text without its own ``text_de``;
-- the figures files of Die Rote Kathedrale: each file's method and each record's note.
+- the figures files of Die Rote Kathedrale: each file's method and each record's note;
+- what every engine declares for the table forms: its name, its options' labels, help texts and
+  choices, its player-count help and its solo opponent (plain strings of the engine's class).
 """
 from __future__ import annotations
 
+import inspect
 import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from games.services.engines import available_engines
 from plumbing.catalogs import DataMessage
 
 GAMES = Path(__file__).resolve().parent
@@ -55,4 +59,18 @@ def data_messages() -> list[DataMessage]:
         if doc.get("method"):
             out.append(DataMessage(doc["method"], _rel(path)))
         out += [DataMessage(r["note"], _rel(path)) for r in doc.get("records", []) if r.get("note")]
+    return out + engine_messages()
+
+
+def engine_messages() -> list[DataMessage]:
+    out = []
+    for engine in available_engines():
+        path = Path(inspect.getfile(type(engine))).resolve()
+        if GAMES not in path.parents:
+            continue  # an engine of the tests
+        source = _rel(path)
+        texts = [engine.name, getattr(engine, "players_help", ""), getattr(engine, "solo_opponent", "")]
+        for opt in engine.options:
+            texts += [opt.label, opt.help or "", *(label for _value, label in opt.choices or ())]
+        out += [DataMessage(t, source) for t in texts if t]
     return out

@@ -116,7 +116,7 @@ def trade_apply(st: State, seat: int, d: dict, move: Move, events: list[Event]) 
                           rubles=params["rubles"], money=p["money"])
     p["money"] -= params["rubles"]
     p["points"] += params["points"]
-    add_stat(st, "Points bought at the Trading House", seat, params["points"])
+    add_stat(st, gettext_noop("Points bought at the Trading House"), seat, params["points"])
     events.append(event(gettext_noop("{seat} pays {rubles} rubles for {points} points at the {card}."), seat,
                         seat=seat, rubles=params["rubles"], points=params["points"],
                         card=table(st)[d["card"]].name_en))
