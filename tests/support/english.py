@@ -18,10 +18,13 @@ import polib
 
 ROOT = Path(__file__).resolve().parents[2]
 PLACEHOLDER = re.compile(r"%\([^)]+\)[sdif]|%[sdif]|\{[^{}]*\}")
-SEPARATORS = re.compile(r"\s*(?:[()\[\]:;,·|/–—]|\.\s|\.$|\?\s|!\s)\s*")
+SEPARATORS = re.compile(r"\s*(?:[()\[\]:;,·|–—]|\.\s|\.$|\?\s|!\s)\s*")
 HIDDEN_TAGS = {"script", "style", "template"}
+VOID_TAGS = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 ATTRIBUTES = {"title", "aria-label", "placeholder", "alt"}
 BUTTON_TYPES = {"submit", "button", "reset"}
+# English messages that are German words too: alone they say nothing about the page's language.
+GERMAN_WORDS = {"Die"}
 
 
 def _normal(text: str) -> str:
@@ -29,30 +32,45 @@ def _normal(text: str) -> str:
 
 
 class _Visible(HTMLParser):
+    """Text nodes and shown attributes; not script or style, nor what is marked translate="no" (data
+    keys and names shown as they are)."""
+
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.texts: list[str] = []
         self._hidden = 0
+        self._kept: list[str] = []  # open elements marked translate="no"
 
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in HIDDEN_TAGS:
-            self._hidden += 1
+    def _attributes(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         values = dict(attrs)
         self.texts += [v for k, v in attrs if k in ATTRIBUTES and v]
         if tag == "input" and (values.get("type") or "").lower() in BUTTON_TYPES and values.get("value"):
             self.texts.append(values["value"] or "")
 
-    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.handle_starttag(tag, attrs)
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if self._kept or dict(attrs).get("translate") == "no":
+            if tag not in VOID_TAGS:
+                self._kept.append(tag)
+            return
         if tag in HIDDEN_TAGS:
-            self._hidden -= 1
+            self._hidden += 1
+        self._attributes(tag, attrs)
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if not self._kept and dict(attrs).get("translate") != "no":
+            self._attributes(tag, attrs)
 
     def handle_endtag(self, tag: str) -> None:
+        if self._kept:
+            if tag in self._kept:
+                while self._kept.pop() != tag:
+                    pass
+            return
         if tag in HIDDEN_TAGS and self._hidden:
             self._hidden -= 1
 
     def handle_data(self, data: str) -> None:
-        if not self._hidden and data.strip():
+        if not self._hidden and not self._kept and data.strip():
             self.texts.append(data)
 
 
@@ -104,7 +122,7 @@ class English:
     def _find(self, text: str) -> str | None:
         parts = [text] + [p.strip(" .?!\"'“”„") for p in SEPARATORS.split(text)]
         for part in parts:
-            if part in self.exact:
+            if part in self.exact and part not in GERMAN_WORDS:
                 return self.exact[part]
         for pattern in self.patterns:
             if pattern.key not in text:
