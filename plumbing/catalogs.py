@@ -44,6 +44,10 @@ Key = tuple[str | None, str]  # (msgctxt, msgid)
 Translation = str | tuple[str, ...]  # msgstr, or the plural forms in order
 
 
+class CatalogError(Exception):
+    """A catalog that cannot be read (e.g. with a merge conflict's markers in it)."""
+
+
 @dataclass(frozen=True)
 class Problem:
     kind: str  # untranslated, fuzzy, conflict, stale, compiled
@@ -108,11 +112,17 @@ def translation_of(entry: polib.POEntry) -> Translation | None:
 def existing_catalogs(base: Path) -> dict[str, polib.POFile]:
     """Every German catalog in the tree (also of apps no longer installed), by catalog name."""
     found = {}
-    for path in sorted(base.glob(f"*/locale/{LANGUAGE}/LC_MESSAGES/django.po")):
-        found[path.relative_to(base).parts[0]] = polib.pofile(str(path))
-    project = catalog_path(base, PROJECT)
-    if project.exists():
-        found[PROJECT] = polib.pofile(str(project))
+    paths = sorted(base.glob(f"*/locale/{LANGUAGE}/LC_MESSAGES/django.po")) + [catalog_path(base, PROJECT)]
+    for path in paths:
+        if not path.exists():
+            continue
+        try:
+            po = polib.pofile(str(path))
+        except (OSError, ValueError) as exc:
+            raise CatalogError(f"{path.relative_to(base)} cannot be read ({exc}). After a merge, keep either "
+                               "side of the catalog (git checkout --ours/--theirs) and run again with "
+                               "--also-from <the other branch>.") from exc
+        found[PROJECT if path == catalog_path(base, PROJECT) else path.relative_to(base).parts[0]] = po
     return found
 
 

@@ -119,3 +119,11 @@ def test_an_options_error_names_the_game_and_counts_in_german():
         SanJuan().normalize_options(7, {})
     with translation.override("de"):
         assert reason_text(caught.value) == "San Juan wird von 2 bis 4 Personen gespielt."
+
+
+def test_a_catalog_left_with_merge_markers_is_refused_with_the_way_out(tmp_path):
+    path = tmp_path / "games" / "locale" / "de" / "LC_MESSAGES" / "django.po"
+    path.parent.mkdir(parents=True)
+    path.write_text('msgid "Pass"\n<<<<<<< HEAD\nmsgstr "Passen"\n=======\nmsgstr "Passe"\n>>>>>>> other\n')
+    with pytest.raises(catalogs.CatalogError, match="--also-from"):
+        catalogs.existing_catalogs(tmp_path)

@@ -3,7 +3,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from plumbing.catalogs import catalog_path, rebuild
+from plumbing.catalogs import CatalogError, catalog_path, rebuild
 
 
 class Command(BaseCommand):
@@ -17,7 +17,10 @@ class Command(BaseCommand):
                                  "(repeatable), e.g. a merged branch whose catalogs lost a merge conflict")
 
     def handle(self, *args, **options) -> None:
-        problems = rebuild(also_from=options["also_from"])
+        try:
+            problems = rebuild(also_from=options["also_from"])
+        except CatalogError as exc:
+            raise CommandError(str(exc)) from None
         for problem in problems:
             self.stderr.write(str(problem))
         if problems:
