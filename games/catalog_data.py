@@ -11,6 +11,7 @@ makemessages reads only code and templates; these texts live in JSON:
 - what every engine declares for the table forms: its name, its options' labels, help texts and
   choices, its player-count help and its solo opponent (plain strings of the engine's class).
 """
+
 from __future__ import annotations
 
 import inspect

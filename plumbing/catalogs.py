@@ -10,6 +10,7 @@ A message (with its context) must read the same in every catalog: Django merges 
 one per language, so two translations of one msgid would leave one of them unseen. Where two games
 need different words for the same English, the code gives the message a context (pgettext).
 """
+
 from __future__ import annotations
 
 import os
@@ -64,6 +65,7 @@ class Problem:
 @dataclass(frozen=True)
 class DataMessage:
     """A text the code reads from a data file and translates when shown."""
+
     msgid: str
     source: str  # path relative to the project, e.g. games/rules/san_juan/cards.json
     german: str | None = None  # the data file's own German, used when no catalog has one
@@ -119,9 +121,11 @@ def existing_catalogs(base: Path) -> dict[str, polib.POFile]:
         try:
             po = polib.pofile(str(path))
         except (OSError, ValueError) as exc:
-            raise CatalogError(f"{path.relative_to(base)} cannot be read ({exc}). After a merge, keep either "
-                               "side of the catalog (git checkout --ours/--theirs) and run again with "
-                               "--also-from <the other branch>.") from exc
+            raise CatalogError(
+                f"{path.relative_to(base)} cannot be read ({exc}). After a merge, keep either "
+                "side of the catalog (git checkout --ours/--theirs) and run again with "
+                "--also-from <the other branch>."
+            ) from exc
         found[PROJECT if path == catalog_path(base, PROJECT) else path.relative_to(base).parts[0]] = po
     return found
 
@@ -141,8 +145,12 @@ def compendium(catalogs: dict[str, polib.POFile]) -> tuple[dict[Key, Translation
 
 def fuzzy_entries(catalogs: dict[str, polib.POFile]) -> dict[Key, polib.POEntry]:
     """Entries still to be settled (conflicts the tool marked, or a translator's doubt): they carry over."""
-    return {key_of(e): e for po in catalogs.values() for e in po
-            if "fuzzy" in e.flags and not e.obsolete and (e.msgstr or any(e.msgstr_plural.values()))}
+    return {
+        key_of(e): e
+        for po in catalogs.values()
+        for e in po
+        if "fuzzy" in e.flags and not e.obsolete and (e.msgstr or any(e.msgstr_plural.values()))
+    }
 
 
 def data_messages() -> list[DataMessage]:
@@ -157,8 +165,14 @@ def _copy_sources(base: Path, target: Path, catalogs: list[str]) -> None:
     """The sources makemessages reads, without any catalog, and an empty locale/ per catalog."""
     for root, dirs, files in os.walk(base):
         rel_root = Path(root).relative_to(base)
-        dirs[:] = [d for d in dirs if not d.startswith(".") and d != "locale" and d != "__pycache__"
-                   and not (rel_root == Path(".") and d in SKIPPED)]
+        dirs[:] = [
+            d
+            for d in dirs
+            if not d.startswith(".")
+            and d != "locale"
+            and d != "__pycache__"
+            and not (rel_root == Path(".") and d in SKIPPED)
+        ]
         for name in files:
             if Path(name).suffix in SOURCE_SUFFIXES:
                 (target / rel_root).mkdir(parents=True, exist_ok=True)
@@ -177,12 +191,16 @@ def extract(base: Path | None = None) -> dict[str, polib.POFile]:
         # The copy's own settings point LOCALE_PATHS at the copy, so nothing is written to the tree.
         done = subprocess.run(
             [sys.executable, "manage.py", "extract_messages", "-l", LANGUAGE, "--no-obsolete", "--add-location=file"],
-            cwd=work, capture_output=True, text=True,
+            cwd=work,
+            capture_output=True,
+            text=True,
         )
         if done.returncode:
             raise RuntimeError(f"makemessages failed:\n{done.stdout}{done.stderr}")
-        fresh = {name: polib.pofile(str(catalog_path(work, name))) if catalog_path(work, name).exists()
-                 else polib.POFile() for name in names}
+        fresh = {
+            name: polib.pofile(str(catalog_path(work, name))) if catalog_path(work, name).exists() else polib.POFile()
+            for name in names
+        }
     for message in data_messages():
         po = fresh[catalog_of(message.source, names)]
         entry = po.find(message.msgid, msgctxt=message.msgctxt) if message.msgctxt else _plain(po, message.msgid)
@@ -201,9 +219,13 @@ def _plain(po: polib.POFile, msgid: str) -> polib.POEntry | None:
     return next((e for e in po if e.msgid == msgid and not e.msgctxt), None)
 
 
-def fill(fresh: dict[str, polib.POFile], translations: dict[Key, Translation],
-         conflicts: dict[Key, dict[str, Translation]], suggestions: dict[Key, str],
-         unsettled: dict[Key, polib.POEntry] | None = None) -> list[Problem]:
+def fill(
+    fresh: dict[str, polib.POFile],
+    translations: dict[Key, Translation],
+    conflicts: dict[Key, dict[str, Translation]],
+    suggestions: dict[Key, str],
+    unsettled: dict[Key, polib.POEntry] | None = None,
+) -> list[Problem]:
     """Translate the fresh catalogs; conflicting translations stay fuzzy, naming each catalog's."""
     problems = []
     unsettled = unsettled or {}
@@ -240,6 +262,7 @@ def _show(german: Translation) -> str:
 
 def catalogs_at(base: Path, ref: str) -> dict[str, polib.POFile]:
     """The German catalogs as git commit ``ref`` (a branch, a tag) has them."""
+
     def git(*args: str) -> str:
         return subprocess.run(["git", *args], cwd=base, check=True, capture_output=True, text=True).stdout
 
@@ -275,8 +298,13 @@ def rebuild(base: Path | None = None, also_from: Iterable[str] = ()) -> list[Pro
         path = catalog_path(base, name)
         path.parent.mkdir(parents=True, exist_ok=True)
         old = current.get(name)
-        po.header = old.header if old is not None and old.header and "SOME DESCRIPTIVE" not in old.header else (
-            f"German strings of {'the project (templates and settings)' if name == PROJECT else 'the ' + name + ' app'}.")
+        po.header = (
+            old.header
+            if old is not None and old.header and "SOME DESCRIPTIVE" not in old.header
+            else (
+                f"German strings of {'the project (templates and settings)' if name == PROJECT else 'the ' + name + ' app'}."
+            )
+        )
         po.save(str(path))
         subprocess.run(["msgfmt", "--check-format", "-o", str(path.with_suffix(".mo")), str(path)], check=True)
     for name in set(current) - set(fresh):
@@ -292,8 +320,10 @@ def check(base: Path | None = None) -> list[Problem]:
     base = base or base_dir()
     current = existing_catalogs(base)
     _, conflicts = compendium(current)
-    problems = [Problem("conflict", ", ".join(by), key, " | ".join(f"{c}: {_show(t)}" for c, t in by.items()))
-                for key, by in conflicts.items()]
+    problems = [
+        Problem("conflict", ", ".join(by), key, " | ".join(f"{c}: {_show(t)}" for c, t in by.items()))
+        for key, by in conflicts.items()
+    ]
     fresh = extract(base)
     for name, po in fresh.items():
         have = {key_of(e): e for e in current[name]} if name in current else {}
@@ -318,5 +348,7 @@ def _compiled_problems(name: str, po: polib.POFile, mo_path: Path) -> list[Probl
         return [Problem("compiled", name, (None, ""), f"{mo_path} is missing")]
     wanted = {key_of(e): translation_of(e) for e in po if translation_of(e) is not None}
     compiled = {key_of(e): translation_of(e) for e in polib.mofile(str(mo_path)) if e.msgid}
-    return [Problem("compiled", name, key, "the .mo differs from the .po")
-            for key in set(wanted) ^ set(compiled) | {k for k in wanted if k in compiled and wanted[k] != compiled[k]}]
+    return [
+        Problem("compiled", name, key, "the .mo differs from the .po")
+        for key in set(wanted) ^ set(compiled) | {k for k in wanted if k in compiled and wanted[k] != compiled[k]}
+    ]

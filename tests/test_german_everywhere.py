@@ -9,6 +9,7 @@ API is asked for its errors, and every email the site sends is written. Any visi
 an English msgid of the catalogs whose German differs fails the test (see tests/support/english.py),
 named with the page, form, answer or email it appeared in.
 """
+
 from __future__ import annotations
 
 import json
@@ -38,8 +39,20 @@ pytestmark = pytest.mark.django_db(transaction=False)
 GAMES: list[tuple[str, int, dict[str, Any]]] = [
     ("san-juan", 2, {}),
     ("san-juan", 3, {"edition": "1", "expansion": True, "start_variant": True}),
-    ("sankt-petersburg", 3, {"edition": "2", "market": True, "helpers": True, "events": True, "assignments": True,
-                             "obstacles": True, "banquet": True, "module2": True}),
+    (
+        "sankt-petersburg",
+        3,
+        {
+            "edition": "2",
+            "market": True,
+            "helpers": True,
+            "events": True,
+            "assignments": True,
+            "obstacles": True,
+            "banquet": True,
+            "module2": True,
+        },
+    ),
     ("sankt-petersburg", 2, {"edition": "1", "expansion": True}),
     ("red-cathedral", 2, {"side": "extended", "merchants": "1", "clergy": "2"}),
     ("red-cathedral", 1, {}),
@@ -49,8 +62,18 @@ SNAPSHOTS = 3  # boards shown between the start and the end of each game
 TEXT_KEYS = {"label", "text", "detail", "errors", "help", "players_help", "description"}
 # URL patterns that are no page a person reads (or are visited below under their own heading).
 NOT_PAGES = {
-    "favicon", "health", "set_language", "logout", "open", "read-all", "lobby-tables", "my-turns",
-    "game-chat", "game-resign", "tournament-action", "table-action",
+    "favicon",
+    "health",
+    "set_language",
+    "logout",
+    "open",
+    "read-all",
+    "lobby-tables",
+    "my-turns",
+    "game-chat",
+    "game-resign",
+    "tournament-action",
+    "table-action",
 }
 
 
@@ -139,8 +162,12 @@ def _boards(client, reader: Reader, world: World, capture) -> None:
             user = _to_act_user(game) or world.anna
             client.force_login(user)
             where = f"board {game.game_slug} {game.options} after {shown} moves"
-            for path in (f"/games/{game.pk}/", f"/games/{game.pk}/board/",
-                         f"/api/games/{game.pk}/legal-moves/", f"/api/games/{game.pk}/log/"):
+            for path in (
+                f"/games/{game.pk}/",
+                f"/games/{game.pk}/board/",
+                f"/api/games/{game.pk}/legal-moves/",
+                f"/api/games/{game.pk}/log/",
+            ):
                 reader.response(f"{where} {path}", client.get(path, HTTP_ACCEPT_LANGUAGE="de"))
             if game.status != Game.Status.ACTIVE:
                 break
@@ -200,14 +227,18 @@ def _paths(world: World) -> dict[str, list[str]]:
         "password_change": ["/accounts/password/change/"],
         "password_reset": ["/accounts/password/reset/"],
         "password_reset_done": ["/accounts/password/reset/sent/"],
-        "password_reset_confirm": [f"/accounts/password/reset/{uid}/{default_token_generator.make_token(world.boris)}/",
-                                   "/accounts/password/reset/bad/bad-token/"],
+        "password_reset_confirm": [
+            f"/accounts/password/reset/{uid}/{default_token_generator.make_token(world.boris)}/",
+            "/accounts/password/reset/bad/bad-token/",
+        ],
         "password_reset_complete": ["/accounts/password/reset/done/"],
         "signup": ["/accounts/signup/"],
         "login": ["/accounts/login/"],
         "list": ["/notifications/"],
-        "unsubscribe": [reverse("notifications:unsubscribe", args=[unsubscribe.token(world.anna, "turn")]),
-                        "/notifications/unsubscribe/not-a-token/"],
+        "unsubscribe": [
+            reverse("notifications:unsubscribe", args=[unsubscribe.token(world.anna, "turn")]),
+            "/notifications/unsubscribe/not-a-token/",
+        ],
         "rc-figures": ["/games/red-cathedral/figures/"],
         "rc-rules": ["/games/red-cathedral/rules/"],
         "sp-rules": ["/games/sankt-petersburg/rules/"],
@@ -232,8 +263,14 @@ def _pages(client, reader: Reader, world: World) -> None:
 
 def _tournament(world: World) -> None:
     """A started Swiss tournament of three: a pairing, a bye, their notices and emails."""
-    t = tournaments.create_tournament(world.clara, name="Herbstpokal", game_slug="san-juan", rounds=2, table_size=2,
-                                      starts_at=timezone.now() + timedelta(days=1))
+    t = tournaments.create_tournament(
+        world.clara,
+        name="Herbstpokal",
+        game_slug="san-juan",
+        rounds=2,
+        table_size=2,
+        starts_at=timezone.now() + timedelta(days=1),
+    )
     for user in (world.clara, world.anna, world.boris):
         tournaments.register(t.pk, user)
     tournaments.start(t.pk, by=world.clara)
@@ -245,28 +282,74 @@ def _forms(client, reader: Reader, world: World) -> None:
     table = world.open_tables[0]
     sent = [
         (None, "/accounts/signup/", {"username": "", "email": "nope", "password1": "a", "password2": "b"}),
-        (None, "/accounts/signup/", {"username": "anna", "email": "anna@example.org", "password1": "123",
-                                     "password2": "123"}),
+        (
+            None,
+            "/accounts/signup/",
+            {"username": "anna", "email": "anna@example.org", "password1": "123", "password2": "123"},
+        ),
         (None, "/accounts/login/", {"username": "anna", "password": "wrong"}),
         (None, "/accounts/password/reset/", {"email": "not an address"}),
-        (world.anna, "/accounts/password/change/", {"old_password": "wrong", "new_password1": "x",
-                                                    "new_password2": "y"}),
-        (world.anna, "/accounts/settings/", {"email": "boris@example.org", "digest_hour": 99, "reminder_hours": -1,
-                                             "language": "de", "time_zone": "Mars/Olympus", "turn_email": "x"}),
+        (
+            world.anna,
+            "/accounts/password/change/",
+            {"old_password": "wrong", "new_password1": "x", "new_password2": "y"},
+        ),
+        (
+            world.anna,
+            "/accounts/settings/",
+            {
+                "email": "boris@example.org",
+                "digest_hour": 99,
+                "reminder_hours": -1,
+                "language": "de",
+                "time_zone": "Mars/Olympus",
+                "turn_email": "x",
+            },
+        ),
         (world.anna, "/accounts/settings/vacation/", {"start": "2026-13-40", "end": "2020-01-01"}),
         (world.anna, "/accounts/settings/vacation/", {"start": "2030-01-10", "end": "2030-01-01"}),
         (world.anna, "/tables/new/", {"game": "san-juan", "seats": 9, "time_control": "live", "minutes_per_player": 0}),
-        (world.anna, "/tables/new/?game=sankt-petersburg", {"game": "sankt-petersburg", "seats": 5, "sp_plus": "on",
-                                                             "expansion": "on", "edition": "2", "helpers": "on",
-                                                             "time_control": "correspondence", "days_per_move": 3}),
-        (world.anna, "/tables/new/?game=sankt-petersburg", {"game": "sankt-petersburg", "seats": 3, "edition": "1",
-                                                             "market": "on", "time_control": "correspondence",
-                                                             "days_per_move": 99}),
+        (
+            world.anna,
+            "/tables/new/?game=sankt-petersburg",
+            {
+                "game": "sankt-petersburg",
+                "seats": 5,
+                "sp_plus": "on",
+                "expansion": "on",
+                "edition": "2",
+                "helpers": "on",
+                "time_control": "correspondence",
+                "days_per_move": 3,
+            },
+        ),
+        (
+            world.anna,
+            "/tables/new/?game=sankt-petersburg",
+            {
+                "game": "sankt-petersburg",
+                "seats": 3,
+                "edition": "1",
+                "market": "on",
+                "time_control": "correspondence",
+                "days_per_move": 99,
+            },
+        ),
         (world.anna, "/tables/new/?game=red-cathedral", {"game": "red-cathedral", "seats": 0, "side": "nope"}),
         (world.anna, "/rankings/tournaments/new/", {"name": "", "game": "san-juan", "rounds": 0, "table_size": 9}),
-        (world.anna, "/rankings/tournaments/new/?game=sankt-petersburg",
-         {"name": "Pokal", "game": "sankt-petersburg", "sp_plus": "on", "edition": "2", "rounds": 3, "table_size": 2,
-          "starts_at": "2020-01-01T10:00"}),
+        (
+            world.anna,
+            "/rankings/tournaments/new/?game=sankt-petersburg",
+            {
+                "name": "Pokal",
+                "game": "sankt-petersburg",
+                "sp_plus": "on",
+                "edition": "2",
+                "rounds": 3,
+                "table_size": 2,
+                "starts_at": "2020-01-01T10:00",
+            },
+        ),
         (world.clara, f"/tables/{table}/invite/", {"username": "nobody-here"}),
         (world.anna, f"/tables/{table}/join/", {}),
         (world.anna, f"/tables/{table}/join/", {}),
@@ -283,8 +366,11 @@ def _forms(client, reader: Reader, world: World) -> None:
         client.logout()
         if user:
             client.force_login(user)
-        response = (client.get(path, HTTP_ACCEPT_LANGUAGE="de", follow=True) if data is None
-                    else client.post(path, data, HTTP_ACCEPT_LANGUAGE="de", follow=True))
+        response = (
+            client.get(path, HTTP_ACCEPT_LANGUAGE="de", follow=True)
+            if data is None
+            else client.post(path, data, HTTP_ACCEPT_LANGUAGE="de", follow=True)
+        )
         reader.response(f"form {path} {sorted(data or {})}", response)
 
 
@@ -311,12 +397,23 @@ def _api(client, reader: Reader, world: World) -> None:
     ]
     for game in active:
         game.refresh_from_db()
-        for move in ({"type": "nonsense"}, {"type": "build", "card": 999}, {"type": "buy", "card": "zz"},
-                     {"type": "claim", "tower": 99}, {"type": "pass"}, {"type": "role", "role": "jester"}, []):
+        for move in (
+            {"type": "nonsense"},
+            {"type": "build", "card": 999},
+            {"type": "buy", "card": "zz"},
+            {"type": "claim", "tower": 99},
+            {"type": "pass"},
+            {"type": "role", "role": "jester"},
+            [],
+        ):
             post.append((f"/api/games/{game.pk}/moves/", {"move": move, "version": game.version}))
         post.append((f"/api/games/{game.pk}/moves/", {"move": {"type": "pass"}, "version": game.version + 5}))
-        post.append((f"/api/games/{game.pk}/moves/", {"move": {"type": "pass"}, "version": game.version,
-                                                      "move_id": "not-a-uuid"}))
+        post.append(
+            (
+                f"/api/games/{game.pk}/moves/",
+                {"move": {"type": "pass"}, "version": game.version, "move_id": "not-a-uuid"},
+            )
+        )
     for user in (world.anna, world.boris, None):
         client.logout()
         if user:
@@ -324,12 +421,21 @@ def _api(client, reader: Reader, world: World) -> None:
         for path, body in post:
             response = client.post(path, body, content_type="application/json", HTTP_ACCEPT_LANGUAGE="de")
             reader.response(f"API POST {path} {json.dumps(body)[:80]} ({user or 'visitor'})", response)
-        for path in ("/api/games/999999/", "/api/tables/999999/", "/api/rankings/players/nobody/", "/api/nothing/",
-                     "/api/me/", f"/api/games/{world.games[0].pk}/legal-moves/"):
+        for path in (
+            "/api/games/999999/",
+            "/api/tables/999999/",
+            "/api/rankings/players/nobody/",
+            "/api/nothing/",
+            "/api/me/",
+            f"/api/games/{world.games[0].pk}/legal-moves/",
+        ):
             reader.response(f"API GET {path} ({user or 'visitor'})", client.get(path, HTTP_ACCEPT_LANGUAGE="de"))
     client.logout()
-    for path, body in (("/api/auth/token/", {"username": "anna", "password": "wrong"}), ("/api/auth/token/", {}),
-                       ("/api/auth/signup/", {"username": "", "email": "x", "password": "1"})):
+    for path, body in (
+        ("/api/auth/token/", {"username": "anna", "password": "wrong"}),
+        ("/api/auth/token/", {}),
+        ("/api/auth/signup/", {"username": "", "email": "x", "password": "1"}),
+    ):
         response = client.post(path, body, content_type="application/json", HTTP_ACCEPT_LANGUAGE="de")
         reader.response(f"API POST {path} (visitor)", response)
     response = client.get("/api/me/", HTTP_AUTHORIZATION="Token not-a-token", HTTP_ACCEPT_LANGUAGE="de")
@@ -358,8 +464,11 @@ def _emails(reader: Reader, world: World, capture) -> None:
         timeouts.sweep(timezone.now() + timedelta(days=80))  # a second timeout: a bot takes the seat
     for message in mail.outbox:
         where = f"email {message.subject!r} to {message.to}"
-        reader.found += english_in([" ".join(message.subject.split())] + [
-            " ".join(line.split()) for line in message.body.splitlines() if line.strip()], where)
+        reader.found += english_in(
+            [" ".join(message.subject.split())]
+            + [" ".join(line.split()) for line in message.body.splitlines() if line.strip()],
+            where,
+        )
         for content, kind in getattr(message, "alternatives", []):
             if "html" in kind:
                 reader.html(where + " (HTML)", content)

@@ -6,6 +6,7 @@ one message reads differently in two catalogs, or when a catalog keeps messages 
 .mo that differs from its .po. The fix is always ``python manage.py rebuild_catalogs``, then
 translating what it lists.
 """
+
 from pathlib import Path
 
 import polib
@@ -39,8 +40,10 @@ def test_a_message_that_moves_to_another_app_keeps_its_german():
 
 
 def test_two_translations_of_one_message_stay_fuzzy_naming_both_until_settled():
-    current = {"games": _po(polib.POEntry(msgid="Round %(r)s", msgstr="Durchgang %(r)s")),
-               "locale": _po(polib.POEntry(msgid="Round %(r)s", msgstr="Runde %(r)s"))}
+    current = {
+        "games": _po(polib.POEntry(msgid="Round %(r)s", msgstr="Durchgang %(r)s")),
+        "locale": _po(polib.POEntry(msgid="Round %(r)s", msgstr="Runde %(r)s")),
+    }
     fresh = {"locale": _po(polib.POEntry(msgid="Round %(r)s", msgstr=""))}
     translations, conflicts = compendium(current)
     problems = fill(fresh, translations, conflicts, {})
@@ -55,8 +58,12 @@ def test_two_translations_of_one_message_stay_fuzzy_naming_both_until_settled():
 
 
 def test_a_context_keeps_two_games_apart():
-    current = {"locale": _po(polib.POEntry(msgid="Round %(r)s", msgstr="Runde %(r)s"),
-                             polib.POEntry(msgid="Round %(r)s", msgctxt="sankt-petersburg", msgstr="Durchgang %(r)s"))}
+    current = {
+        "locale": _po(
+            polib.POEntry(msgid="Round %(r)s", msgstr="Runde %(r)s"),
+            polib.POEntry(msgid="Round %(r)s", msgctxt="sankt-petersburg", msgstr="Durchgang %(r)s"),
+        )
+    }
     assert compendium(current)[1] == {}
     with translation.override("de"):
         assert translation.pgettext("sankt-petersburg", "Round %(r)s") % {"r": 2} == "Durchgang 2"
@@ -64,11 +71,20 @@ def test_a_context_keeps_two_games_apart():
 
 
 def test_untranslated_plural_and_data_suggestions():
-    fresh = {"games": _po(polib.POEntry(msgid="Indigo plant", msgstr=""),
-                          polib.POEntry(msgid="%(n)s card", msgid_plural="%(n)s cards", msgstr_plural={0: "", 1: ""}),
-                          polib.POEntry(msgid="Tower", msgstr=""))}
-    current = {"locale": _po(polib.POEntry(msgid="%(n)s card", msgid_plural="%(n)s cards",
-                                           msgstr_plural={0: "%(n)s Karte", 1: "%(n)s Karten"}))}
+    fresh = {
+        "games": _po(
+            polib.POEntry(msgid="Indigo plant", msgstr=""),
+            polib.POEntry(msgid="%(n)s card", msgid_plural="%(n)s cards", msgstr_plural={0: "", 1: ""}),
+            polib.POEntry(msgid="Tower", msgstr=""),
+        )
+    }
+    current = {
+        "locale": _po(
+            polib.POEntry(
+                msgid="%(n)s card", msgid_plural="%(n)s cards", msgstr_plural={0: "%(n)s Karte", 1: "%(n)s Karten"}
+            )
+        )
+    }
     translations, conflicts = compendium(current)
     problems = fill(fresh, translations, conflicts, {(None, "Indigo plant"): "Indigoküperei"})
     assert problems == [Problem("untranslated", "games", (None, "Tower"))]
@@ -84,8 +100,10 @@ def test_check_lists_what_a_rebuild_would_change(tmp_path, monkeypatch):
     other = tmp_path / "locale" / "de" / "LC_MESSAGES" / "django.po"
     other.parent.mkdir(parents=True)
     _po(polib.POEntry(msgid="Pass", msgstr="Passe")).save(str(other))
-    fresh = {"games": _po(polib.POEntry(msgid="Pass"), polib.POEntry(msgid="Bank"), polib.POEntry(msgid="New")),
-             "locale": _po(polib.POEntry(msgid="Pass"))}
+    fresh = {
+        "games": _po(polib.POEntry(msgid="Pass"), polib.POEntry(msgid="Bank"), polib.POEntry(msgid="New")),
+        "locale": _po(polib.POEntry(msgid="Pass")),
+    }
     monkeypatch.setattr(catalogs, "extract", lambda base: fresh)
     kinds = {(p.kind, p.key[1]) for p in catalogs.check(tmp_path) if p.kind != "compiled"}
     assert kinds == {("conflict", "Pass"), ("fuzzy", "Bank"), ("untranslated", "New"), ("stale", "Gone")}
@@ -101,10 +119,13 @@ def test_every_catalog_is_one_apps_and_rankings_has_its_own():
     assert Path(base / "rankings" / "locale" / "de" / "LC_MESSAGES" / "django.mo").exists()
 
 
-@pytest.mark.parametrize("language, expected", [
-    ("en", "The Trading House takes 6 rubles; you have 2."),
-    ("de", "Die Markthalle kostet 6 Rubel; du hast 2."),
-])
+@pytest.mark.parametrize(
+    "language, expected",
+    [
+        ("en", "The Trading House takes 6 rubles; you have 2."),
+        ("de", "Die Markthalle kostet 6 Rubel; du hast 2."),
+    ],
+)
 def test_an_engine_refusal_with_arguments_reads_in_the_players_language(language, expected):
     exc = IllegalMove("The Trading House takes {rubles} rubles; you have {money}.", rubles=6, money=2)
     assert str(exc) == "The Trading House takes 6 rubles; you have 2."

@@ -6,6 +6,7 @@ A text is English when it is a msgid of the project's catalogs whose German diff
 "OK", German as they are, never count), with any arguments filled in: the whole text, a part of it
 between brackets, colons, commas or dots, or, for a message of two words or more, anywhere in it.
 """
+
 from __future__ import annotations
 
 import re
