@@ -178,6 +178,8 @@ ACCOUNT_RATE_LIMITS = {
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("de", _("German"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Texts read from data files and translated when shown (manage.py rebuild_catalogs adds them).
+CATALOG_DATA_MESSAGES = ["games.catalog_data.data_messages"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

@@ -22,6 +22,9 @@ BIN = Path(sys.executable).parent
 FORMATTED = [
     "plumbing",
     "tests/plumbing",
+    "tests/test_german_everywhere.py",
+    "tests/support/english.py",
+    "games/catalog_data.py",
     "tests/test_design.py",
     "config/access_log.py",
     "config/error_reporting.py",

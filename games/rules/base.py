@@ -35,11 +35,24 @@ def gettext_noop(message: str) -> str:
     return message
 
 
-class IllegalMove(Exception):
-    """A move the rules do not allow; ``str(exc)`` is shown to the player."""
+class Reason(Exception):
+    """A message id with its arguments, e.g. ``IllegalMove(_("You have {money} rubles."), money=3)``:
+    the platform translates the id and then fills in the arguments; ``str()`` is the English text."""
+
+    def __init__(self, message: str = "", **args: Any) -> None:
+        super().__init__(message)
+        self.message = message
+        self.params = args
+
+    def __str__(self) -> str:
+        return self.message.format(**self.params) if self.params else self.message
 
 
-class InvalidOptions(ValueError):
+class IllegalMove(Reason):
+    """A move the rules do not allow; its reason is shown to the player."""
+
+
+class InvalidOptions(Reason, ValueError):
     """Options (or a player count) the game cannot be set up with."""
 
 
@@ -107,9 +120,8 @@ class Engine:
     def normalize_options(self, players: int, options: dict[str, Any] | None) -> dict[str, Any]:
         """Fill defaults, coerce types and validate; raise InvalidOptions."""
         if not self.min_players <= players <= self.max_players:
-            raise InvalidOptions(
-                f"{self.name} is played by {self.min_players} to {self.max_players} players."
-            )
+            raise InvalidOptions(gettext_noop("{game} is played by {low} to {high} players."),
+                                 game=self.name, low=self.min_players, high=self.max_players)
         given = dict(options or {})
         out: dict[str, Any] = {}
         for opt in self.options:
@@ -121,10 +133,11 @@ class Engine:
             elif opt.kind == "choice":
                 value = str(value)
                 if value not in {c[0] for c in opt.choices}:
-                    raise InvalidOptions(f"Unknown value {value!r} for option {opt.label!r}.")
+                    raise InvalidOptions(gettext_noop("Unknown value {value} for the option {option}."),
+                                         value=value, option=opt.label)
             out[opt.name] = value
         if given:
-            raise InvalidOptions(f"Unknown option(s): {', '.join(sorted(given))}.")
+            raise InvalidOptions(gettext_noop("Unknown options: {names}."), names=sorted(given))
         self.validate_options(players, out)
         return out
 

@@ -8,6 +8,7 @@ from typing import Any
 from django.utils.translation import gettext
 
 from games.models import Game, Move, Player
+from games.rules.base import Reason
 from games.services.event_codec import template as stored_template
 from games.services.rows import SeatRow
 
@@ -52,6 +53,11 @@ def render_event(event: dict[str, Any], names: dict[int, str]) -> str:
         return string.Formatter().vformat(template, (), args)
     except (ValueError, IndexError):
         return template
+
+
+def reason_text(exc: Reason) -> str:
+    """An engine's refusal or options error in the reader's language, arguments filled in."""
+    return render_event({"msg": exc.message, "args": exc.params}, {})
 
 
 def visible(event: dict[str, Any], seat: int | None) -> bool:

@@ -18,6 +18,7 @@ from games.services.changes import Change
 from games.services.engines import get_engine
 from games.services.errors import GameNotActive, IllegalMoveError, MoveIdReused, NotYourTurn, StaleVersion
 from games.services.event_codec import encode_events
+from games.services.log import reason_text
 from games.services.results import final_ranks
 from games.services.rows import SeatRow
 
@@ -154,7 +155,7 @@ def check_move(
         state, events = engine.apply(game.state, acting, move)
     except IllegalMove as exc:
         # Engines explain in English; the catalog has the translations of fixed reasons.
-        raise IllegalMoveError(_(str(exc))) from None
+        raise IllegalMoveError(reason_text(exc)) from None
     if note:
         events = [note, *events]
     now = timezone.now()

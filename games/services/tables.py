@@ -16,6 +16,7 @@ from games.rules.base import InvalidOptions
 from games.services import broadcast, changes, rows
 from games.services.engines import get_engine
 from games.services.errors import Forbidden, TableError
+from games.services.log import reason_text
 from games.services.turns import initial_clock_ms
 
 User = get_user_model()
@@ -47,7 +48,7 @@ def create_table(
         options = engine.normalize_options(seats, options or {})
     except InvalidOptions as exc:
         # Engines give their reasons as message ids (or finished English text, which stays as it is).
-        raise TableError(_(str(exc))) from None
+        raise TableError(reason_text(exc)) from None
     if seats == 1:
         rated = False  # a solo game has nobody to be rated against
     if time_control not in TimeControl.values:
@@ -247,7 +248,7 @@ def start_seated_game(
     try:
         options = engine.normalize_options(len(users) + bots, options or {})
     except InvalidOptions as exc:
-        raise TableError(str(exc)) from None
+        raise TableError(reason_text(exc)) from None
     with transaction.atomic():
         table = Table.objects.create(
             game_slug=game_slug, options=options, seats=len(users) + bots, owner=None, rated=rated,

@@ -25,6 +25,7 @@ from games.models import Game, Player, TimeControl
 from games.rules.base import InvalidOptions
 from games.services.engines import get_engine
 from games.services.errors import Forbidden, ServiceError
+from games.services.log import reason_text
 from games.services.tables import start_seated_game
 from rankings import signals
 from rankings.models import Entry, Pairing, PairingSeat, Rating, Round, Tournament, TournamentInvitation
@@ -84,7 +85,7 @@ def create_tournament(
             if size == table_size:
                 options = normalized
     except InvalidOptions as exc:
-        raise TournamentError(_(str(exc))) from None
+        raise TournamentError(reason_text(exc)) from None
     if not 1 <= rounds <= MAX_ROUNDS:
         raise TournamentError(_("A tournament has 1 to %(n)s rounds.") % {"n": MAX_ROUNDS})
     if not 2 <= group_size <= 16:

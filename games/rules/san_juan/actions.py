@@ -177,7 +177,7 @@ def finish_trader(st: State, events: list[Event]) -> bool:
         to_discard(st, cards)
         events.append(event(one_or_many(earned, gettext_noop("{seat} sells {buildings} for 1 card."), gettext_noop("{seat} sells {buildings} for {count} cards.")), seat,
                             seat=seat, buildings=names(pend["sel"]), count=earned))
-        draw_to_hand(st, seat, earned, "sale", events)
+        draw_to_hand(st, seat, earned, gettext_noop("sale"), events)
         questions = []
         if sold >= 2 and owns(st, seat, "market_stand"):
             questions.append({"q": "market_stand"})

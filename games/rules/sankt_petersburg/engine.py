@@ -5,7 +5,7 @@ import random
 from typing import Any
 
 from games.rules.base import (Engine, Event, IllegalMove, InvalidOptions, Move, Option, Result, State,
-                              rank_by)
+                              gettext_noop, rank_by)
 
 from . import actions, bot, flow
 from .cards import kind_name, table
@@ -15,23 +15,24 @@ from .scoring import stats
 from .state import new_state, to_act
 from .view import build_view
 
-FIVE_PLAYERS = ("Five players need the expansion 'In bester Gesellschaft' (it brings the fifth "
-                "start-player stone, the sack, and the cards for a fifth player) or the Market of the "
-                "2nd edition.")
+FIVE_PLAYERS = gettext_noop("Five players need the expansion 'In bester Gesellschaft' (it brings the fifth "
+                            "start-player stone, the sack, and the cards for a fifth player) or the Market of the "
+                            "2nd edition.")
 # With the Market (2nd edition) five players follow the Market's rules and need no expansion.
-MARKET_EDITION = "The Market belongs to the 2nd edition (Das neue Sankt Petersburg): choose the 2nd edition."
+MARKET_EDITION = gettext_noop(
+    "The Market belongs to the 2nd edition (Das neue Sankt Petersburg): choose the 2nd edition.")
 # Modules 3-6: "nur mit dem neuen Sankt Petersburg - Der Markt spielbar".
-HELPERS_MARKET = "Module 3 (the helpers) is played only with the Market."
-ASSIGNMENTS_MARKET = "Module 5 (the assignments) is played only with the Market."
-EVENTS_MARKET = "Module 4 (the events) is played only with the Market."
-OBSTACLES_MARKET = "Module 6 (the obstacles) is played only with the Market."
-ASSIGNMENT_RULE_MODULE = "The printed assignment rule belongs to Module 5: choose the assignments too."
-SP_PLUS_EDITION = "The SP+ variant is played with the 1st edition."
-MODULE2_EDITION = ("Module 2 on its own belongs to the 2nd edition; in the 1st edition its cards come with "
-                   "the expansion 'In bester Gesellschaft'.")
-MODULE2_EXPANSION = "The expansion 'In bester Gesellschaft' of the 2nd edition already includes Module 2."
-SP_PLUS_EXPANSION = ("SP+ uses only the expansion cards that replace base cards; choose either SP+ or "
-                     "the whole expansion.")
+HELPERS_MARKET = gettext_noop("Module 3 (the helpers) is played only with the Market.")
+ASSIGNMENTS_MARKET = gettext_noop("Module 5 (the assignments) is played only with the Market.")
+EVENTS_MARKET = gettext_noop("Module 4 (the events) is played only with the Market.")
+OBSTACLES_MARKET = gettext_noop("Module 6 (the obstacles) is played only with the Market.")
+ASSIGNMENT_RULE_MODULE = gettext_noop("The printed assignment rule belongs to Module 5: choose the assignments too.")
+SP_PLUS_EDITION = gettext_noop("The SP+ variant is played with the 1st edition.")
+MODULE2_EDITION = gettext_noop("Module 2 on its own belongs to the 2nd edition; in the 1st edition its cards come with "
+                               "the expansion 'In bester Gesellschaft'.")
+MODULE2_EXPANSION = gettext_noop("The expansion 'In bester Gesellschaft' of the 2nd edition already includes Module 2.")
+SP_PLUS_EXPANSION = gettext_noop("SP+ uses only the expansion cards that replace base cards; choose either SP+ or "
+                                 "the whole expansion.")
 
 
 class SanktPetersburg(Engine):
@@ -45,15 +46,15 @@ class SanktPetersburg(Engine):
                help="2nd-edition card versions: Observatory 7, Judge 17, Mistress of Ceremonies 20, "
                     "Mariinsky Theater 15 paying 1 point per red card."),
         Option("expansion", "In bester Gesellschaft", kind="bool", default=False,
-               help="The expansion's 35 cards; needed for 5 players."),
+               help=gettext_noop("The expansion's 35 cards; needed for 5 players.")),
         Option("sp_plus", "SP+", kind="bool", default=False,
-               help="1st edition with only the expansion cards that replace base cards."),
-        Option("banquet", "Module 1: Das Bankett", kind="bool", default=False,
+               help=gettext_noop("1st edition with only the expansion cards that replace base cards.")),
+        Option("banquet", gettext_noop("Module 1: Das Bankett"), kind="bool", default=False,
                help="2nd edition: 15 cards: the Czar - Superstar, two Potemkin villages (1/4, 3/8) and 12 purple "
                     "special cards, free, taken into hand and played from there as an action of their own. "
                     "Without the Market the three with a yellow back stay out; with Module 2 the Debtor's "
                     "Prison stays out."),
-        Option("module2", "Module 2: In bester Gesellschaft", kind="bool", default=False,
+        Option("module2", gettext_noop("Module 2: In bester Gesellschaft"), kind="bool", default=False,
                help="2nd edition: only Module 2's 12 cards (Coffee House, Trading House, Debtor's Prison, "
                     "2 Sycophants, October Revolution, Textile Factory, Guild Hall, University, Merchant, "
                     "Lt. Kije, Mayor), without the expansion's cards that replace base cards. The expansion "
@@ -70,9 +71,9 @@ class SanktPetersburg(Engine):
         Option("assignments", "Module 5: assignments", kind="bool", default=False,
                help="With the Market: three secret assignments each; at the end each player scores "
                     "the best of them."),
-        Option("assignment_rule", "Module 5: which assignment counts", kind="choice", default="best",
-               choices=(("best", "Yucata: the best of three at the end"),
-                        ("printed", "Printed rule: discard one at 20 and one at 35 points")),
+        Option("assignment_rule", gettext_noop("Module 5: which assignment counts"), kind="choice", default="best",
+               choices=(("best", gettext_noop("Yucata: the best of three at the end")),
+                        ("printed", gettext_noop("Printed rule: discard one at 20 and one at 35 points"))),
                help="Yucata: every player keeps all three assignments and scores the best one at the end. "
                     "Printed rule: on reaching 20 points a player discards one of them, on reaching 35 "
                     "another; the one left scores at the end (the best of those left, if 20 or 35 points "

@@ -179,35 +179,35 @@ def stats(st: State) -> list[dict[str, Any]]:
 
     inc = [p["inc"] for p in players]
     rows = [
-        row("Workers: rubles", [i[0] for i in inc], "income"),
-        row("Workers: points", [i[1] for i in inc], "income"),
+        row(gettext_noop("Workers: rubles"), [i[0] for i in inc], "income"),
+        row(gettext_noop("Workers: points"), [i[1] for i in inc], "income"),
         # The Market: the market cards' rubles, the market place's points, the rubles paid to keep
         # orange market cards.
-        *((row("Market: rubles", [i[6] for i in inc], "income"),
-           row("Market: points", [i[7] for i in inc], "income"),
-           row("Market: confirmations paid in rubles", list(st["ext"]["market"]["paid"]), "income"))
+        *((row(gettext_noop("Market: rubles"), [i[6] for i in inc], "income"),
+           row(gettext_noop("Market: points"), [i[7] for i in inc], "income"),
+           row(gettext_noop("Market: confirmations paid in rubles"), list(st["ext"]["market"]["paid"]), "income"))
           if st["opts"].get("market") else ()),
-        row("Buildings: rubles", [i[2] for i in inc], "income"),
-        row("Buildings: points", [i[3] for i in inc], "income"),
-        row("Aristocrats: rubles", [i[4] for i in inc], "income"),
-        row("Aristocrats: points", [i[5] for i in inc], "income"),
-        row("Points bought at the Pub", [p["pub"] for p in players], "income"),
+        row(gettext_noop("Buildings: rubles"), [i[2] for i in inc], "income"),
+        row(gettext_noop("Buildings: points"), [i[3] for i in inc], "income"),
+        row(gettext_noop("Aristocrats: rubles"), [i[4] for i in inc], "income"),
+        row(gettext_noop("Aristocrats: points"), [i[5] for i in inc], "income"),
+        row(gettext_noop("Points bought at the Pub"), [p["pub"] for p in players], "income"),
         # Rows that rule modules and cards keep themselves (the 5-player sack, the Trading House).
         *(row(label, list(values), "income") for label, values in st["ext"].get("stats", {}).items()),
-        row("Total rubles income", [sum(i[0::2]) for i in inc], "totals"),
-        row("Total points income", [sum(i[1::2]) for i in inc], "totals"),
-        row("Points for different aristocrats", [x["nobles"] for x in parts], "end"),
+        row(gettext_noop("Total rubles income"), [sum(i[0::2]) for i in inc], "totals"),
+        row(gettext_noop("Total points income"), [sum(i[1::2]) for i in inc], "totals"),
+        row(gettext_noop("Points for different aristocrats"), [x["nobles"] for x in parts], "end"),
         # Parts kept secret during the game (Module 5's assignments) show once it is over.
         *(row(END_LABELS[k], [x[k] for x in parts], "end") for k in parts[0] if k in END_LABELS and over),
     ]
     if any(x["cards"] for x in parts):
-        rows.append(row("Points from cards at the end", [x["cards"] for x in parts], "end"))
+        rows.append(row(gettext_noop("Points from cards at the end"), [x["cards"] for x in parts], "end"))
     rows += [
-        row("Points for rubles", [x["rubles"] for x in parts], "end"),
-        row("Hand card penalty", [x["hand"] for x in parts], "end"),
-        row("Special cards bought", [len(p["special"]) for p in players], "cards"),
-        row("Hand cards", [len(p["hand"]) for p in players], "cards"),
-        row("Points", [p["points"] for p in players], "final"),
-        row("Rubles", [p["money"] for p in players], "final"),
+        row(gettext_noop("Points for rubles"), [x["rubles"] for x in parts], "end"),
+        row(gettext_noop("Hand card penalty"), [x["hand"] for x in parts], "end"),
+        row(gettext_noop("Special cards bought"), [len(p["special"]) for p in players], "cards"),
+        row(gettext_noop("Hand cards"), [len(p["hand"]) for p in players], "cards"),
+        row(gettext_noop("Points"), [p["points"] for p in players], "final"),
+        row(gettext_noop("Rubles"), [p["money"] for p in players], "final"),
     ]
     return rows

@@ -25,7 +25,7 @@ card of the market pile (the orange ones too). Cards' "points" are the printed v
 View: "assignments" null without the option, else {"rule": "best" | "printed", "mine": [{"number",
 "text", "text_de", "points"}] for the viewing seat (null for spectators), "counts": [assignments
 held] per seat, "chosen": null until the game is over, then per seat {"number", "points"} (the
-ones held are shown then under "all", the printed rule's discarded ones under "discarded")}. ∑ table: "Points for the assignment" (group end).
+ones held are shown then under "all", the printed rule's discarded ones under "discarded")}. ∑ table: gettext_noop("Points for the assignment") (group end).
 """
 from __future__ import annotations
 
@@ -42,7 +42,7 @@ from ..state import event
 
 ASSIGNMENTS: dict[int, dict[str, Any]] = {a["number"]: a for a in RULES["assignments"]}
 DISCARD_AT: list[int] = RULES["assignment_discard_at"]
-END_LABELS["assignment"] = "Points for the assignment"
+END_LABELS["assignment"] = gettext_noop("Points for the assignment")
 
 
 def assignments_game(options: dict) -> bool:

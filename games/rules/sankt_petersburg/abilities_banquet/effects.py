@@ -15,9 +15,9 @@ from ..prices import Pricer
 from ..scoring import card_income
 from ..state import display, event, hand_limit
 
-BANQUET_EDITION = "Module 1 (Das Bankett) belongs to the 2nd edition: choose the 2nd edition."
+BANQUET_EDITION = gettext_noop("Module 1 (Das Bankett) belongs to the 2nd edition: choose the 2nd edition.")
 SCORED = ("worker", "market", "building", "aristocrat")
-RUBLES_ROW, POINTS_ROW = "Purple cards: rubles", "Purple cards: points"
+RUBLES_ROW, POINTS_ROW = gettext_noop("Purple cards: rubles"), gettext_noop("Purple cards: points")
 EFFECT_NAMES = {"jester": "Jester", "banquet": "Banquet"}
 
 

@@ -42,7 +42,8 @@ def guild_apply(st: State, seat: int, d: dict, move: Move, events: list[Event]) 
     total = guild_params(st, d["card"])["total"]
     k = move.get("points")
     if move.get("type") != "guild_hall" or not isinstance(k, int) or isinstance(k, bool) or not 0 <= k <= total:
-        raise IllegalMove(f"Split the Guild Hall's {total}: choose 0 to {total} points, the rest in rubles.")
+        raise IllegalMove(gettext_noop("Split the Guild Hall's {total}: choose from 0 to {total} as points, the rest "
+                                       "in rubles."), total=total)
     rubles = total - k
     add_income(st, seat, PHASE, rubles, k)
     st["ext"].setdefault("guild_hall", {})[str(seat)] = k
@@ -111,10 +112,11 @@ def trade_apply(st: State, seat: int, d: dict, move: Move, events: list[Event]) 
         return
     p = st["p"][seat]
     if p["money"] < params["rubles"]:
-        raise IllegalMove(f"The Trading House takes {params['rubles']} rubles; you have {p['money']}.")
+        raise IllegalMove(gettext_noop("The Trading House takes {rubles} rubles; you have {money}."),
+                          rubles=params["rubles"], money=p["money"])
     p["money"] -= params["rubles"]
     p["points"] += params["points"]
-    add_stat(st, "Points bought at the Trading House", seat, params["points"])
+    add_stat(st, gettext_noop("Points bought at the Trading House"), seat, params["points"])
     events.append(event(gettext_noop("{seat} pays {rubles} rubles for {points} points at the {card}."), seat,
                         seat=seat, rubles=params["rubles"], points=params["points"],
                         card=table(st)[d["card"]].name_en))

@@ -42,7 +42,7 @@ def phase_start(st: State, phase: str, events: list[Event]) -> None:
     if phase == "worker" and seat is not None:
         gain = RULES["sack_points_per_worker_round"]
         st["p"][seat]["points"] += gain
-        add_stat(st, "Points for holding the sack", seat, gain)
+        add_stat(st, gettext_noop("Points for holding the sack"), seat, gain)
         events.append(event(gettext_noop("{seat} holds the sack and scores {points} points."), seat,
                             seat=seat, points=gain))
 

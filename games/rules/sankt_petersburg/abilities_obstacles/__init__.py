@@ -11,8 +11,8 @@ no rubles into points); there a choice bonus is taken automatically: the one tha
 most points given every obstacle still ahead (rubles where the points would be stopped anyway).
 
 Every gain of points is gated after each move (the engine's ``after_move`` hook compares each seat's
-points with the points the module has seen). The ∑ table gains "Obstacles: bonus rubles",
-"Obstacles: bonus points" and "Points lost at obstacles" (negative), so the table adds up.
+points with the points the module has seen). The ∑ table gains gettext_noop("Obstacles: bonus rubles"),
+gettext_noop("Obstacles: bonus points") and gettext_noop("Points lost at obstacles") (negative), so the table adds up.
 
 Decision ``obstacle_bonus`` (market place / card bonus obstacles during the game):
   {"obstacle": key, "rubles": r, "points": p}; moves {"type": "obstacle_bonus", "take": "rubles" |
@@ -38,7 +38,7 @@ from ..state import event
 
 OBSTACLES: dict[str, dict[str, Any]] = {o["key"]: o for o in RULES["obstacles"]}
 SPACES = RULES["obstacle_spaces"]
-BONUS_RUBLES, BONUS_POINTS, LOST = "Obstacles: bonus rubles", "Obstacles: bonus points", "Points lost at obstacles"
+BONUS_RUBLES, BONUS_POINTS, LOST = gettext_noop("Obstacles: bonus rubles"), gettext_noop("Obstacles: bonus points"), gettext_noop("Points lost at obstacles")
 
 
 def obstacles_game(options: dict) -> bool:
