@@ -18,6 +18,8 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
+from allauth.account.forms import default_token_generator as allauth_tokens
+from allauth.account.utils import user_pk_to_url_str
 from django.contrib.auth.tokens import default_token_generator
 from django.core import mail
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
@@ -74,6 +76,8 @@ NOT_PAGES = {
     "game-resign",
     "tournament-action",
     "table-action",
+    "settings-data",  # a JSON file to download, not a page
+    "settings-token-revoke",  # answers a form post only
 }
 
 
@@ -239,6 +243,28 @@ def _paths(world: World) -> dict[str, list[str]]:
             reverse("notifications:unsubscribe", args=[unsubscribe.token(world.anna, "turn")]),
             "/notifications/unsubscribe/not-a-token/",
         ],
+        "settings-delete": ["/accounts/settings/delete/"],
+        "bell": ["/notifications/bell/"],
+        "account_login": ["/accounts/login/"],
+        "account_logout": ["/accounts/logout/"],
+        "account_inactive": ["/accounts/inactive/"],
+        "account_signup": ["/accounts/signup/"],
+        "account_reauthenticate": ["/accounts/reauthenticate/"],
+        "account_request_reauthentication_code": ["/accounts/reauthenticate/code/"],
+        "account_confirm_reauthentication_code": ["/accounts/reauthenticate/code/confirm/"],
+        "account_confirm_login_code": ["/accounts/login/code/confirm/"],
+        "account_email": ["/accounts/email/"],
+        "account_email_verification_sent": ["/accounts/confirm-email/"],
+        "account_confirm_email": ["/accounts/confirm-email/not-a-key/"],
+        "account_change_password": ["/accounts/password/change/"],
+        "account_set_password": ["/accounts/password/set/"],
+        "account_reset_password": ["/accounts/password/reset/"],
+        "account_reset_password_done": ["/accounts/password/reset/done/"],
+        "account_reset_password_from_key": [
+            f"/accounts/password/reset/key/{user_pk_to_url_str(world.boris)}-{allauth_tokens.make_token(world.boris)}/",
+            "/accounts/password/reset/key/1-not-a-key/",
+        ],
+        "account_reset_password_from_key_done": ["/accounts/password/reset/key/done/"],
         "rc-figures": ["/games/red-cathedral/figures/"],
         "rc-rules": ["/games/red-cathedral/rules/"],
         "sp-rules": ["/games/sankt-petersburg/rules/"],
