@@ -44,3 +44,119 @@ def test_a_tournament_of_one_day_per_move_says_day(client, language, expected):
     client.force_login(org)
     html = client.get(f"/rankings/tournaments/{t.pk}/").content.decode()
     assert expected in html and "1 days" not in html and "1 Tage" not in html
+
+
+# --- Die Rote Kathedrale: amounts of materials and resources ------------------------------------
+
+RC_AMOUNTS = {
+    "en": {"wood": ("1 wood", "2 wood"), "brick": ("1 brick", "2 bricks"), "stone": ("1 stone", "2 stones"),
+           "gold": ("1 gold", "2 gold"), "green": ("1 green gem", "2 green gems"),
+           "violet": ("1 violet gem", "2 violet gems"), "rubles": ("1 ruble", "2 rubles"),
+           "rp": ("1 construction point", "2 construction points"), "glory": ("1 glory", "2 glory"),
+           "permits": ("1 permit", "2 permits")},
+    "de": {"wood": ("1 Holz", "2 Holz"), "brick": ("1 Ziegel", "2 Ziegel"), "stone": ("1 Stein", "2 Steine"),
+           "gold": ("1 Gold", "2 Gold"), "green": ("1 grüner Edelstein", "2 grüne Edelsteine"),
+           "violet": ("1 violetter Edelstein", "2 violette Edelsteine"), "rubles": ("1 Rubel", "2 Rubel"),
+           "rp": ("1 Baupunkt", "2 Baupunkte"), "glory": ("1 Ruhmespunkt", "2 Ruhmespunkte"),
+           "permits": ("1 Genehmigung", "2 Genehmigungen")},
+}
+RC_MATERIALS = ("wood", "brick", "stone", "gold", "green", "violet")
+# An amount whose noun disagrees with its number, as the pages used to print them.
+# (A count after a slash, "20/20", and a label before its colon, "brick: 20", are no amounts.)
+_AMOUNT = r"(?<![/\d])\b(?:{}) (?:{})\b(?!:)"
+RC_WRONG = {
+    "en": _AMOUNT.format(r"[02-9]|\d\d+", "brick|stone|green gem|violet gem") + "|"
+          + _AMOUNT.format("1", "bricks|stones|green gems|violet gems"),
+    "de": _AMOUNT.format(r"[02-9]|\d\d+", "Stein|grüner Edelstein|violetter Edelstein") + "|"
+          + _AMOUNT.format("1", "Steine|grüne Edelsteine|violette Edelsteine"),
+}
+
+
+def _rc_text(page: str) -> str:
+    import html
+    import re
+
+    page = re.sub(r"<(script|style)\b.*?</\1>", " ", page, flags=re.S)
+    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", page)))
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("key", list(RC_AMOUNTS["en"]))
+def test_a_red_cathedral_amount_agrees_with_its_number(language, key):
+    from games.templatetags.red_cathedral import amount_text
+
+    one, two = RC_AMOUNTS[language][key]
+    with translation.override(language):
+        assert (amount_text(key, 1), amount_text(key, 2)) == (one, two)
+        assert amount_text(key, 10) == two.replace("2 ", "10 ", 1)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_red_cathedral_board_says_amounts_with_their_plural(client, language):
+    from games.services import tables
+
+    anna, bea = make_user("anna", language=language), make_user("bea", language=language)
+    game = tables.start_seated_game("red-cathedral", [anna, bea], {}, seed=7, rated=False)
+    # Each material once as 1 and once as 2, one player's stock the other's mirror.
+    game.state["pl"][0]["inv"] = {m: 1 + i % 2 for i, m in enumerate(RC_MATERIALS)}
+    game.state["pl"][1]["inv"] = {m: 2 - i % 2 for i, m in enumerate(RC_MATERIALS)}
+    game.version += 1
+    game.save(update_fields=["state", "version"])
+    client.force_login(anna)
+    text = _rc_text(client.get(f"/games/{game.pk}/board/").content.decode())
+    for key in RC_MATERIALS:
+        one, two = RC_AMOUNTS[language][key]
+        assert one in text and two in text, key
+    import re
+
+    assert not re.search(RC_WRONG[language], text), re.search(RC_WRONG[language], text)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("url", ["/games/red-cathedral/rules/", "/games/red-cathedral/figures/"])
+def test_the_red_cathedral_rules_and_figures_pages_say_amounts_with_their_plural(client, language, url):
+    import re
+
+    client.cookies["django_language"] = language
+    with translation.override(language):
+        text = _rc_text(client.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode())
+    assert not re.search(RC_WRONG[language], text), re.search(RC_WRONG[language], text)
+    # Both pages list resource tiles of 1 gem and 2 bricks; the rules page the supply of 10 gems.
+    assert RC_AMOUNTS[language]["green"][0] in text and RC_AMOUNTS[language]["brick"][1] in text
+    if "rules" in url:
+        assert RC_AMOUNTS[language]["green"][1].replace("2 ", "10 ") in text
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("key", list(RC_AMOUNTS["en"]))
+def test_a_red_cathedral_log_line_and_move_label_say_amounts_with_their_plural(language, key):
+    from games.rules.red_cathedral.state import NAMES
+    from games.services.event_codec import encode_events
+    from games.services.log import render_event
+
+    gets = {"en": "Anna gets {}.", "de": "Anna erhält {}."}[language]
+    take = {"en": "Take {}", "de": "Nimm {}"}[language]
+    with translation.override(language):
+        for n, expected in zip((1, 2), RC_AMOUNTS[language][key]):
+            event = {"msg": "{seat} gets {count}× {resource}.", "args": {"seat": 0, "count": n, "resource": NAMES[key]}}
+            # As the engine emits it, and as a move stores it (its template as a catalogue id).
+            stored = encode_events([event], seat=0)[0]
+            assert not isinstance(stored["msg"], str)
+            assert render_event(event, {0: "Anna"}) == render_event(stored, {0: "Anna"}) == gets.format(expected)
+            label = {"msg": "Take {count}× {resource}", "args": {"count": n, "resource": NAMES[key]}}
+            assert render_event(label, {}) == take.format(expected)
+
+
+@pytest.mark.parametrize("language, expected", [
+    ("en", "Merchants' guild: exchange 2 bricks for 2 wood, 1 stone"),
+    ("de", "Gilde der Händler: 2 Ziegel tauschen gegen: 2 Holz, 1 Stein"),
+])
+def test_a_red_cathedral_exchange_counts_what_it_gives_and_gets(language, expected):
+    from games.services.log import render_event
+
+    label = {"msg": "{group}: exchange {count}× {material} for {goods}",
+             "args": {"group": "Merchants' guild", "count": 2, "material": "brick", "goods": ["wood", "stone", "wood"]}}
+    with translation.override(language):
+        assert render_event(label, {}) == expected
