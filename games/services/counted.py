@@ -35,9 +35,9 @@ def counted(template: str, raw: dict[str, Any], args: dict[str, Any]) -> str:
         return template
     from games.templatetags.red_cathedral import amount_text, amounts_text
 
-    key = _KEYS.get(raw.get("resource", raw.get("material")))
+    key = _KEYS.get(str(raw.get("resource", raw.get("material"))))
     goods = raw.get("goods", [])
-    if key is None or not isinstance(raw.get("count"), int) or any(g not in _KEYS for g in goods):
+    if key is None or not isinstance(raw.get("count"), int) or any(str(g) not in _KEYS for g in goods):
         return template
     args["amount"] = amount_text(key, raw["count"])
     if goods:
