@@ -111,6 +111,9 @@ def test_the_red_cathedral_board_says_amounts_with_their_plural(client, language
     import re
 
     assert not re.search(RC_WRONG[language], text), re.search(RC_WRONG[language], text)
+    # The first white workshop space costs 1 ruble on the basic side.
+    assert {"en": "free, 1 ruble to place a tile face up", "de": "frei, 1 Rubel, um ein Plättchen"}[language] in text
+    assert "free, 1 rubles" not in text
 
 
 @pytest.mark.django_db
