@@ -163,3 +163,52 @@ def test_a_red_cathedral_exchange_counts_what_it_gives_and_gets(language, expect
              "args": {"group": "Merchants' guild", "count": 2, "material": "brick", "goods": ["wood", "stone", "wood"]}}
     with translation.override(language):
         assert render_event(label, {}) == expected
+
+
+@pytest.mark.parametrize("language, n, expected", [
+    ("en", 1, "Anna moves the red die to area 3, paying 1 ruble for extra steps."),
+    ("en", 2, "Anna moves the red die to area 3, paying 2 rubles for extra steps."),
+    ("de", 1, "Anna zieht den roten Würfel in Bereich 3 und zahlt 1 Rubel für zusätzliche Bereiche."),
+])
+def test_a_red_cathedral_log_line_counts_rubles(language, n, expected):
+    from games.services.log import render_event
+
+    event = {"msg": "{seat} moves {die} to area {area}, paying {rubles} rubles for extra steps.",
+             "args": {"seat": 0, "die": "the red die", "area": 3, "rubles": n}}
+    with translation.override(language):
+        assert render_event(event, {0: "Anna"}) == expected
+
+
+@pytest.mark.parametrize("language, n, expected", [
+    ("en", 1, "Clergy: gain 1 glory"), ("de", 1, "Klerus: 1 Ruhmespunkt erhalten"),
+    ("de", 2, "Klerus: 2 Ruhmespunkte erhalten"),
+])
+def test_a_red_cathedral_move_label_counts_glory(language, n, expected):
+    from games.services.log import render_event
+
+    with translation.override(language):
+        assert render_event({"msg": "{group}: gain {glory} glory", "args": {"group": "Clergy", "glory": n}}, {}) == expected
+
+
+def test_every_red_cathedral_message_with_an_amount_is_shown_counted_and_reads_in_german():
+    """A new engine message that puts a number before a resource's name must join the table, and
+    the counted form of each must read in German with the same placeholders."""
+    import string
+
+    import polib
+
+    from games.services.counted import COUNTED, NOUNS
+    from tests.games.test_rc_messages import engine_ids
+
+    with_amounts = {m for m in engine_ids()
+                    if "× {resource}" in m or "× {material}" in m
+                    or any(f"{{{name}}} {noun}" in m for name, (_key, noun) in NOUNS.items())}
+    assert with_amounts <= set(COUNTED), with_amounts - set(COUNTED)
+    german = {e.msgid: e.msgstr for e in polib.pofile("games/locale/de/LC_MESSAGES/django.po") if not e.msgctxt}
+
+    def fields(text):
+        return {f for _t, f, _s, _c in string.Formatter().parse(text) if f}
+
+    for new in COUNTED.values():
+        assert german.get(new), new
+        assert fields(german[new]) == fields(new), new
