@@ -15,7 +15,7 @@ from django.utils.translation import gettext_noop
 from games.rules.red_cathedral.state import NAMES
 
 # The engine's template -> the same sentence with its amounts in words: "{count}× {resource}" becomes
-# "{amount}" (and a list of goods is counted), "{rubles} rubles" becomes "{rubles}", and so on.
+# "{amount}" (and a list of goods is counted), "{rubles} rubles" becomes "{rubles}", "{count} gem(s)" "{count}", and so on.
 COUNTED = {
     "{seat} gets {count}× {resource}.": gettext_noop("{seat} gets {amount}."),
     "{seat} takes {count}× {resource} from the market.": gettext_noop("{seat} takes {amount} from the market."),
@@ -29,18 +29,15 @@ COUNTED = {
                      "; tile face up on the {slot} workshop space for {rubles}"),
     "Claim {kind} {section} in tower {tower}; tile face up on the {slot} workshop space for {rubles} rubles":
         gettext_noop("Claim {kind} {section} in tower {tower}; tile face up on the {slot} workshop space for {rubles}"),
-    "Hire specialist {specialist} for {rubles} rubles":
-        gettext_noop("Hire specialist {specialist} for {rubles}"),
-    "Iwan gains {glory} glory for his ornament.":
-        gettext_noop("Iwan gains {glory} for his ornament."),
-    "Iwan gains {glory} glory in Moscow.":
-        gettext_noop("Iwan gains {glory} in Moscow."),
-    "Iwan gains {rp} construction points at the market.":
-        gettext_noop("Iwan gains {rp} at the market."),
-    "Iwan gains {rp} construction points from the workshop tile.":
-        gettext_noop("Iwan gains {rp} from the workshop tile."),
-    "Iwan gains {rp} construction points.":
-        gettext_noop("Iwan gains {rp}."),
+    "Hire specialist {specialist} for {rubles} rubles": gettext_noop("Hire specialist {specialist} for {rubles}"),
+    "Iwan delivers {count} materials.": gettext_noop("Iwan delivers {count}."),
+    "Iwan gains {glory} glory for his ornament.": gettext_noop("Iwan gains {glory} for his ornament."),
+    "Iwan gains {glory} glory in Moscow.": gettext_noop("Iwan gains {glory} in Moscow."),
+    "Iwan gains {rp} construction points at the market.": gettext_noop("Iwan gains {rp} at the market."),
+    "Iwan gains {rp} construction points from the workshop tile.": gettext_noop("Iwan gains {rp} from the workshop tile."),
+    "Iwan gains {rp} construction points.": gettext_noop("Iwan gains {rp}."),
+    "Iwan moves {count} materials to his build card.": gettext_noop("Iwan moves {count} to his build card."),
+    "Iwan puts {count} materials on his stock card.": gettext_noop("Iwan puts {count} on his stock card."),
     "Iwan takes specialist {specialist} face down ({rp} construction points).":
         gettext_noop("Iwan takes specialist {specialist} face down ({rp})."),
     "Move {die} to area {area} ({rubles} rubles for extra steps)":
@@ -49,42 +46,29 @@ COUNTED = {
         gettext_noop("Recruit: send a contractor to {city} for {permits}"),
     "The Tsar punishes {seat} for slow work in tower {tower}: {rp} construction points lost.":
         gettext_noop("The Tsar punishes {seat} for slow work in tower {tower}: {rp} lost."),
-    "The clergy gives Iwan {glory} glory.":
-        gettext_noop("The clergy gives Iwan {glory}."),
-    "{group}: buy {material} for {rubles} rubles":
-        gettext_noop("{group}: buy {material} for {rubles}"),
-    "{group}: gain {glory} glory":
-        gettext_noop("{group}: gain {glory}"),
+    "The clergy gives Iwan {glory} glory.": gettext_noop("The clergy gives Iwan {glory}."),
+    "{group}: buy {material} for {rubles} rubles": gettext_noop("{group}: buy {material} for {rubles}"),
+    "{group}: gain {glory} glory": gettext_noop("{group}: gain {glory}"),
     "{group}: gain {glory} glory for a completed base, middle section and dome":
         gettext_noop("{group}: gain {glory} for a completed base, middle section and dome"),
-    "{group}: give {goods} for {glory} glory":
-        gettext_noop("{group}: give {goods} for {glory}"),
-    "{group}: pay {rubles} rubles for {glory} glory":
-        gettext_noop("{group}: pay {rubles} for {glory}"),
-    "{group}: pay {rubles} rubles to deliver {count} material(s)":
-        gettext_noop("{group}: pay {rubles} to deliver {count} material(s)"),
+    "{group}: give {goods} for {glory} glory": gettext_noop("{group}: give {goods} for {glory}"),
+    "{group}: pay {rubles} rubles for {glory} glory": gettext_noop("{group}: pay {rubles} for {glory}"),
+    "{group}: pay {rubles} rubles to deliver {count} material(s)": gettext_noop("{group}: pay {rubles} to deliver {count}"),
     "{group}: pay {rubles} rubles to swap the resource tiles of areas {first} and {second}":
         gettext_noop("{group}: pay {rubles} to swap the resource tiles of areas {first} and {second}"),
-    "{group}: sell {material} for {rubles} rubles":
-        gettext_noop("{group}: sell {material} for {rubles}"),
-    "{group}: take {rubles} rubles":
-        gettext_noop("{group}: take {rubles}"),
-    "{group}: {seat} buys {material} for {rubles} rubles.":
-        gettext_noop("{group}: {seat} buys {material} for {rubles}."),
-    "{group}: {seat} gains {glory} glory.":
-        gettext_noop("{group}: {seat} gains {glory}."),
-    "{group}: {seat} gets {rubles} rubles.":
-        gettext_noop("{group}: {seat} gets {rubles}."),
+    "{group}: sell {material} for {rubles} rubles": gettext_noop("{group}: sell {material} for {rubles}"),
+    "{group}: take {rubles} rubles": gettext_noop("{group}: take {rubles}"),
+    "{group}: {seat} buys {material} for {rubles} rubles.": gettext_noop("{group}: {seat} buys {material} for {rubles}."),
+    "{group}: {seat} gains {glory} glory.": gettext_noop("{group}: {seat} gains {glory}."),
+    "{group}: {seat} gets {rubles} rubles.": gettext_noop("{group}: {seat} gets {rubles}."),
     "{group}: {seat} pays {rubles} rubles to deliver {count} material(s).":
-        gettext_noop("{group}: {seat} pays {rubles} to deliver {count} material(s)."),
-    "{group}: {seat} sells {material} for {rubles} rubles.":
-        gettext_noop("{group}: {seat} sells {material} for {rubles}."),
+        gettext_noop("{group}: {seat} pays {rubles} to deliver {count}."),
+    "{group}: {seat} sells {material} for {rubles} rubles.": gettext_noop("{group}: {seat} sells {material} for {rubles}."),
     "{seat} completes a sixth section and gains {glory} glory; everyone else plays once more.":
         gettext_noop("{seat} completes a sixth section and gains {glory}; everyone else plays once more."),
     "{seat} completes {section} in tower {tower}: {rp} construction points and {rubles} rubles.":
         gettext_noop("{seat} completes {section} in tower {tower}: {rp} and {rubles}."),
-    "{seat} gives up glory for {rubles} rubles.":
-        gettext_noop("{seat} gives up glory for {rubles}."),
+    "{seat} gives up glory for {rubles} rubles.": gettext_noop("{seat} gives up glory for {rubles}."),
     "{seat} moves {die} to area {area}, paying {rubles} rubles for extra steps.":
         gettext_noop("{seat} moves {die} to area {area}, paying {rubles} for extra steps."),
     "{seat} pays {rubles} rubles and hires specialist {specialist}.":
@@ -95,16 +79,15 @@ COUNTED = {
         gettext_noop("{seat} scores {rp} in {city} ({banners} banners × {contractors} contractors)."),
     "{seat} sends a contractor to {city} for {permits} permits.":
         gettext_noop("{seat} sends a contractor to {city} for {permits}."),
-    "{seat} sets {count} gem(s) and gains {glory} glory.":
-        gettext_noop("{seat} sets {count} gem(s) and gains {glory}."),
-    "{seat}: {glory} glory for tool sets.":
-        gettext_noop("{seat}: {glory} for tool sets."),
+    "{seat} sets {count} gem(s) and gains {glory} glory.": gettext_noop("{seat} sets {count} and gains {glory}."),
+    "{seat}: {glory} glory for tool sets.": gettext_noop("{seat}: {glory} for tool sets."),
     "{seat}: {leftovers} glory for leftover resources, {towers} for the towers; {glory} glory in all.":
         gettext_noop("{seat}: {leftovers} for leftover resources, {towers} for the towers; {glory} in all."),
 }
-# Placeholders followed by their resource's plural noun in the engine's templates: name -> (resource, noun).
-NOUNS = {"rubles": ("rubles", "rubles"), "glory": ("glory", "glory"), "permits": ("permits", "permits"),
-         "rp": ("rp", "construction points"), "leftovers": ("glory", "glory")}
+# Placeholders followed by a resource's plural noun in the engine's templates: (placeholder, noun, resource).
+NOUNS = (("rubles", "rubles", "rubles"), ("glory", "glory", "glory"), ("permits", "permits", "permits"),
+         ("rp", "construction points", "rp"), ("leftovers", "glory", "glory"), ("count", "materials", "materials"),
+         ("count", "material(s)", "materials"), ("count", "gem(s)", "gems"))
 _KEYS = {name: key for key, name in NAMES.items()}
 
 
@@ -126,7 +109,7 @@ def counted(template: str, raw: dict[str, Any], args: dict[str, Any]) -> str:
         amounts["amount"] = amount_text(key, raw["count"])
         if goods:
             amounts["goods"] = amounts_text(Counter(_KEYS[str(g)] for g in goods))
-    for name, (key, noun) in NOUNS.items():
+    for name, noun, key in NOUNS:
         if f"{{{name}}} {noun}" in template:
             if not isinstance(raw.get(name), int):
                 return template

@@ -94,6 +94,9 @@ def amount_text(key: str, n: int) -> str:
         "rp": npgettext(context, "%(n)s construction point", "%(n)s construction points", n),
         "glory": npgettext(context, "%(n)s glory", "%(n)s glory", n),
         "permits": npgettext(context, "%(n)s permit", "%(n)s permits", n),
+        # Units of material of any kinds, and gems of either colour.
+        "materials": npgettext(context, "%(n)s material", "%(n)s materials", n),
+        "gems": npgettext(context, "%(n)s gem", "%(n)s gems", n),
     }
     return forms[key] % {"n": n} if key in forms else f"{n} {resource_name(key)}"
 

@@ -202,7 +202,7 @@ def test_every_red_cathedral_message_with_an_amount_is_shown_counted_and_reads_i
 
     with_amounts = {m for m in engine_ids()
                     if "× {resource}" in m or "× {material}" in m
-                    or any(f"{{{name}}} {noun}" in m for name, (_key, noun) in NOUNS.items())}
+                    or any(f"{{{name}}} {noun}" in m for name, noun, _key in NOUNS)}
     assert with_amounts <= set(COUNTED), with_amounts - set(COUNTED)
     german = {e.msgid: e.msgstr for e in polib.pofile("games/locale/de/LC_MESSAGES/django.po") if not e.msgctxt}
 
@@ -212,3 +212,19 @@ def test_every_red_cathedral_message_with_an_amount_is_shown_counted_and_reads_i
     for new in COUNTED.values():
         assert german.get(new), new
         assert fields(german[new]) == fields(new), new
+
+
+@pytest.mark.parametrize("language, event, expected", [
+    ("en", {"msg": "Iwan delivers {count} materials.", "args": {"count": 1}}, "Iwan delivers 1 material."),
+    ("de", {"msg": "Iwan delivers {count} materials.", "args": {"count": 1}}, "Iwan liefert 1 Einheit Baumaterial."),
+    ("de", {"msg": "Iwan delivers {count} materials.", "args": {"count": 3}}, "Iwan liefert 3 Einheiten Baumaterial."),
+    ("en", {"msg": "{seat} sets {count} gem(s) and gains {glory} glory.", "args": {"seat": 0, "count": 1, "glory": 1}},
+     "Anna sets 1 gem and gains 1 glory."),
+    ("de", {"msg": "{seat} sets {count} gem(s) and gains {glory} glory.", "args": {"seat": 0, "count": 2, "glory": 1}},
+     "Anna setzt 2 Edelsteine ein und erhält 1 Ruhmespunkt."),
+])
+def test_a_red_cathedral_log_line_counts_units_of_material_and_gems(language, event, expected):
+    from games.services.log import render_event
+
+    with translation.override(language):
+        assert render_event(event, {0: "Anna"}) == expected
