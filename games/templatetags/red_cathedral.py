@@ -184,13 +184,12 @@ def action_text(action: dict[str, Any]) -> str:
             "n": rubles, "materials": materials_list(action["materials"])}
     if act == "deliver":
         units = action.get("units", 1)
-        return ngettext("Pay %(rubles)s rubles to deliver %(n)s material for building or decorating.",
-                        "Pay %(rubles)s rubles to deliver %(n)s materials for building or decorating.",
-                        units) % {"rubles": rubles, "n": units}
+        return _("Pay %(rubles)s to deliver %(units)s for building or decorating.") % {
+            "rubles": amount_text("rubles", rubles), "units": amount_text("materials", units)}
     if act == "income":
         return ngettext("Take %(n)s ruble.", "Take %(n)s rubles.", rubles) % {"n": rubles}
     if act == "swap_tiles":
-        return _("Pay %(n)s rubles to swap two resource tiles of the market.") % {"n": rubles}
+        return _("Pay %(rubles)s to swap two resource tiles of the market.") % {"rubles": amount_text("rubles", rubles)}
     if act == "exchange":
         give, get = action.get("give", 2), action.get("get", 1)
         return ngettext("Exchange %(give)s identical materials for %(get)s material of any other kind.",
@@ -204,8 +203,8 @@ def action_text(action: dict[str, Any]) -> str:
     if act == "glory":
         return ngettext("Gain %(n)s glory.", "Gain %(n)s glory.", glory) % {"n": glory}
     if act == "pay_glory":
-        return ngettext("Pay %(rubles)s rubles for %(glory)s glory.", "Pay %(rubles)s rubles for %(glory)s glory.",
-                        glory) % {"rubles": rubles, "glory": glory}
+        return _("Pay %(rubles)s for %(glory)s.") % {"rubles": amount_text("rubles", rubles),
+                                                      "glory": amount_text("glory", glory)}
     if act == "offer":
         return ngettext("Give up %(n)s different materials for %(glory)s glory.",
                         "Give up %(n)s different materials for %(glory)s glory.", glory) % {

@@ -228,3 +228,18 @@ def test_a_red_cathedral_log_line_counts_units_of_material_and_gems(language, ev
 
     with translation.override(language):
         assert render_event(event, {0: "Anna"}) == expected
+
+
+@pytest.mark.parametrize("language, action, expected", [
+    ("en", {"act": "deliver", "units": 1, "rubles": 1}, "Pay 1 ruble to deliver 1 material for building or decorating."),
+    ("de", {"act": "deliver", "units": 2, "rubles": 3},
+     "3 Rubel zahlen, um 2 Einheiten Baumaterial zum Bauen oder Verzieren zu liefern."),
+    ("en", {"act": "swap_tiles", "rubles": 1}, "Pay 1 ruble to swap two resource tiles of the market."),
+    ("en", {"act": "pay_glory", "rubles": 3, "glory": 1}, "Pay 3 rubles for 1 glory."),
+    ("de", {"act": "pay_glory", "rubles": 3, "glory": 2}, "3 Rubel für 2 Ruhmespunkte zahlen."),
+])
+def test_a_red_cathedral_influence_action_counts_its_rubles(language, action, expected):
+    from games.templatetags.red_cathedral import action_text
+
+    with translation.override(language):
+        assert action_text(action) == expected
