@@ -38,24 +38,10 @@ def tool_name(tool: str) -> str:
     return str(TOOL_NAMES.get(tool, tool))
 
 
-def amount_text(key: str, name: str, n: int) -> str:
-    """An amount in words, with the singular where the language has one ("1 ruble", "1 Genehmigung")."""
-    if key == "rubles":
-        return ngettext("%(n)s ruble", "%(n)s rubles", n) % {"n": n}
-    if key == "permits":
-        return ngettext("%(n)s permit", "%(n)s permits", n) % {"n": n}
-    if key == "glory":
-        return ngettext("%(n)s glory", "%(n)s glory", n) % {"n": n}
-    if key == "rp":
-        return ngettext("%(n)s construction point", "%(n)s construction points", n) % {"n": n}
-    return f"{n} {name}"
-
-
 def gain_text(gain: dict[str, int] | None) -> str:
-    from games.templatetags.red_cathedral import res_items
+    from games.templatetags.red_cathedral import amounts_text
 
-    items = res_items(gain)
-    return ", ".join(amount_text(i["key"], i["name"], i["amount"]) for i in items) if items else _("nothing")
+    return amounts_text(gain) or _("nothing")
 
 
 def unlock_text(number: int) -> str:

@@ -16,8 +16,8 @@ from django.utils.translation import gettext_lazy as _l
 from django.utils.translation import ngettext, pgettext
 
 from games.rules.red_cathedral.data import PROVENANCES, load_raw, provenance_report
-from games.templatetags.red_cathedral import (action_text, colour_name, die_name, group_name, iwan_card_name,
-                                              kind_name, ornament_name, repeat_text, res_items, resource_name)
+from games.templatetags.red_cathedral import (action_text, amounts_text, colour_name, die_name, group_name, iwan_card_name,
+                                              kind_name, ornament_name, repeat_text, resource_name)
 
 RESOURCE_KEYS = ("wood", "brick", "stone", "gold", "green", "violet", "rubles", "rp", "glory", "permits")
 # Columns wider than this many keys are shown as one list of figures per record.
@@ -123,7 +123,7 @@ def format_value(key: str, value: Any) -> str:
         if not value and key == "gain":
             return _("nothing")
         if value and all(k in RESOURCE_KEYS for k in value):
-            return ", ".join(f"{i['amount']} {i['name']}" for i in res_items(value))
+            return amounts_text(value)
         return "; ".join(f"{field_name(k)}: {format_value(k, v)}" for k, v in value.items())
     if key == "sees" and isinstance(value, list):
         return ", ".join(str(v + 1) for v in value)  # stored from 0, numbered from 1 on the board

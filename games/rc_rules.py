@@ -15,16 +15,12 @@ from games.rc_figures import provenance_name, record_name
 from games.rules.red_cathedral.data import GROUPS, SLOTS, figures
 from games.templatetags.red_cathedral import (
     action_text,
+    amounts_text,
     group_name,
     iwan_card_name,
     ornament_name,
     repeat_text,
-    res_items,
 )
-
-
-def _amounts(gives: dict[str, int]) -> str:
-    return ", ".join(f"{i['amount']} {i['name']}" for i in res_items(gives))
 
 
 def _influence(cards: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -50,12 +46,12 @@ def rules_context() -> dict[str, Any]:
     orn = g["ornaments"]
     return {
         "g": g,
-        "supply": _amounts({k: v for k, v in g["supply"].items() if k not in ("id", "provenance")}),
+        "supply": amounts_text({k: v for k, v in g["supply"].items() if k not in ("id", "provenance")}),
         "start_rubles": " / ".join(str(n) for n in g["start"]["rubles_by_seat"]),
-        "ornaments": [{"name": ornament_name(k), "count": orn[k]["count"], "material": _amounts({orn[k]["material"]: 1}),
+        "ornaments": [{"name": ornament_name(k), "count": orn[k]["count"], "material": amounts_text({orn[k]["material"]: 1}),
                        "on": k} for k in ("door", "arch", "cross")],
         "free_spaces": g["workshop"]["inventory"] - g["workshop"]["ruler_banners"],
-        "tiles": [{"id": t["id"], "gives": _amounts(t["gives"]), "provenance": t["provenance"],
+        "tiles": [{"id": t["id"], "gives": amounts_text(t["gives"]), "provenance": t["provenance"],
                    "provenance_name": provenance_name(t["provenance"])} for t in f["resource_tiles"]],
         "boards": [_board(s, f["boards"][s]) for s in SLOTS],
         "extended_cost": f["extended_cost"],

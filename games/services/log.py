@@ -9,6 +9,7 @@ from django.utils.translation import gettext
 
 from games.models import Game, Move, Player
 from games.rules.base import Reason
+from games.services.counted import counted
 from games.services.event_codec import template as stored_template
 from games.services.rows import SeatRow
 
@@ -48,7 +49,7 @@ def render_event(event: dict[str, Any], names: dict[int, str]) -> str:
             args[key] = gettext(value)
         else:
             args[key] = value
-    template = gettext(stored_template(event.get("msg", "")))
+    template = gettext(counted(stored_template(event.get("msg", "")), event.get("args") or {}, args))
     try:
         return string.Formatter().vformat(template, (), args)
     except (ValueError, IndexError):

@@ -15,7 +15,7 @@ from typing import Any
 from django import template
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
-from django.utils.translation import ngettext, pgettext_lazy
+from django.utils.translation import ngettext, npgettext, pgettext_lazy
 
 register = template.Library()
 
@@ -79,6 +79,33 @@ def resource_name(key: str) -> str:
     return str(RESOURCE_NAMES.get(key, key))
 
 
+def amount_text(key: str, n: int) -> str:
+    """An amount of a resource in words, its noun agreeing with the number: "1 brick", "2 bricks",
+    "2 grüne Edelsteine". One message per resource, since languages count each noun their own way."""
+    context = "red-cathedral amount"
+    forms = {
+        "wood": npgettext(context, "%(n)s wood", "%(n)s wood", n),
+        "brick": npgettext(context, "%(n)s brick", "%(n)s bricks", n),
+        "stone": npgettext(context, "%(n)s stone", "%(n)s stones", n),
+        "gold": npgettext(context, "%(n)s gold", "%(n)s gold", n),
+        "green": npgettext(context, "%(n)s green gem", "%(n)s green gems", n),
+        "violet": npgettext(context, "%(n)s violet gem", "%(n)s violet gems", n),
+        "rubles": npgettext(context, "%(n)s ruble", "%(n)s rubles", n),
+        "rp": npgettext(context, "%(n)s construction point", "%(n)s construction points", n),
+        "glory": npgettext(context, "%(n)s glory", "%(n)s glory", n),
+        "permits": npgettext(context, "%(n)s permit", "%(n)s permits", n),
+        # Units of material of any kinds, and gems of either colour.
+        "materials": npgettext(context, "%(n)s material", "%(n)s materials", n),
+        "gems": npgettext(context, "%(n)s gem", "%(n)s gems", n),
+    }
+    return forms[key] % {"n": n} if key in forms else f"{n} {resource_name(key)}"
+
+
+def amounts_text(amounts: dict[str, int] | None) -> str:
+    """Several amounts, in the board's order: "2 bricks, 1 gold"."""
+    return ", ".join(i["text"] for i in res_items(amounts))
+
+
 def colour_name(colour: str) -> str:
     return str(COLOUR_NAMES.get(colour, colour))
 
@@ -93,7 +120,7 @@ def die_phrase(die: str, accusative: bool = False) -> str:
 
 
 def glory_text(n: int) -> str:
-    return ngettext("%(n)s glory", "%(n)s glory", n) % {"n": n}
+    return amount_text("glory", n)
 
 
 def slot_name(slot: str) -> str:
@@ -125,7 +152,8 @@ def res_items(amounts: dict[str, int] | None) -> list[dict[str, Any]]:
     order = MATERIALS + ("rubles", "rp", "glory", "permits")
     items = []
     for key in sorted(amounts or {}, key=lambda k: order.index(k) if k in order else len(order)):
-        items.append({"key": key, "name": resource_name(key), "amount": amounts[key]})
+        items.append({"key": key, "name": resource_name(key), "amount": amounts[key],
+                      "text": amount_text(key, amounts[key])})
     return items
 
 
@@ -156,13 +184,12 @@ def action_text(action: dict[str, Any]) -> str:
             "n": rubles, "materials": materials_list(action["materials"])}
     if act == "deliver":
         units = action.get("units", 1)
-        return ngettext("Pay %(rubles)s rubles to deliver %(n)s material for building or decorating.",
-                        "Pay %(rubles)s rubles to deliver %(n)s materials for building or decorating.",
-                        units) % {"rubles": rubles, "n": units}
+        return _("Pay %(rubles)s to deliver %(units)s for building or decorating.") % {
+            "rubles": amount_text("rubles", rubles), "units": amount_text("materials", units)}
     if act == "income":
         return ngettext("Take %(n)s ruble.", "Take %(n)s rubles.", rubles) % {"n": rubles}
     if act == "swap_tiles":
-        return _("Pay %(n)s rubles to swap two resource tiles of the market.") % {"n": rubles}
+        return _("Pay %(rubles)s to swap two resource tiles of the market.") % {"rubles": amount_text("rubles", rubles)}
     if act == "exchange":
         give, get = action.get("give", 2), action.get("get", 1)
         return ngettext("Exchange %(give)s identical materials for %(get)s material of any other kind.",
@@ -176,8 +203,8 @@ def action_text(action: dict[str, Any]) -> str:
     if act == "glory":
         return ngettext("Gain %(n)s glory.", "Gain %(n)s glory.", glory) % {"n": glory}
     if act == "pay_glory":
-        return ngettext("Pay %(rubles)s rubles for %(glory)s glory.", "Pay %(rubles)s rubles for %(glory)s glory.",
-                        glory) % {"rubles": rubles, "glory": glory}
+        return _("Pay %(rubles)s for %(glory)s.") % {"rubles": amount_text("rubles", rubles),
+                                                      "glory": amount_text("glory", glory)}
     if act == "offer":
         return ngettext("Give up %(n)s different materials for %(glory)s glory.",
                         "Give up %(n)s different materials for %(glory)s glory.", glory) % {
@@ -199,7 +226,7 @@ def tile_text(tile: dict[str, Any] | None) -> str:
         return ""
     if tile.get("die"):
         return _("the resources of the area where %(die)s lies") % {"die": die_phrase(tile["die"])}
-    return ", ".join(f"{i['amount']} {i['name']}" for i in res_items(tile.get("gain")))
+    return amounts_text(tile.get("gain"))
 
 
 def tile_info(tile: dict[str, Any] | None) -> dict[str, Any] | None:
