@@ -10,6 +10,7 @@ same control keeps its id from one version of the page to the next.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from django import template
@@ -82,23 +83,23 @@ def resource_name(key: str) -> str:
 def amount_text(key: str, n: int) -> str:
     """An amount of a resource in words, its noun agreeing with the number: "1 brick", "2 bricks",
     "2 grüne Edelsteine". One message per resource, since languages count each noun their own way."""
-    context = "red-cathedral amount"
-    forms = {
-        "wood": npgettext(context, "%(n)s wood", "%(n)s wood", n),
-        "brick": npgettext(context, "%(n)s brick", "%(n)s bricks", n),
-        "stone": npgettext(context, "%(n)s stone", "%(n)s stones", n),
-        "gold": npgettext(context, "%(n)s gold", "%(n)s gold", n),
-        "green": npgettext(context, "%(n)s green gem", "%(n)s green gems", n),
-        "violet": npgettext(context, "%(n)s violet gem", "%(n)s violet gems", n),
-        "rubles": npgettext(context, "%(n)s ruble", "%(n)s rubles", n),
-        "rp": npgettext(context, "%(n)s construction point", "%(n)s construction points", n),
-        "glory": npgettext(context, "%(n)s glory", "%(n)s glory", n),
-        "permits": npgettext(context, "%(n)s permit", "%(n)s permits", n),
+    # The context is written out in every call: makemessages reads it from the call itself.
+    forms: dict[str, Callable[[], str]] = {
+        "wood": lambda: npgettext("red-cathedral amount", "%(n)s wood", "%(n)s wood", n),
+        "brick": lambda: npgettext("red-cathedral amount", "%(n)s brick", "%(n)s bricks", n),
+        "stone": lambda: npgettext("red-cathedral amount", "%(n)s stone", "%(n)s stones", n),
+        "gold": lambda: npgettext("red-cathedral amount", "%(n)s gold", "%(n)s gold", n),
+        "green": lambda: npgettext("red-cathedral amount", "%(n)s green gem", "%(n)s green gems", n),
+        "violet": lambda: npgettext("red-cathedral amount", "%(n)s violet gem", "%(n)s violet gems", n),
+        "rubles": lambda: npgettext("red-cathedral amount", "%(n)s ruble", "%(n)s rubles", n),
+        "rp": lambda: npgettext("red-cathedral amount", "%(n)s construction point", "%(n)s construction points", n),
+        "glory": lambda: npgettext("red-cathedral amount", "%(n)s glory", "%(n)s glory", n),
+        "permits": lambda: npgettext("red-cathedral amount", "%(n)s permit", "%(n)s permits", n),
         # Units of material of any kinds, and gems of either colour.
-        "materials": npgettext(context, "%(n)s material", "%(n)s materials", n),
-        "gems": npgettext(context, "%(n)s gem", "%(n)s gems", n),
+        "materials": lambda: npgettext("red-cathedral amount", "%(n)s material", "%(n)s materials", n),
+        "gems": lambda: npgettext("red-cathedral amount", "%(n)s gem", "%(n)s gems", n),
     }
-    return forms[key] % {"n": n} if key in forms else f"{n} {resource_name(key)}"
+    return forms[key]() % {"n": n} if key in forms else f"{n} {resource_name(key)}"
 
 
 def amounts_text(amounts: dict[str, int] | None) -> str:
