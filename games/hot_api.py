@@ -93,7 +93,8 @@ def _authenticated(request: HttpRequest) -> Request:
     """DRF's request with DRF's authentication done (raises as DRF would), and the throttles checked."""
     # The view's own classes, as DRF takes them (its settings' defaults when the view was defined).
     authentication = cast("list[type[BaseAuthentication]]", GameViewSet.authentication_classes)
-    wrapped = Request(request, authenticators=[auth() for auth in authentication])
+    # The JSON parser is the request's own: the session's CSRF check reads the request's POST data.
+    wrapped = Request(request, parsers=[_parser], authenticators=[auth() for auth in authentication])
     wrapped.user  # noqa: B018  (authenticates now: a bad token or a missing CSRF token is refused here)
     for throttle_class in cast("list[type[BaseThrottle]]", GameViewSet.throttle_classes):
         throttle = throttle_class()
@@ -136,8 +137,8 @@ def move(request: HttpRequest, pk: int) -> HttpResponse:
         wrapped = _authenticated(request)
         if not wrapped.user.is_authenticated:
             raise exceptions.NotAuthenticated()
-        # An empty body is no data, as DRF's request has it; the parser raises DRF's ParseError.
-        data = _parser.parse(request, "application/json") if int(request.META.get("CONTENT_LENGTH") or 0) else {}
+        # Parsed once, by DRF's request (an empty body is no data; a bad one raises DRF's ParseError).
+        data = wrapped.data
         submitted = MoveSubmitSerializer(data=data)
         submitted.is_valid(raise_exception=True)
         v = submitted.validated_data

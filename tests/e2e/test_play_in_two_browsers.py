@@ -33,6 +33,13 @@ class TwoPlayersInTwoBrowsers(ChannelsLiveServerTestCase):
         page.fill("#id_password1", "Sturdy-pass-4711")
         page.fill("#id_password2", "Sturdy-pass-4711")
         page.click("button[type=submit]")
+        # A new account signs in once its address is confirmed: follow the link the email carries.
+        page.wait_for_url("**/accounts/confirm-email/")
+        from allauth.account.models import EmailAddress, EmailConfirmationHMAC
+
+        key = EmailConfirmationHMAC(EmailAddress.objects.get(email=f"{name}@example.org")).key
+        page.goto(self.live_server_url + f"/accounts/confirm-email/{key}/")
+        page.click("main button[type=submit]")
         page.wait_for_url(self.live_server_url + "/")
 
     def test_sign_up_open_a_table_join_and_see_the_opponents_move_live(self):

@@ -143,6 +143,21 @@ def test_a_session_needs_the_csrf_token_on_both_roads(game):
     assert not Move.objects.exists()
 
 
+def test_a_session_with_its_csrf_token_moves_as_the_board_sends_it(game):
+    """The board's script posts JSON with the page's CSRF token, as a browser does (the test client's
+    usual pass on CSRF would skip the check that reads the request's form data)."""
+    from django.test import Client
+
+    browser = Client(enforce_csrf_checks=True)
+    browser.force_login(_mover(game))
+    browser.get(f"/games/{game.pk}/")
+    body = json.dumps({"move": {"type": "pass"}, "version": 0, "move_id": str(uuid.uuid4())})
+    answer = browser.post(f"/api/games/{game.pk}/moves/", data=body, content_type="application/json",
+                          HTTP_X_CSRFTOKEN=browser.cookies["csrftoken"].value, HTTP_ACCEPT="*/*")
+    assert answer.status_code == 201, answer.content
+    assert Move.objects.filter(game=game).count() == 1
+
+
 def test_a_move_and_its_retry_are_answered_alike():
     answers = []
     for road in ("hot", "drf"):
