@@ -32,7 +32,7 @@ BAD_VALUE = {
 MODULE_OPTION = "contractors"
 
 
-class RedCathedral(Engine):
+class RedCathedral(Engine, to_act=flow.to_act, view=build_view, label=labels.label, bot=bot.choose):
     slug = "red-cathedral"
     name = "Die Rote Kathedrale"
     min_players = 1
@@ -104,9 +104,6 @@ class RedCathedral(Engine):
             opts[MODULE_OPTION] = True
         return state.setup(players, opts, seed)
 
-    def to_act(self, st: State) -> list[int]:
-        return flow.to_act(st)
-
     def legal_moves(self, st: State, seat: int) -> list[Move]:
         if not isinstance(seat, int) or isinstance(seat, bool):
             return []
@@ -114,12 +111,6 @@ class RedCathedral(Engine):
 
     def apply(self, st: State, seat: int, move: Move) -> tuple[State, list[Event]]:
         return st, flow.apply(st, seat, move)
-
-    def view(self, st: State, seat: int | None) -> dict[str, Any]:
-        return build_view(st, seat)
-
-    def move_label(self, st: State, seat: int, move: Move) -> dict[str, Any]:
-        return labels.label(st, seat, move)
 
     def describe_move(self, move: Move) -> str:
         return str(move.get("type"))
@@ -145,6 +136,3 @@ class RedCathedral(Engine):
         # After the basic action the turn goes on until "end"; Iwan's open choices end with the choice.
         return (not st["over"] and not st["pend"] and st["turn"]["seat"] == seat
                 and st["turn"]["stage"] != "main")
-
-    def bot_move(self, st: State, seat: int, rng: random.Random) -> Move:
-        return bot.choose(st, seat, self.legal_moves(st, seat), rng)

@@ -1,14 +1,13 @@
 """Producer, trader, councillor and prospector phases."""
 from __future__ import annotations
 
-from games.rules.base import Event, IllegalMove, Move, State, gettext_noop
+from games.rules.base import Event, IllegalMove, Move, State, event, gettext_noop
 
 from .asks import answers, ask
 from .cards import COST, GOOD, GOODS, KEY, PRODUCTION, RULES, TILES, name
 from .common import (
     draw,
     draw_to_hand,
-    event,
     goods_buildings,
     names,
     one_or_many,

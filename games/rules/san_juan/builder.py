@@ -1,12 +1,11 @@
 """Builder phase: what a player may build, what it costs, and the build itself."""
 from __future__ import annotations
 
-from games.rules.base import Event, IllegalMove, Move, State, gettext_noop
+from games.rules.base import Event, IllegalMove, Move, State, event, gettext_noop
 
 from .asks import ask, give_bonus_cards
 from .cards import CATHEDRAL, COST, KEY, PRODUCTION, RULES, name
 from .common import (
-    event,
     goods_buildings,
     order_from,
     owns,

@@ -68,7 +68,7 @@ def _check_shape(move: Any) -> None:
             raise IllegalMove("Cards are named by their numbers.")
 
 
-class SanJuan(Engine):
+class SanJuan(Engine, view=build_view, label=labels.label, bot=bot.choose):
     slug = "san-juan"
     name = "San Juan"
     min_players = 2
@@ -153,12 +153,6 @@ class SanJuan(Engine):
         return state, events
 
     # --- display ----------------------------------------------------------------------
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return build_view(state, seat)
-
-    def move_label(self, state: State, seat: int, move: Move) -> dict[str, Any]:
-        return labels.label(state, seat, move)
-
     def describe_move(self, move: Move) -> str:
         return labels.english(labels.label(None, None, move))
 
@@ -187,6 +181,3 @@ class SanJuan(Engine):
     # --- automatic players ----------------------------------------------------------------
     def timeout_move(self, state: State, seat: int) -> Move:
         return bot.default_move(state, seat, self.legal_moves(state, seat))
-
-    def bot_move(self, state: State, seat: int, rng: random.Random) -> Move:
-        return bot.choose(state, seat, self.legal_moves(state, seat), rng)

@@ -8,12 +8,11 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from games.rules.base import Event, IllegalMove, Move, State, gettext_noop
+from games.rules.base import Event, IllegalMove, Move, State, event, gettext_noop
 
 from .cards import KEY, RULES, name
 from .common import (
     draw,
-    event,
     hand_limit,
     names,
     one_or_many,

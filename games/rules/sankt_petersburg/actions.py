@@ -6,12 +6,12 @@ played from hand, ``"pass"``.
 """
 from __future__ import annotations
 
-from games.rules.base import Event, IllegalMove, Move, State, gettext_noop
+from games.rules.base import Event, IllegalMove, Move, State, event, gettext_noop
 
 from .cards import RULES, Card, table
 from .hooks import active_rules, register_move
 from .prices import Pricer
-from .state import event, hand_limit
+from .state import hand_limit
 
 PASSES: tuple[Move, ...] = ({"type": "pass"}, {"type": "pass", "until": "display"},
                             {"type": "pass", "until": "phase"})

@@ -34,7 +34,7 @@ SP_PLUS_EXPANSION = ("SP+ uses only the expansion cards that replace base cards;
                      "the whole expansion.")
 
 
-class SanktPetersburg(Engine):
+class SanktPetersburg(Engine, to_act=to_act, view=build_view, label=label, bot=bot.choose):
     slug = "sankt-petersburg"
     name = "Sankt Petersburg"
     min_players = 2
@@ -117,9 +117,6 @@ class SanktPetersburg(Engine):
         return st
 
     # --- turns --------------------------------------------------------------------------------
-    def to_act(self, state: State) -> list[int]:
-        return to_act(state)
-
     def legal_moves(self, state: State, seat: int) -> list[Move]:
         if state["step"] == "over" or seat not in to_act(state):
             return []
@@ -192,14 +189,8 @@ class SanktPetersburg(Engine):
         return state, events
 
     # --- display ------------------------------------------------------------------------------
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return build_view(state, seat)
-
     def describe_move(self, move: Move) -> str:
         return describe(move)
-
-    def move_label(self, state: State, seat: int, move: Move) -> dict[str, Any]:
-        return label(state, seat, move)
 
     # --- end ------------------------------------------------------------------------------------
     def is_over(self, state: State) -> bool:
@@ -228,6 +219,3 @@ class SanktPetersburg(Engine):
         if actions.first_round(state):
             return bot.cheapest_purchase(state, seat, self.legal_moves(state, seat))
         return {"type": "pass"}
-
-    def bot_move(self, state: State, seat: int, rng: random.Random) -> Move:
-        return bot.choose(state, seat, self.legal_moves(state, seat), rng)

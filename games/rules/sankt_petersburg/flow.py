@@ -10,12 +10,12 @@ the Durchgang is played to the end of its exchange phase and the game ends.
 """
 from __future__ import annotations
 
-from games.rules.base import Event, State, gettext_noop
+from games.rules.base import Event, State, event, gettext_noop
 
 from .cards import RULES, phases
 from .hooks import active_rules
 from .scoring import final_scoring, score_phase
-from .state import display, draw, event
+from .state import display, draw
 
 NEXT_DECK = {"worker": "building", "building": "aristocrat", "aristocrat": "exchange", "exchange": "worker"}
 # With the Market the market pile refills the display after the worker round.

@@ -3,19 +3,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.rules.base import Event, State, new_rng_state, rng, shuffled
+from games.rules.base import State, new_rng_state, rng, shuffled
 
 from .cards import PHASES, RULES, compose, decks_of, phases, table
 from .hooks import ABILITIES, active_rules
-
-
-def event(msg: str, actor: int | None = None, only: int | None = None, **args: Any) -> Event:
-    out: Event = {"msg": msg, "args": args}
-    if actor is not None:
-        out["seat"] = actor
-    if only is not None:
-        out["only"] = only
-    return out
 
 
 def new_player(money: int) -> dict[str, Any]:

@@ -31,14 +31,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.rules.base import Event, IllegalMove, Move, State, gettext_noop, shuffled
+from games.rules.base import Event, IllegalMove, Move, State, event, gettext_noop, shuffled
 
 from ..abilities_market.market import markers
 from ..cards import RULES, table
 from ..hooks import Decision, RuleModule, register_decision, register_rules
 from ..moves import register_description, register_label
 from ..scoring import END_LABELS
-from ..state import event
 
 ASSIGNMENTS: dict[int, dict[str, Any]] = {a["number"]: a for a in RULES["assignments"]}
 DISCARD_AT: list[int] = RULES["assignment_discard_at"]

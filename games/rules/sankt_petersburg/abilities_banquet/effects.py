@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from games.rules.base import Event, IllegalMove, InvalidOptions, Move, State, gettext_noop
+from games.rules.base import Event, IllegalMove, InvalidOptions, Move, State, event, gettext_noop
 
 from ..abilities_expansion.debtors_prison import prison_apply, prison_legal, prison_public
 from ..abilities_expansion.stats import add_stat
@@ -13,7 +13,7 @@ from ..hooks import Ability, Decision, RuleModule, register_ability, register_de
 from ..moves import register_description, register_label
 from ..prices import Pricer
 from ..scoring import card_income
-from ..state import display, event, hand_limit
+from ..state import display, hand_limit
 
 BANQUET_EDITION = "Module 1 (Das Bankett) belongs to the 2nd edition: choose the 2nd edition."
 SCORED = ("worker", "market", "building", "aristocrat")

@@ -36,14 +36,14 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from games.rules.base import Event, IllegalMove, Move, State, gettext_noop
+from games.rules.base import Event, IllegalMove, Move, State, event, gettext_noop
 
 from ..actions import check_lay_out, lay_out
 from ..cards import RULES, table
 from ..hooks import Decision, RuleModule, register_decision, register_move, register_rules
 from ..moves import register_description
 from ..prices import Pricer
-from ..state import display, draw, event, hand_limit
+from ..state import display, draw, hand_limit
 
 EVENTS: tuple[str, ...] = tuple(e["key"] for e in RULES["events"])
 EVENT_INFO: dict[str, dict[str, Any]] = {e["key"]: e for e in RULES["events"]}

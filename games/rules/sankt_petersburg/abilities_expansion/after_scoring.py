@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.rules.base import Event, IllegalMove, Move, State, gettext_noop
+from games.rules.base import Event, IllegalMove, Move, State, event, gettext_noop
 
 from ..cards import table
 from ..hooks import ABILITIES, DECISIONS, Ability, Decision, register_ability, register_decision
 from ..scoring import add_income
-from ..state import event
 from .stats import add_stat
 
 PHASE = "building"

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.rules.base import Event, IllegalMove, Move, State, gettext_noop
+from games.rules.base import Event, IllegalMove, Move, State, event, gettext_noop
 
 from ..actions import check_lay_out, lay_out
 from ..cards import table
 from ..hooks import Ability, Decision, register_ability, register_decision, register_move
 from ..prices import Pricer
-from ..state import event, hand_limit
+from ..state import hand_limit
 from ..view import card_dict
 
 PHASE = "building"

@@ -3,11 +3,10 @@ expansion only), and the moments the expansion cards need (Hochstapler before th
 scoring, the Schuldturm turning back at the start of a phase), also with Module 2 on its own."""
 from __future__ import annotations
 
-from games.rules.base import Event, State, gettext_noop
+from games.rules.base import Event, State, event, gettext_noop
 
 from ..cards import RULES, noble_points
 from ..hooks import RuleModule, register_rules
-from ..state import event
 from .debtors_prison import turn_back
 from .stats import add_stat
 from .sycophant import before_aristocrat_scoring

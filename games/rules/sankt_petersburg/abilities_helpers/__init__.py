@@ -21,11 +21,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.rules.base import Event, State, gettext_noop, shuffled
+from games.rules.base import Event, State, event, gettext_noop, shuffled
 
 from ..cards import RULES
 from ..hooks import RuleModule, register_rules
-from ..state import event
 
 HELPERS: dict[str, dict[str, Any]] = {h["key"]: h for h in RULES["helpers"]}
 

@@ -3,13 +3,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.rules.base import Event, IllegalMove, Move, State, gettext_noop
+from games.rules.base import Event, IllegalMove, Move, State, event, gettext_noop
 
 from ..cards import RULES, table
 from ..hooks import Ability, Decision, RuleModule, register_ability, register_decision, register_rules
 from ..moves import register_description
 from ..scoring import add_income
-from ..state import event, order_from
+from ..state import order_from
 
 GOODS: tuple[str, ...] = tuple(RULES["market_goods"])
 TILES: list[list[int]] = RULES["market_tiles"]

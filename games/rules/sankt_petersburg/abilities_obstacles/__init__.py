@@ -27,14 +27,13 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from games.rules.base import Event, IllegalMove, Move, State, gettext_noop, shuffled
+from games.rules.base import Event, IllegalMove, Move, State, event, gettext_noop, shuffled
 
 from ..abilities_market.market import markers
 from ..abilities_expansion.stats import add_stat
 from ..cards import RULES, table
 from ..hooks import Decision, RuleModule, register_decision, register_rules
 from ..moves import register_description
-from ..state import event
 
 OBSTACLES: dict[str, dict[str, Any]] = {o["key"]: o for o in RULES["obstacles"]}
 SPACES = RULES["obstacle_spaces"]
