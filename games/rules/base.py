@@ -223,6 +223,11 @@ class Engine:
             return self._label(state, seat, move)
         return {"msg": self.describe_move(move), "args": {}}
 
+    def catalogue(self) -> dict[str, Any]:
+        """The game's fixed names and figures that its board and pages show (phases, goods, card
+        kinds, ...), so that templates take them from the engine instead of repeating them."""
+        return {}
+
     def describe_options(self, options: dict[str, Any]) -> dict[str, Any] | None:
         """A table's options as a short text for lists: ``{"parts": [{"msg", "args"}, ...]}``, or None."""
         return None

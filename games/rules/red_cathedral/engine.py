@@ -8,6 +8,7 @@ from games.rules.base import Engine, Event, InvalidOptions, Move, Option, Result
 from games.rules.base import gettext_noop as _
 
 from . import bot, flow, labels, scoring, state
+from .data import COLOURS, MATERIALS, figures
 from .view import build_view
 
 CARD_CHOICES = (("random", _("random card")), ("1", _("card 1")), ("2", _("card 2")), ("3", _("card 3")))
@@ -111,6 +112,10 @@ class RedCathedral(Engine, to_act=flow.to_act, view=build_view, label=labels.lab
 
     def apply(self, st: State, seat: int, move: Move) -> tuple[State, list[Event]]:
         return st, flow.apply(st, seat, move)
+
+    def catalogue(self) -> dict[str, Any]:
+        """The ``materials`` and die ``colours`` in the board's order, and the component ``figures``."""
+        return {"materials": MATERIALS, "colours": COLOURS, "figures": figures()}
 
     def describe_move(self, move: Move) -> str:
         return str(move.get("type"))

@@ -8,12 +8,14 @@ from games.rules.base import (Engine, Event, IllegalMove, InvalidOptions, Move, 
                               rank_by)
 
 from . import actions, bot, flow
-from .cards import kind_name, table
+from .abilities_events import EVENTS
+from .abilities_market.market import GOODS
+from .cards import KIND, MARKET_PHASES, kind_name, table
 from .hooks import DECISIONS, MOVES, active_rules
 from .moves import describe, label
 from .scoring import stats
 from .state import new_state, to_act
-from .view import build_view
+from .view import STATIC, build_view
 
 FIVE_PLAYERS = ("Five players need the expansion 'In bester Gesellschaft' (it brings the fifth "
                 "start-player stone, the sack, and the cards for a fifth player) or the Market of the "
@@ -189,6 +191,11 @@ class SanktPetersburg(Engine, to_act=to_act, view=build_view, label=label, bot=b
         return state, events
 
     # --- display ------------------------------------------------------------------------------
+    def catalogue(self) -> dict[str, Any]:
+        """``phases`` in the order of play (with the Market), the market's ``goods``, Module 4's
+        ``events``, card ``kinds`` by key and the cards' ``faces`` by edition and card id."""
+        return {"phases": MARKET_PHASES, "goods": GOODS, "events": EVENTS, "kinds": KIND, "faces": STATIC}
+
     def describe_move(self, move: Move) -> str:
         return describe(move)
 
