@@ -75,7 +75,7 @@ def new_table(request):
 def table_detail(request, pk: int):
     table = get_object_or_404(Table.objects.select_related("owner"), pk=pk)
     user = request.user
-    if table.invited_only and not tables.may_see(table, user):
+    if not tables.may_see(table, user):
         raise Http404
     if table.status == Table.Status.STARTED and hasattr(table, "game"):
         return redirect("game", table.game.pk)

@@ -131,7 +131,7 @@ def digest_candidates() -> list[int]:
 
 def send_digest(user, now: datetime) -> bool:
     """Once a day, at or after the user's digest hour in their time zone: one email with every new turn."""
-    local = now.astimezone(mail.user_zone(user))
+    local = now.astimezone(user.zone)
     if local.hour < user.digest_hour:
         return False
     try:

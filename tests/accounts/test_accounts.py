@@ -1,4 +1,5 @@
 import re
+import zoneinfo
 
 import pytest
 from django.core import mail
@@ -100,3 +101,8 @@ def test_settings_refuse_a_bad_digest_hour_and_change_nothing(client):
 
 def test_settings_need_a_login(client):
     assert client.get("/accounts/settings/").status_code == 302
+
+
+def test_a_users_zone_is_their_time_zone_or_utc_for_a_name_this_system_does_not_know():
+    assert User(time_zone="Europe/Berlin").zone == zoneinfo.ZoneInfo("Europe/Berlin")
+    assert User(time_zone="Mars/Olympus_Mons").zone == zoneinfo.ZoneInfo("UTC")
