@@ -2,6 +2,7 @@
 
 import os
 import socket
+from typing import Any
 from urllib.parse import urlsplit
 
 
@@ -58,8 +59,9 @@ else:
 # Redis publish/subscribe channels are one namespace for all database numbers: each test process
 # (a pytest-xdist worker, a second run beside this one) gets a prefix of its own, so it never hears
 # another's groups. Live servers are forked from it and keep its prefix.
-if CHANNEL_LAYERS["default"]["BACKEND"].startswith("channels_redis"):
-    CHANNEL_LAYERS["default"]["CONFIG"]["prefix"] = f"test{os.getpid()}"
+_layer: dict[str, Any] = CHANNEL_LAYERS["default"]
+if _layer["BACKEND"].startswith("channels_redis"):
+    _layer["CONFIG"]["prefix"] = f"test{os.getpid()}"
 
 CELERY_TASK_ALWAYS_EAGER = True
 EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
