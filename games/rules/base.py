@@ -29,6 +29,8 @@ from typing import Any
 State = dict[str, Any]
 Move = dict[str, Any]
 Event = dict[str, Any]
+# A table's options by name, as normalize_options returns them.
+Options = dict[str, Any]
 
 # The functions of an engine's package that the contract's methods hand over to (see Engine).
 TurnFunction = Callable[[State], list[int]]

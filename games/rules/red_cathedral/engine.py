@@ -121,7 +121,7 @@ class RedCathedral(Engine, to_act=flow.to_act, view=build_view, label=labels.lab
         return str(move.get("type"))
 
     def is_over(self, st: State) -> bool:
-        return st["over"]
+        return bool(st["over"])
 
     def result(self, st: State) -> Result:
         n = st["n"]

@@ -1,7 +1,6 @@
 """The San Juan engine behind the platform's contract."""
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from typing import Any
 
@@ -160,7 +159,7 @@ class SanJuan(Engine, view=build_view, label=labels.label, bot=bot.choose):
 
     # --- end ----------------------------------------------------------------------------
     def is_over(self, state: State) -> bool:
-        return state["phase"] == "over"
+        return bool(state["phase"] == "over")
 
     def result(self, state: State) -> Result:
         n = state["n"]

@@ -1,7 +1,6 @@
 """The Sankt Petersburg engine behind the platform's contract."""
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from games.rules.base import (Engine, Event, IllegalMove, InvalidOptions, Move, Option, Result, State,
@@ -201,7 +200,7 @@ class SanktPetersburg(Engine, to_act=to_act, view=build_view, label=label, bot=b
 
     # --- end ------------------------------------------------------------------------------------
     def is_over(self, state: State) -> bool:
-        return state["step"] == "over"
+        return bool(state["step"] == "over")
 
     def result(self, state: State) -> Result:
         players = state["p"]

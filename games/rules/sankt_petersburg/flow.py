@@ -24,7 +24,8 @@ NEXT_DECK_MARKET = {**NEXT_DECK, "worker": "market", "market": "building"}
 
 def display_size(st: State) -> int:
     """8 cards; with the Market always 10, whatever the number of players."""
-    return RULES["display_size_market"] if st["opts"].get("market") else RULES["display_size"]
+    result: int = RULES["display_size_market"] if st["opts"].get("market") else RULES["display_size"]
+    return result
 
 
 def start_game(st: State, events: list[Event]) -> None:

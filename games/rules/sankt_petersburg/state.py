@@ -90,11 +90,13 @@ def hand_limit(st: State, seat: int) -> int:
             ab = ABILITIES.get(c.ability)
             if ab and ab.hand_limit:
                 limit += ab.hand_limit(st, seat, cid)
-    return limit
+    result: int = limit
+    return result
 
 
 def display(st: State) -> list[str]:
-    return st["upper"] + st["lower"]
+    result: list[str] = st["upper"] + st["lower"]
+    return result
 
 
 def order_from(st: State, start: int) -> list[int]:
@@ -105,7 +107,7 @@ def order_from(st: State, start: int) -> list[int]:
 def draw(st: State, deck: str, count: int) -> list[str]:
     """Cards dealt from a pile; dealing its last card triggers the end of the game."""
     pile = st["decks"][deck]
-    out = []
+    out: list[str] = []
     while pile and len(out) < count:
         out.append(pile.pop())
     if out and not pile:
