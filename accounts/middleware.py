@@ -1,12 +1,10 @@
 from django.utils import timezone, translation
 
-from accounts.models import zone_named
-
 
 def activate_preferences(user) -> None:
     """Speak the user's language and show times in the user's time zone for the rest of the request."""
     translation.activate(user.language)
-    timezone.activate(zone_named(user.time_zone))
+    timezone.activate(user.zone)
 
 
 class UserPreferencesMiddleware:

@@ -55,6 +55,11 @@ class User(AbstractUser):  # type: ignore[django-manager-missing]
             return deleted_name(self.pk)
         return self.display_name or self.username
 
+    @property
+    def zone(self) -> zoneinfo.ZoneInfo:
+        """The user's time zone, or UTC if this system does not know its name."""
+        return zone_named(self.time_zone)
+
     def __str__(self) -> str:
         return self.shown_name
 

@@ -8,7 +8,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from accounts.models import User, Vacation, zone_named
+from accounts.models import User, Vacation
 from accounts.signals import vacation_changed
 
 # How far ahead a vacation may be planned.
@@ -26,7 +26,7 @@ def allowance() -> int:
 
 
 def local_today(user: User) -> date:
-    return timezone.now().astimezone(zone_named(user.time_zone)).date()
+    return timezone.now().astimezone(user.zone).date()
 
 
 def _days_in_year(starts_on: date, ends_on: date, year: int) -> int:

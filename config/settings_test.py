@@ -2,6 +2,7 @@
 
 import os
 import socket
+from typing import Any
 from urllib.parse import urlsplit
 
 
@@ -42,7 +43,7 @@ if os.environ.get("CI", "").lower() == "true":
         )
 
 from config.settings import *  # noqa: E402,F401,F403
-from config.settings import BASE_DIR, DATABASES  # noqa: E402
+from config.settings import BASE_DIR, CHANNEL_LAYERS, DATABASES  # noqa: E402
 
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # A file, so that a live server in another process sees the same data.
@@ -55,9 +56,18 @@ else:
     # Named explicitly so a live server in a forked process finds the same database.
     DATABASES["default"]["TEST"] = {"NAME": "test_" + DATABASES["default"]["NAME"]}
 
+# Redis publish/subscribe channels are one namespace for all database numbers: each test process
+# (a pytest-xdist worker, a second run beside this one) gets a prefix of its own, so it never hears
+# another's groups. Live servers are forked from it and keep its prefix.
+_layer: dict[str, Any] = CHANNEL_LAYERS["default"]
+if _layer["BACKEND"].startswith("channels_redis"):
+    _layer["CONFIG"]["prefix"] = f"test{os.getpid()}"
+
 CELERY_TASK_ALWAYS_EAGER = True
 EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+# Each process's own memory: clearing it between tests (tests/conftest.py) cannot reach another
+# pytest-xdist worker, as a FLUSHDB of a shared Redis database would.
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

@@ -82,7 +82,7 @@ def new_table(request):
 def table_detail(request, pk: int):
     table = get_object_or_404(Table.objects.select_related("owner"), pk=pk)
     user = request.user
-    if table.invited_only and not tables.may_see(table, user):
+    if not tables.may_see(table, user):
         raise Http404
     if table.status == Table.Status.STARTED and hasattr(table, "game"):
         if request.htmx:  # the seats' refresh follows the whole page to the game

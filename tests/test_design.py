@@ -107,3 +107,10 @@ def test_the_lock_pins_every_requirement_at_its_version(requirements):
     assert {name: version for name, version in wanted.items() if lock.get(name) != version} == {}, (
         "requirements-lock.txt is out of date: regenerate it (see its first lines)"
     )
+
+
+def test_every_test_folder_is_a_package():
+    # Without __init__.py two test modules of the same name in different folders collide, and a
+    # helper module is found only through the folder pytest happened to put on the path.
+    folders = {path.parent for path in (ROOT / "tests").rglob("*.py")}
+    assert sorted(str(folder.relative_to(ROOT)) for folder in folders if not (folder / "__init__.py").exists()) == []

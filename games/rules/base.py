@@ -22,17 +22,37 @@ Conventions every engine follows:
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
 
 State = dict[str, Any]
 Move = dict[str, Any]
 Event = dict[str, Any]
+# A table's options by name, as normalize_options returns them.
+Options = dict[str, Any]
+
+# The functions of an engine's package that the contract's methods hand over to (see Engine).
+TurnFunction = Callable[[State], list[int]]
+ViewFunction = Callable[[State, "int | None"], dict[str, Any]]
+LabelFunction = Callable[[State, int, Move], dict[str, Any]]
+BotFunction = Callable[[State, int, list[Move], random.Random], Move]
 
 
 def gettext_noop(message: str) -> str:
     """Mark a string for translation; the platform translates at display time."""
     return message
+
+
+def event(msg: str, actor: int | None = None, only: int | None = None, **args: Any) -> Event:
+    """A log line: ``msg`` with its ``args``, the acting seat if any, and ``only`` the seat that alone
+    may read it (a private line)."""
+    out: Event = {"msg": msg, "args": args}
+    if actor is not None:
+        out["seat"] = actor
+    if only is not None:
+        out["only"] = only
+    return out
 
 
 class Reason(Exception):
@@ -99,7 +119,32 @@ class Result:
 
 
 class Engine:
-    """Base class of the engine contract; subclasses override every method."""
+    """Base class of the engine contract; subclasses override every method.
+
+    An engine whose turn order, view, move labels or bot are plain functions of its package names
+    them in its class statement instead of writing a method that only calls them::
+
+        class SanJuan(Engine, view=build_view, label=labels.label, bot=bot.choose): ...
+    """
+
+    _to_act: TurnFunction | None = None
+    _view: ViewFunction | None = None
+    _label: LabelFunction | None = None
+    _bot: BotFunction | None = None
+
+    def __init_subclass__(
+        cls,
+        *,
+        to_act: TurnFunction | None = None,
+        view: ViewFunction | None = None,
+        label: LabelFunction | None = None,
+        bot: BotFunction | None = None,
+        **kwargs: Any,
+    ) -> None:
+        super().__init_subclass__(**kwargs)
+        for name, function in (("_to_act", to_act), ("_view", view), ("_label", label), ("_bot", bot)):
+            if function is not None:
+                setattr(cls, name, staticmethod(function))
 
     slug: str = ""
     name: str = ""
@@ -149,7 +194,9 @@ class Engine:
         raise NotImplementedError
 
     def to_act(self, state: State) -> list[int]:
-        raise NotImplementedError
+        if self._to_act is None:
+            raise NotImplementedError
+        return self._to_act(state)
 
     def legal_moves(self, state: State, seat: int) -> list[Move]:
         raise NotImplementedError
@@ -158,7 +205,9 @@ class Engine:
         raise NotImplementedError
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        raise NotImplementedError
+        if self._view is None:
+            raise NotImplementedError
+        return self._view(state, seat)
 
     def is_over(self, state: State) -> bool:
         raise NotImplementedError
@@ -175,14 +224,24 @@ class Engine:
         return False
 
     def bot_move(self, state: State, seat: int, rng: random.Random) -> Move:
-        raise NotImplementedError
+        """The bot's choice among the seat's legal moves."""
+        if self._bot is None:
+            raise NotImplementedError
+        return self._bot(state, seat, self.legal_moves(state, seat), rng)
 
     def move_label(self, state: State, seat: int, move: Move) -> dict[str, Any]:
         """A move's label as a message id with arguments (``{"msg", "args"}``), translated where shown.
 
         Engines that still build finished labels in :meth:`describe_move` get them wrapped here.
         """
+        if self._label is not None:
+            return self._label(state, seat, move)
         return {"msg": self.describe_move(move), "args": {}}
+
+    def catalogue(self) -> dict[str, Any]:
+        """The game's fixed names and figures that its board and pages show (phases, goods, card
+        kinds, ...), so that templates take them from the engine instead of repeating them."""
+        return {}
 
     def describe_options(self, options: dict[str, Any]) -> dict[str, Any] | None:
         """A table's options as a short text for lists: ``{"parts": [{"msg", "args"}, ...]}``, or None."""

@@ -99,7 +99,8 @@ def visible_to(user) -> Q:
 
 
 def may_see(table: Table, user) -> bool:
-    return Table.objects.filter(visible_to(user), pk=table.pk).exists()
+    """Whether ``user`` may see ``table``: the rule of :func:`visible_to`, for one table."""
+    return not table.invited_only or Table.objects.filter(visible_to(user), pk=table.pk).exists()
 
 
 def can_join(table: Table, user) -> bool:

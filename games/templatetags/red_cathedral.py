@@ -18,10 +18,16 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
 from django.utils.translation import ngettext, npgettext, pgettext_lazy
 
+from games.rules.base import registry
+
 register = template.Library()
 
-MATERIALS = ("wood", "brick", "stone", "gold", "green", "violet")
-COLOURS = ("yellow", "red", "blue", "green")
+
+def _catalogue() -> dict[str, Any]:
+    """The engine's materials and die colours in the board's order, and its component figures."""
+    return registry.get("red-cathedral").catalogue()
+
+
 SLOTS = ("white1", "white2", "yellow", "red", "blue", "green")
 STAGES = ("main", "build", "market", "after")
 # Pip positions on a 20 x 20 die face.
@@ -150,7 +156,7 @@ def iwan_card_name(card: str) -> str:
 
 def res_items(amounts: dict[str, int] | None) -> list[dict[str, Any]]:
     """``{"wood": 2}`` as items a template draws: key, translated name, amount (in a stable order)."""
-    order = MATERIALS + ("rubles", "rp", "glory", "permits")
+    order = _catalogue()["materials"] + ("rubles", "rp", "glory", "permits")
     items = []
     for key in sorted(amounts or {}, key=lambda k: order.index(k) if k in order else len(order)):
         items.append({"key": key, "name": resource_name(key), "amount": amounts[key],
@@ -399,12 +405,11 @@ def _market(view, turn, over) -> dict[str, Any]:
 
 
 def _supply(view) -> list[dict[str, Any]]:
-    from games.rules.red_cathedral.data import figures
-
-    totals = figures()["game"]["supply"]
+    catalogue = _catalogue()
+    totals = catalogue["figures"]["game"]["supply"]
     supply = view.get("supply") or {}
     return [{"key": m, "name": resource_name(m), "count": supply.get(m, 0), "total": totals.get(m),
-             "low": supply.get(m, 0) <= 2} for m in MATERIALS]
+             "low": supply.get(m, 0) <= 2} for m in catalogue["materials"]]
 
 
 def _iwan(view) -> dict[str, Any] | None:
@@ -660,7 +665,7 @@ def _moves(labelled: list[dict[str, Any]], view: dict[str, Any], seat: int | Non
             g["banner_groups"].append(b)
         g["count"] = len(g["plain"]) + sum(1 for b in g["banner_groups"] for r in b["rows"] for x in (r["down"], r["up"]) if x)
     out["build"] = list(build.values())
-    out["dice"] = [dice[d] for d in ("white",) + COLOURS + ("black",) if d in dice]
+    out["dice"] = [dice[d] for d in ("white",) + _catalogue()["colours"] + ("black",) if d in dice]
     out["market_any"] = bool(out["take"] or out["influence"] or out["activate"] or out["module"]["specialist"])
     out["optional_any"] = bool(out["glory_rubles"] or out["reroll"] or out["module"]["glory_permit"])
     out["influence_many"] = len(out["influence"]) > 8

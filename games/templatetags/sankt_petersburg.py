@@ -16,13 +16,19 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
+from games.rules.base import registry
+
 register = template.Library()
 
-PHASES = ("worker", "market", "building", "aristocrat", "exchange")
-# Colours a card can score as, in the order a player's cards are grouped.
-COLOURS = ("worker", "market", "building", "aristocrat")
-GOODS = ("chicken", "grain", "apple", "fish", "cabbage")
-EVENTS = ("twin", "sponsor", "ghost", "new_luck", "warehouse", "grabber")
+
+def _catalogue() -> dict[str, Any]:
+    """The engine's phases (in the order of play), market goods, card kinds and card faces."""
+    return registry.get("sankt-petersburg").catalogue()
+
+
+def _colours() -> tuple[str, ...]:
+    """Colours a card can score as, in the order a player's cards are grouped: every phase's but the exchange's."""
+    return tuple(phase for phase in _catalogue()["phases"] if phase != "exchange")
 
 
 def good_name(good: str) -> str:
@@ -204,7 +210,7 @@ def sp_replaces(context, card: dict) -> str:
     for item in card.get("replaces") or ():
         if item == "any":
             item = card.get("color")
-        if item in COLOURS:
+        if item in _colours():
             parts.append({"worker": _("any worker"), "building": _("any building"),
                           "aristocrat": _("any aristocrat")}[item])
         elif item in CRAFTS:
@@ -317,7 +323,7 @@ def sp_group(cards: list[dict] | None, moves: dict | None = None) -> list[dict[s
     card that can act now, or is turned, stays on its own."""
     actionable = set((moves or {}).get("card", {}))
     groups = []
-    for colour in COLOURS:
+    for colour in _colours():
         if colour == "market" and not any(c.get("color") == "market" for c in cards or ()):
             continue
         stacks: list[dict[str, Any]] = []
@@ -348,7 +354,7 @@ def sp_player(view: dict, seat: int | None) -> dict | None:
 def sp_tokens(view: dict, seat: int) -> list[str]:
     """Phases whose start-player token lies with ``seat``, in phase order."""
     tokens = view.get("tokens") or {}
-    return [phase for phase in PHASES if tokens.get(phase) == seat]
+    return [phase for phase in _catalogue()["phases"] if tokens.get(phase) == seat]
 
 
 @register.filter
@@ -356,7 +362,7 @@ def sp_phases(view: dict) -> list[dict[str, Any]]:
     tokens = view.get("tokens") or {}
     current = view.get("phase")
     return [{"key": p, "name": phase_name(p), "holder": tokens.get(p), "current": p == current}
-            for p in PHASES if p != "market" or "market" in tokens]
+            for p in _catalogue()["phases"] if p != "market" or "market" in tokens]
 
 
 @register.filter
@@ -404,10 +410,8 @@ def sp_card(view: dict, card_id: Any) -> dict | None:
     if isinstance(decision.get("card"), dict) and decision["card"].get("id") == card_id:
         return decision["card"]
     # A card between the places (the Twin's cards): the catalogue's face, no price.
-    from games.rules.sankt_petersburg.view import STATIC
-
     edition = str((view.get("options") or {}).get("edition") or "1")
-    return (STATIC.get(edition) or {}).get(card_id)
+    return (_catalogue()["faces"].get(edition) or {}).get(card_id)
 
 
 @register.filter
@@ -428,7 +432,7 @@ def sp_market(view: dict) -> dict | None:
     seats = [p["seat"] for p in view.get("players") or ()]
     markers = market.get("markers") or []
     rows = []
-    for good in market.get("goods") or GOODS:
+    for good in market.get("goods") or _catalogue()["goods"]:
         cells = []
         for seat in seats:
             pos = markers[seat].get(good) if seat < len(markers) else None
@@ -472,8 +476,7 @@ def sp_marks(view: dict, card_id: Any) -> list[str]:
 @register.filter
 def sp_kind_name(key: str, view: dict) -> str:
     """A card kind's name in the reader's language (the box of played purple cards)."""
-    from games.rules.sankt_petersburg.cards import KIND
-    kind = KIND.get(key) or {}
+    kind = _catalogue()["kinds"].get(key) or {}
     if (translation.get_language() or "en")[:2] == "de" and kind.get("name_de"):
         return kind["name_de"]
     return _(kind.get("name_en") or key)

@@ -1,7 +1,6 @@
 """Every email the platform sends: text and HTML, the recipient's language and time zone, unsubscribe headers."""
 from __future__ import annotations
 
-import zoneinfo
 from urllib.parse import urlsplit
 
 from django.conf import settings
@@ -11,13 +10,8 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from accounts import emails
-from accounts.models import zone_named
 from accounts.sender import sender
 from notifications.services import unsubscribe
-
-
-def user_zone(user) -> zoneinfo.ZoneInfo:
-    return zone_named(user.time_zone)
 
 
 def absolute(path: str) -> str:
@@ -39,7 +33,7 @@ def build(user, template: str, context: dict, kind: str, message_id: str | None 
     if not emails.is_verified(user):
         return None
     unsubscribe_url = unsubscribe.url(user, kind)
-    with translation.override(user.language), timezone.override(user_zone(user)):
+    with translation.override(user.language), timezone.override(user.zone):
         context = {
             **context, "user": user, "site_url": settings.SITE_URL, "unsubscribe_url": unsubscribe_url,
             "unsubscribe_what": unsubscribe.describe(kind), "settings_url": absolute(reverse("settings")),

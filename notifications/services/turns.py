@@ -140,7 +140,7 @@ def send_digest(user, now: datetime) -> bool:
     fails or a process that dies leaves all of it to the next run (at worst one duplicate, with the
     same Message-ID), so a digest is never lost.
     """
-    local = now.astimezone(mail.user_zone(user))
+    local = now.astimezone(user.zone)
     if local.hour < user.digest_hour:
         return False
     with transaction.atomic():

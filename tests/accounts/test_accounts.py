@@ -1,4 +1,5 @@
 import re
+import zoneinfo
 
 import pytest
 from django.core import mail
@@ -171,3 +172,8 @@ def test_the_account_pages_speak_german_throughout(client, path):
     english = [w for w in ("Log in", "Sign up", "Password", "Email address", "Username", "Forgot", "Reset your",
                            "Change", "Confirm", "Send", "Save", "Verify") if w in main]
     assert english == [], f"{path}: {english}"
+
+
+def test_a_users_zone_is_their_time_zone_or_utc_for_a_name_this_system_does_not_know():
+    assert User(time_zone="Europe/Berlin").zone == zoneinfo.ZoneInfo("Europe/Berlin")
+    assert User(time_zone="Mars/Olympus_Mons").zone == zoneinfo.ZoneInfo("UTC")

@@ -15,7 +15,11 @@ def _redis_reachable() -> bool:
         return False
 
 
-pytestmark = pytest.mark.skipif(not _redis_reachable(), reason="needs Redis on 127.0.0.1:6379")
+pytestmark = [
+    pytest.mark.skipif(not _redis_reachable(), reason="needs Redis on 127.0.0.1:6379"),
+    # Fixed keys in a fixed Redis database: with pytest-xdist one worker runs them (--dist loadgroup).
+    pytest.mark.xdist_group("servers"),
+]
 
 URL = "redis://127.0.0.1:6379/11"
 

@@ -22,7 +22,7 @@ def test_the_games_rows_moves_and_api_pass_their_tests_on_sqlite(tmp_path):
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
     env["DATABASE_URL"] = f"sqlite:///{tmp_path / 'db.sqlite3'}"
     env.pop("CI", None)  # this run leaves PostgreSQL out on purpose; CI's check for it does not apply
-    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:xdist", *ON_SQLITE],
+    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-n", "0", *ON_SQLITE],
                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-2000:]
     assert " passed" in run.stdout.splitlines()[-1]

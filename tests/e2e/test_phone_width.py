@@ -15,6 +15,9 @@ from channels.testing import ChannelsLiveServerTestCase
 
 from tests.e2e.browser import launch, needs_chromium, playwright
 
+# One browser at a time (pytest-xdist --dist loadgroup): two would share the machine's cores with the live servers.
+pytestmark = pytest.mark.xdist_group("browser")
+
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 PHONE = {"width": 390, "height": 844}

@@ -5,6 +5,9 @@ from channels.testing import ChannelsLiveServerTestCase
 
 from tests.e2e.browser import launch, needs_chromium, playwright
 
+# One browser at a time (pytest-xdist --dist loadgroup): two would share the machine's cores with the live servers.
+pytestmark = pytest.mark.xdist_group("browser")
+
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 # Once the board has settled (no move on its way): the game's end, a shown refusal, or the

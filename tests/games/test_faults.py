@@ -36,6 +36,10 @@ from tests.factories import api_token, make_user, start_toy_game
 ROOT = Path(__file__).resolve().parents[2]
 needs_postgres = pytest.mark.skipif(connection.vendor != "postgresql", reason="needs PostgreSQL row locks")
 
+# A Redis server on a fixed port and a Celery broker database: with pytest-xdist one worker at a time
+# runs these (--dist loadgroup).
+pytestmark = pytest.mark.xdist_group("servers")
+
 
 def _stored(game: Game) -> tuple:
     fresh = Game.objects.get(pk=game.pk)

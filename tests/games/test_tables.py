@@ -137,3 +137,17 @@ def test_joining_twice_or_a_full_table_is_refused():
     tables.add_bot(table.pk, alice)
     with pytest.raises(TableError, match="no longer open"):
         tables.join_table(table.pk, carol)
+
+
+def test_who_may_see_a_table_is_the_lobbys_rule_and_an_open_table_costs_no_query(django_assert_num_queries):
+    from django.contrib.auth.models import AnonymousUser
+
+    alice, bob, eve = make_user("alice"), make_user("bob"), make_user("eve")
+    private = tables.create_table(alice, "toy", 3, invited_only=True)
+    tables.invite(private.pk, alice, "bob")
+    open_table = tables.create_table(eve, "toy", 2)
+    with django_assert_num_queries(0):
+        assert tables.may_see(open_table, AnonymousUser())
+    for user in (alice, bob, eve, AnonymousUser()):
+        listed = Table.objects.filter(tables.visible_to(user), pk=private.pk).exists()
+        assert tables.may_see(private, user) is listed is (user in (alice, bob))

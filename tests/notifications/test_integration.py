@@ -34,6 +34,9 @@ def _redis_answers() -> bool:
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
+    # The broker's database is purged and a worker started: with pytest-xdist one worker at a time
+    # runs these (--dist loadgroup).
+    pytest.mark.xdist_group("servers"),
     pytest.mark.skipif(not _redis_answers(), reason="Redis is not reachable for the Celery broker"),
 ]
 

@@ -3,6 +3,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from games.rules_pages import rules_link
 from rankings.models import Rating, Tournament
 from rankings.services import tournaments
 from rankings.services.ratings import process_pending
@@ -140,3 +141,16 @@ def test_the_german_tournament_form_shows_its_default_start(client):
     assert re.search(r'value="\d{4}-\d\d-\d\dT\d\d:\d\d"', field), field
     expected = timezone.localtime(timezone.now() + timedelta(days=7)).strftime("%Y-%m-%d")
     assert expected in field
+
+
+def _options_fieldset(html: str) -> str:
+    start = html.index("<fieldset><legend>Sankt Petersburg options</legend>")
+    return html[start:html.index("</fieldset>", start)]
+
+
+def test_the_tournament_form_offers_the_game_options_as_the_table_form_does(client):
+    client.force_login(make_user("org"))
+    table = _options_fieldset(client.get("/tables/new/?game=sankt-petersburg").content.decode())
+    tournament = _options_fieldset(client.get("/rankings/tournaments/new/?game=sankt-petersburg").content.decode())
+    assert tournament == table
+    assert 'name="opt_market"' in table and f'href="{rules_link("sankt-petersburg")["url"]}"' in table

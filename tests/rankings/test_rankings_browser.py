@@ -7,6 +7,9 @@ from django.utils import timezone
 
 from tests.e2e.browser import launch, needs_chromium
 
+# One browser at a time (pytest-xdist --dist loadgroup): two would share the machine's cores with the live servers.
+pytestmark = pytest.mark.xdist_group("browser")
+
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 

@@ -36,7 +36,7 @@ DELIVERED = 1.0       # a unit on a section: a third of a build action saved
 RESERVE, RESERVE_RUBLE = 5, 0.45   # the first rubles pay for face-up tiles and extra die steps
 RUBLE = 0.3           # further rubles: the clergy gives 1 glory for 3, the final scoring 1 for 5
 PLENTY = 15           # rubles beyond this only count at the final scoring's rate
-LEFTOVER = 1 / GAME["end"]["leftover_per_glory"]   # what a unit is worth in the last turn
+LEFTOVER: float = 1 / GAME["end"]["leftover_per_glory"]   # what a unit is worth in the last turn
 # Future activations of a face-up tile per turn left, by workshop space: the white die and the
 # player's own die can be pushed with rubles, so they are moved more often.
 ACTIVATIONS = {"white1": 0.12, "white2": 0.08, "own": 0.1, "next": 0.05, "opposite": 0.05, "previous": 0.05}
@@ -92,7 +92,8 @@ def unit_worth(seat: Seat, m: str, held: int) -> float:
     if seat.last:
         return LEFTOVER
     if held < seat.need[m]:
-        return NEEDED * seat.urgency
+        result: float = NEEDED * seat.urgency
+        return result
     if held < seat.need[m] + seat.for_ornaments[m]:
         return FOR_ORNAMENT
     return SPARE
@@ -119,7 +120,8 @@ def rubles_worth(seat: Seat, delta: int) -> float:
 
 def glory_worth(seat: Seat, glory: int) -> float:
     space = seat.pl["space"]
-    return track.eagle_ahead(space, glory) - space
+    result: float = track.eagle_ahead(space, glory) - space
+    return result
 
 
 def gain_worth(seat: Seat, gives: dict[str, int], free: int | None = None) -> float:
@@ -147,15 +149,18 @@ def permits_worth(seat: Seat, amount: int) -> float:
     pl = seat.pl
     room = max(0, MAX_PERMITS - pl["permits"])
     useful = min(amount, room) if pl.get("men") and not seat.last else 0
-    return useful * PERMIT + (min(amount, room) - useful) * LEFTOVER
+    result: float = useful * PERMIT + (min(amount, room) - useful) * LEFTOVER
+    return result
 
 
 def tile_gives_now(st: State, tile: str) -> dict[str, int]:
     """What activating a workshop tile brings now (a die tile: the resource tile beside that die)."""
     data = TILES[tile]
     if "gain" in data:
-        return data["gain"]
-    return RES_TILES[st["market"]["res"][st["market"]["dice"][data["die"]][0]]]["gives"]
+        result: dict[str, int] = data["gain"]
+        return result
+    result = RES_TILES[st["market"]["res"][st["market"]["dice"][data["die"]][0]]]["gives"]
+    return result
 
 
 def tile_worth(seat: Seat, tile: str) -> float:
@@ -174,7 +179,8 @@ def tower_swing(st: State, p: int, t: int, edit: Callable[[list[dict[str, Any]]]
     edit(tower)
     after = tower_points(tower, n)
     others = sum(after[q] - before[q] for q in range(n) if q != p) / (n - 1)
-    return after[p] - before[p] - others
+    result: float = after[p] - before[p] - others
+    return result
 
 
 def claim_swing(st: State, p: int, section: str, owner: int) -> float:
@@ -318,7 +324,8 @@ def completion_worth(seat: Seat, sec: dict[str, Any]) -> float:
     worth = data["rp"] + rubles_worth(seat, data["rubles"])
     if seat.pl["done"] + 1 == GAME["end"]["sections"] and not seat.st["solo"]:
         worth += glory_worth(seat, GAME["end"]["bonus_glory"])
-    return worth
+    result: float = worth
+    return result
 
 
 def ornament_worth(seat: Seat, move: Move) -> float:
@@ -414,7 +421,8 @@ def section_worth(seat: Seat, section: str) -> float:
     t, lvl = find(st, section)
     # Others' unfinished sections below lose points when this one is done first.
     worth += 0.5 * sum(1 for s in st["towers"][t][:lvl] if s["owner"] not in (None, p) and not s["done"])
-    return worth
+    result: float = worth
+    return result
 
 
 def placement_worth(seat: Seat, move: Move) -> float:
@@ -431,7 +439,8 @@ def placement_worth(seat: Seat, move: Move) -> float:
     tile = st["towers"][t][lvl]["wt"]
     per_use = tile_worth(seat, tile)
     uses = ACTIVATIONS[relation(seat.pl["colour"], slot)] * seat.turns_left
-    return per_use * (1 + uses) + rubles_worth(seat, -slot_cost(st, seat.p, slot)) + unlock
+    result: float = per_use * (1 + uses) + rubles_worth(seat, -slot_cost(st, seat.p, slot)) + unlock
+    return result
 
 
 # --- the market ---------------------------------------------------------------------------------

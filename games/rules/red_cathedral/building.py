@@ -23,7 +23,8 @@ def banner_sources(st: State, p: int) -> list[str]:
 
 
 def banners_left(pl: dict[str, Any]) -> int:
-    return pl["ruler"] + pl["spare"] + sum(1 for v in pl["ws"].values() if v == "banner")
+    result: int = pl["ruler"] + pl["spare"] + sum(1 for v in pl["ws"].values() if v == "banner")
+    return result
 
 
 def claim(st: State, p: int, section: str, banner: str, slot: str | None, up: bool, events: list[Event]) -> None:
@@ -104,8 +105,10 @@ def ornament_options(st: State, p: int) -> list[tuple[str, str]]:
 
 def gem_glory(gems: list[str]) -> int:
     if sorted(gems) == list(GEMS):
-        return ORNAMENTS["pair_glory"]
-    return ORNAMENTS["gem_glory"] * len(gems)
+        result: int = ORNAMENTS["pair_glory"]
+        return result
+    result = ORNAMENTS["gem_glory"] * len(gems)
+    return result
 
 
 def decorate(st: State, p: int, section: str, gems: list[str], events: list[Event], pay: bool = True) -> None:

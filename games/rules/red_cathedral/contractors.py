@@ -62,7 +62,8 @@ def setup_module(st: State) -> None:
 
 def cost(st: State, city: str) -> int:
     """Permits to send a contractor there: every contractor in the city, the new one included."""
-    return sum(st["contr"]["cities"][city]["men"]) + 1
+    result: int = sum(st["contr"]["cities"][city]["men"]) + 1
+    return result
 
 
 def recruit_moves(st: State, p: int) -> list[Move]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 DATA_DIR = Path(__file__).with_name("data")
 FILES = ("game", "sections", "plans", "workshop_tiles", "resource_tiles", "score_track", "workshop_boards",
@@ -46,7 +46,7 @@ class DataError(ValueError):
     """A component file breaks a constraint; the message names the file and the record."""
 
 
-def _fail(kind: str, record: Any, message: str) -> None:
+def _fail(kind: str, record: Any, message: str) -> NoReturn:
     rid = record.get("id") if isinstance(record, dict) else record
     raise DataError(f"{kind}.json, record {rid!r}: {message}")
 
@@ -71,13 +71,13 @@ def _records(kind: str, doc: dict[str, Any]) -> list[dict[str, Any]]:
     return records
 
 
-def _count(kind: str, record: dict, value: Any, what: str, low: int = 0, high: int = 99) -> int:
+def _count(kind: str, record: dict[str, Any], value: Any, what: str, low: int = 0, high: int = 99) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
         _fail(kind, record, f"{what} must be a whole number from {low} to {high}.")
     return value
 
 
-def _amounts(kind: str, record: dict, value: Any, keys: tuple[str, ...], what: str) -> dict[str, int]:
+def _amounts(kind: str, record: dict[str, Any], value: Any, keys: tuple[str, ...], what: str) -> dict[str, int]:
     if not isinstance(value, dict) or not value:
         _fail(kind, record, f"{what} must name at least one resource.")
     for key, amount in value.items():
@@ -87,7 +87,7 @@ def _amounts(kind: str, record: dict, value: Any, keys: tuple[str, ...], what: s
     return value
 
 
-def validate_game(doc: dict) -> dict[str, dict]:
+def validate_game(doc: dict[str, Any]) -> dict[str, dict[str, Any]]:
     records = {r["id"]: r for r in _records("game", doc)}
     for needed in ("supply", "coins", "start", "workshop", "ornaments", "end", "build", "market", "optional"):
         if needed not in records:
@@ -124,7 +124,7 @@ def validate_game(doc: dict) -> dict[str, dict]:
     return records
 
 
-def validate_sections(doc: dict) -> list[dict]:
+def validate_sections(doc: dict[str, Any]) -> list[dict[str, Any]]:
     records = _records("sections", doc)
     counts = dict.fromkeys(SECTION_KINDS, 0)
     for r in records:
@@ -147,7 +147,7 @@ def validate_sections(doc: dict) -> list[dict]:
     return records
 
 
-def validate_plans(doc: dict, sections: list[dict]) -> list[dict]:
+def validate_plans(doc: dict[str, Any], sections: list[dict[str, Any]]) -> list[dict[str, Any]]:
     records = _records("plans", doc)
     per_count = {2: 0, 3: 0, 4: 0}
     supply = {k: sum(1 for s in sections if s["kind"] == k) for k in SECTION_KINDS}
@@ -170,7 +170,7 @@ def validate_plans(doc: dict, sections: list[dict]) -> list[dict]:
     return records
 
 
-def validate_workshop_tiles(doc: dict) -> list[dict]:
+def validate_workshop_tiles(doc: dict[str, Any]) -> list[dict[str, Any]]:
     records = _records("workshop_tiles", doc)
     dice = []
     for r in records:
@@ -195,7 +195,7 @@ def validate_workshop_tiles(doc: dict) -> list[dict]:
     return records
 
 
-def validate_resource_tiles(doc: dict) -> list[dict]:
+def validate_resource_tiles(doc: dict[str, Any]) -> list[dict[str, Any]]:
     records = _records("resource_tiles", doc)
     kinds = []
     for r in records:
@@ -214,7 +214,7 @@ def validate_resource_tiles(doc: dict) -> list[dict]:
     return records
 
 
-def validate_score_track(doc: dict) -> list[int]:
+def validate_score_track(doc: dict[str, Any]) -> list[int]:
     records = _records("score_track", doc)
     lap = doc.get("lap")
     if len(records) != 40:
@@ -243,7 +243,7 @@ def validate_score_track(doc: dict) -> list[int]:
     return spaces
 
 
-def validate_workshop_boards(doc: dict) -> dict[str, dict]:
+def validate_workshop_boards(doc: dict[str, Any]) -> dict[str, dict[str, Any]]:
     records = {r["id"]: r for r in _records("workshop_boards", doc)}
     if sorted(records) != sorted(SLOTS):
         raise DataError(f"workshop_boards.json: the spaces are {', '.join(SLOTS)}.")
@@ -267,9 +267,9 @@ def validate_workshop_boards(doc: dict) -> dict[str, dict]:
     return records
 
 
-def validate_influence_cards(doc: dict) -> list[dict]:
+def validate_influence_cards(doc: dict[str, Any]) -> list[dict[str, Any]]:
     records = _records("influence_cards", doc)
-    numbers: dict[str, list[int]] = {g: [] for g in GROUPS}
+    numbers: dict[str, list[Any]] = {g: [] for g in GROUPS}  # as the file gives them, checked below
     for r in records:
         if r.get("group") not in GROUPS:
             _fail("influence_cards", r, "unknown group.")
@@ -298,7 +298,7 @@ def validate_influence_cards(doc: dict) -> list[dict]:
     return records
 
 
-def validate_solo_cards(doc: dict) -> dict[str, dict]:
+def validate_solo_cards(doc: dict[str, Any]) -> dict[str, dict[str, Any]]:
     records = {r["id"]: r for r in _records("solo_cards", doc)}
     if sorted(records) != sorted(("points", "stock", "transport", "claim", "build")):
         raise DataError("solo_cards.json: Iwan has the cards points, stock, transport, claim and build.")
@@ -307,10 +307,10 @@ def validate_solo_cards(doc: dict) -> dict[str, dict]:
     return records
 
 
-def validate_contractors(doc: dict, tiles: list[dict]) -> dict[str, Any]:
+def validate_contractors(doc: dict[str, Any], tiles: list[dict[str, Any]]) -> dict[str, Any]:
     """The module's figures, grouped by record type."""
     records = _records("contractors", doc)
-    by_type: dict[str, list[dict]] = {t: [] for t in CONTRACTOR_TYPES}
+    by_type: dict[str, list[dict[str, Any]]] = {t: [] for t in CONTRACTOR_TYPES}
     for r in records:
         if r.get("type") not in CONTRACTOR_TYPES:
             _fail("contractors", r, f"type must be one of {', '.join(CONTRACTOR_TYPES)}.")
@@ -325,7 +325,8 @@ def validate_contractors(doc: dict, tiles: list[dict]) -> dict[str, Any]:
     if rules.get("tool_sets") != [1, 2, 4, 7, 11, 16]:
         _fail("contractors", rules, "tool sets score 1/2/4/7/11/16.")
     spaces = rules["specialist_spaces"]
-    if sorted(r.get("city") for r in by_type["city"]) != sorted(CITIES):
+    cities: list[Any] = [r.get("city") for r in by_type["city"]]
+    if sorted(cities) != sorted(CITIES):
         raise DataError(f"contractors.json: the cities are {', '.join(CITIES)}.")
     for r in by_type["city"]:
         sees = r.get("sees")
@@ -333,7 +334,8 @@ def validate_contractors(doc: dict, tiles: list[dict]) -> dict[str, Any]:
         if (not isinstance(sees, list) or len(set(sees)) != want
                 or not all(isinstance(i, int) and 0 <= i < spaces for i in sees)):
             _fail("contractors", r, f"the city sees {want} of the {spaces} specialist spaces.")
-    if sorted(r.get("contractor") for r in by_type["unlock"]) != list(range(1, 7)):
+    unlocked: list[Any] = [r.get("contractor") for r in by_type["unlock"]]
+    if sorted(unlocked) != list(range(1, 7)):
         raise DataError("contractors.json: one unlock record for each of the 6 contractors.")
     for r in by_type["unlock"]:
         if r.get("contractor") == 3 and r.get("choice") != "material":
@@ -389,14 +391,15 @@ def validate_contractors(doc: dict, tiles: list[dict]) -> dict[str, Any]:
             "tiles": {r["id"]: r for r in new_tiles}, "removes": list(removes)}
 
 
-def load_raw(kind: str) -> dict:
+def load_raw(kind: str) -> dict[str, Any]:
     try:
-        return json.loads((DATA_DIR / f"{kind}.json").read_text(encoding="utf-8"))
+        doc: dict[str, Any] = json.loads((DATA_DIR / f"{kind}.json").read_text(encoding="utf-8"))
+        return doc
     except json.JSONDecodeError as exc:
         raise DataError(f"{kind}.json: not valid JSON ({exc}).") from None
 
 
-def validate(docs: dict[str, dict]) -> dict[str, Any]:
+def validate(docs: dict[str, dict[str, Any]]) -> dict[str, Any]:
     """All figures, checked; ``docs`` maps each kind in FILES to its parsed file."""
     sections = validate_sections(docs["sections"])
     tiles = validate_workshop_tiles(docs["workshop_tiles"])

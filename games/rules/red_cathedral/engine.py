@@ -8,6 +8,7 @@ from games.rules.base import Engine, Event, InvalidOptions, Move, Option, Result
 from games.rules.base import gettext_noop as _
 
 from . import bot, flow, labels, scoring, state
+from .data import COLOURS, MATERIALS, figures
 from .view import build_view
 
 CARD_CHOICES = (("random", _("random card")), ("1", _("card 1")), ("2", _("card 2")), ("3", _("card 3")))
@@ -32,7 +33,7 @@ BAD_VALUE = {
 MODULE_OPTION = "contractors"
 
 
-class RedCathedral(Engine):
+class RedCathedral(Engine, to_act=flow.to_act, view=build_view, label=labels.label, bot=bot.choose):
     slug = "red-cathedral"
     name = "Die Rote Kathedrale"
     min_players = 1
@@ -104,9 +105,6 @@ class RedCathedral(Engine):
     def setup(self, players: int, options: dict[str, Any], seed: int) -> State:
         return state.setup(players, self.normalize_options(players, options), seed)
 
-    def to_act(self, st: State) -> list[int]:
-        return flow.to_act(st)
-
     def legal_moves(self, st: State, seat: int) -> list[Move]:
         if not isinstance(seat, int) or isinstance(seat, bool):
             return []
@@ -115,17 +113,15 @@ class RedCathedral(Engine):
     def apply(self, st: State, seat: int, move: Move) -> tuple[State, list[Event]]:
         return st, flow.apply(st, seat, move)
 
-    def view(self, st: State, seat: int | None) -> dict[str, Any]:
-        return build_view(st, seat)
-
-    def move_label(self, st: State, seat: int, move: Move) -> dict[str, Any]:
-        return labels.label(st, seat, move)
+    def catalogue(self) -> dict[str, Any]:
+        """The ``materials`` and die ``colours`` in the board's order, and the component ``figures``."""
+        return {"materials": MATERIALS, "colours": COLOURS, "figures": figures()}
 
     def describe_move(self, move: Move) -> str:
         return str(move.get("type"))
 
     def is_over(self, st: State) -> bool:
-        return st["over"]
+        return bool(st["over"])
 
     def result(self, st: State) -> Result:
         n = st["n"]
@@ -145,6 +141,3 @@ class RedCathedral(Engine):
         # After the basic action the turn goes on until "end"; Iwan's open choices end with the choice.
         return (not st["over"] and not st["pend"] and st["turn"]["seat"] == seat
                 and st["turn"]["stage"] != "main")
-
-    def bot_move(self, st: State, seat: int, rng: random.Random) -> Move:
-        return bot.choose(st, seat, self.legal_moves(st, seat), rng)

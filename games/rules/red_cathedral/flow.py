@@ -28,7 +28,7 @@ from .state import (
 )
 
 GLORY_RUBLES = GAME["optional"]["glory_rubles"]
-GEM_SETS = ([], ["green"], ["violet"], ["green", "green"], ["green", "violet"], ["violet", "violet"])
+GEM_SETS: tuple[list[str], ...] = ([], ["green"], ["violet"], ["green", "green"], ["green", "violet"], ["violet", "violet"])
 
 
 def to_act(st: State) -> list[int]:
@@ -189,7 +189,7 @@ def checked(st: State, seat: int, move: Any) -> Move:
     raise IllegalMove(reason(st, seat, move))
 
 
-def reason(st: State, seat: int, move: dict) -> str:
+def reason(st: State, seat: int, move: dict[str, Any]) -> str:
     """Why a move is refused, as precisely as cheaply possible."""
     kind = move["type"]
     stage = st["turn"]["stage"]

@@ -22,11 +22,12 @@ def may_push(st: State, p: int, die: str) -> bool:
 
 
 def landing(st: State, die: str, steps: int) -> int:
-    return (st["market"]["dice"][die][0] + steps) % AREAS
+    result: int = (st["market"]["dice"][die][0] + steps) % AREAS
+    return result
 
 
 def area_full(st: State, area: int, moving: str) -> bool:
-    return sum(1 for d in dice_of(st) if d != moving and st["market"]["dice"][d][0] == area) >= DIE_SPACES
+    return bool(sum(1 for d in dice_of(st) if d != moving and st["market"]["dice"][d][0] == area) >= DIE_SPACES)
 
 
 def die_moves(st: State, p: int) -> list[tuple[str, int]]:

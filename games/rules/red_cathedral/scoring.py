@@ -66,7 +66,8 @@ def leftover_units(st: State, p: int) -> int:
     if pl["iwan"]:
         from .solo import leftovers
         return leftovers(st)
-    return stock(pl) + pl["rubles"] + pl.get("permits", 0)
+    result: int = stock(pl) + pl["rubles"] + pl.get("permits", 0)
+    return result
 
 
 def finish(st: State, events: list[Event]) -> None:

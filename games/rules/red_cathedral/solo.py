@@ -285,7 +285,8 @@ def resolve(st: State, move: Move, events: list[Event]) -> None:
 
 def leftovers(st: State) -> int:
     iw = st["iwan"]
-    return sum(iw["stock"].values()) + sum(iw["build"].values())
+    result: int = sum(iw["stock"].values()) + sum(iw["build"].values())
+    return result
 
 
 __all__ = ["setup_iwan", "play_turn", "resolve", "claim_options", "ornament_options", "build", "leftovers",

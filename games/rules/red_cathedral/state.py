@@ -22,7 +22,7 @@ from . import track
 from .data import BLACK, COLOURS, DICE, MATERIALS, SECTION_KINDS, figures
 
 F = figures()
-GAME = F["game"]
+GAME: dict[str, Any] = F["game"]
 MODULE = F["contractors"]
 SECTIONS: dict[str, dict[str, Any]] = {r["id"]: r for r in F["sections"]}
 BASE_TILES = tuple(r["id"] for r in F["workshop_tiles"])
@@ -32,19 +32,19 @@ TILES: dict[str, dict[str, Any]] = {**{r["id"]: r for r in F["workshop_tiles"]},
                                     **{i: {**r, "three_plus": False} for i, r in MODULE["tiles"].items()}}
 RES_TILES: dict[str, dict[str, Any]] = {**{r["id"]: r for r in F["resource_tiles"]},
                                         MODULE["resource_tile"]["id"]: MODULE["resource_tile"]}
-MAX_PERMITS = MODULE["rules"]["max_permits"]
+MAX_PERMITS: int = MODULE["rules"]["max_permits"]
 INFLUENCE: dict[str, dict[str, Any]] = {r["id"]: r for r in F["influence"]}
-BOARD = F["boards"]
+BOARD: dict[str, dict[str, Any]] = F["boards"]
 SUPPLY: dict[str, int] = {m: GAME["supply"][m] for m in MATERIALS}
-INVENTORY = GAME["workshop"]["inventory"]
-RULER = GAME["workshop"]["ruler_banners"]
-BANNERS = GAME["workshop"]["banners"]
-ORNAMENTS = GAME["ornaments"]
+INVENTORY: int = GAME["workshop"]["inventory"]
+RULER: int = GAME["workshop"]["ruler_banners"]
+BANNERS: int = GAME["workshop"]["banners"]
+ORNAMENTS: dict[str, Any] = GAME["ornaments"]
 ORN_FOR_KIND = {ORNAMENTS[o]["on"]: o for o in ("door", "arch", "cross")}
-END_SECTIONS = GAME["end"]["sections"]
-BUILD_UNITS = GAME["build"]["units"]
-AREAS = GAME["market"]["areas"]
-DIE_SPACES = GAME["market"]["die_spaces"]
+END_SECTIONS: int = GAME["end"]["sections"]
+BUILD_UNITS: int = GAME["build"]["units"]
+AREAS: int = GAME["market"]["areas"]
+DIE_SPACES: int = GAME["market"]["die_spaces"]
 SLOT_NAMES = ("white1", "white2") + COLOURS
 RELATION = ("own", "next", "opposite", "previous")
 # Turns after which a game that nobody brings to an end stops (no rule gives one; bots never reach it).
@@ -60,12 +60,15 @@ def relation(owner_colour: str, slot: str) -> str:
 
 def slot_cost(st: State, p: int, slot: str) -> int:
     if st["side"] == "extended":
-        return F["extended_cost"]
-    return BOARD[relation(st["pl"][p]["colour"], slot)]["basic_cost"]
+        result: int = F["extended_cost"]
+        return result
+    result = BOARD[relation(st["pl"][p]["colour"], slot)]["basic_cost"]
+    return result
 
 
 def slot_ornament(colour: str, slot: str) -> str | None:
-    return BOARD[relation(colour, slot)]["extended_ornament"]
+    result: str | None = BOARD[relation(colour, slot)]["extended_ornament"]
+    return result
 
 
 def new_player(colour: str, rubles: int, side: str, iwan: bool = False) -> dict[str, Any]:
@@ -75,7 +78,9 @@ def new_player(colour: str, rubles: int, side: str, iwan: bool = False) -> dict[
     if side == "extended" and not iwan:
         ws["white1"] = ws["white2"] = "banner"
         for c in COLOURS:
-            locked[slot_ornament(colour, c)] += 1
+            ornament = slot_ornament(colour, c)
+            assert ornament is not None, "every coloured workshop space frees an ornament"
+            locked[ornament] += 1
         orn = {"door": 0, "arch": 0, "cross": 0}
     return {
         "colour": colour, "space": GAME["start"]["space"], "rubles": 0 if iwan else rubles,
@@ -160,10 +165,11 @@ def stock(p: dict[str, Any]) -> int:
 
 
 def free_space(p: dict[str, Any]) -> int:
-    return INVENTORY - p["ruler"] - stock(p)
+    result: int = INVENTORY - p["ruler"] - stock(p)
+    return result
 
 
-def find(st: State, section: str) -> tuple[int, int] | None:
+def _locate(st: State, section: str) -> tuple[int, int] | None:
     for t, tower in enumerate(st["towers"]):
         for lvl, sec in enumerate(tower):
             if sec["id"] == section:
@@ -171,8 +177,16 @@ def find(st: State, section: str) -> tuple[int, int] | None:
     return None
 
 
+def find(st: State, section: str) -> tuple[int, int]:
+    """Tower and level of a section on the board; the moves name only sections on the board."""
+    where = _locate(st, section)
+    if where is None:
+        raise KeyError(f"No section {section!r} on the board.")
+    return where
+
+
 def section_at(st: State, section: str) -> dict[str, Any] | None:
-    where = find(st, section) if isinstance(section, str) else None
+    where = _locate(st, section) if isinstance(section, str) else None
     return st["towers"][where[0]][where[1]] if where else None
 
 
@@ -195,7 +209,8 @@ def missing(sec: dict[str, Any]) -> dict[str, int]:
 
 def units_missing(sec: dict[str, Any]) -> int:
     cost = SECTIONS[sec["id"]]["cost"]
-    return sum(cost.values()) - sum(sec["mat"].values())
+    result: int = sum(cost.values()) - sum(sec["mat"].values())
+    return result
 
 
 def dice_of(st: State) -> tuple[str, ...]:
@@ -212,7 +227,8 @@ def gain_permits(st: State, p: int, amount: int) -> int:
     pl = st["pl"][p]
     got = max(0, min(amount, MAX_PERMITS - pl["permits"]))
     pl["permits"] += got
-    return got
+    result: int = got
+    return result
 
 
 def gain_points(st: State, p: int, rp: int, source: str) -> None:
@@ -252,7 +268,8 @@ def take_materials(st: State, p: int, material: str, amount: int) -> int:
     got = max(0, min(amount, st["supply"][material], free_space(pl) if not pl["iwan"] else amount))
     st["supply"][material] -= got
     pl["inv"][material] += got
-    return got
+    result: int = got
+    return result
 
 
 def gain(st: State, p: int, gives: dict[str, int], source: str, events: list[Event]) -> None:

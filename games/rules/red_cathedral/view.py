@@ -86,7 +86,8 @@ def build_view(st: State, seat: int | None) -> dict[str, Any]:
 
 def track_capacity(pl: dict[str, Any]) -> int:
     from .state import INVENTORY
-    return INVENTORY - pl["ruler"]
+    result: int = INVENTORY - pl["ruler"]
+    return result
 
 
 def _tile(tile: str | None) -> dict[str, Any] | None:

@@ -1,14 +1,15 @@
 """Producer, trader, councillor and prospector phases."""
 from __future__ import annotations
 
-from games.rules.base import Event, IllegalMove, Move, State, gettext_noop
+from typing import Any
+
+from games.rules.base import Event, IllegalMove, Move, State, event, gettext_noop
 
 from .asks import answers, ask
-from .cards import COST, GOOD, GOODS, KEY, PRODUCTION, RULES, TILES, name
+from .cards import COST, GOOD, GOODS, KEY, PRODUCTION, RULES, TILES, good_rank, name
 from .common import (
     draw,
     draw_to_hand,
-    event,
     goods_buildings,
     names,
     one_or_many,
@@ -115,7 +116,7 @@ def goods_groups(st: State, seat: int) -> list[list[int]]:
 def price(st: State, building: int) -> int:
     if KEY[building] == "customs_office":
         return RULES["customs_price"]
-    return TILES[st["tile"]][GOODS.index(GOOD[building])]
+    return TILES[st["tile"]][good_rank(building)]
 
 
 def enter_trader(st: State, events: list[Event]) -> None:
@@ -153,7 +154,7 @@ def sell(st: State, seat: int, move: Move, events: list[Event]) -> None:
 def finish_trader(st: State, events: list[Event]) -> bool:
     """Sell in turn order; True when owners are asked about the cards their buildings add."""
     sold_total = 0
-    bonus: dict[int, list[dict]] = {}
+    bonus: dict[int, list[dict[str, Any]]] = {}
     for seat in order_from(st, st["chooser"]):
         pend = st["pend"][seat]
         st["pend"][seat] = None
@@ -217,12 +218,12 @@ def enter_councillor(st: State, events: list[Event]) -> None:
     st["phase"] = "councillor"
     st["step"] = "ask"
     for seat in range(st["n"]):
-        questions: list[dict] = []
+        questions: list[dict[str, Any]] = []
         if customs_ready(st, seat) >= 0:
             questions.append({"q": "customs_office"})
         base, full = council_counts(st, seat)
         keep = RULES["prefecture_keep"] if owns(st, seat, "prefecture") else RULES["council_keep"]
-        council: dict = {"q": "council", "n": full, "keep": keep}
+        council: dict[str, Any] = {"q": "council", "n": full, "keep": keep}
         if full > base:
             council["base"] = base
         questions.append(council)
@@ -290,7 +291,8 @@ def keep_moves(st: State, seat: int) -> list[Move]:
 
 def keep(st: State, seat: int, move: Move, events: list[Event]) -> None:
     pend = st["pend"][seat]
-    cards = list(move["cards"]) if "cards" in move else [move.get("card")]
+    # As the player sent them (whole numbers, or None for a missing card): checked against the drawn cards below.
+    cards: list[Any] = list(move["cards"]) if "cards" in move else [move.get("card")]
     if not cards and pend.get("kept"):
         finish_keep(st, seat, pend, events)
         return
@@ -314,7 +316,7 @@ def keep(st: State, seat: int, move: Move, events: list[Event]) -> None:
         finish_keep(st, seat, pend, events)
 
 
-def finish_keep(st: State, seat: int, pend: dict, events: list[Event]) -> None:
+def finish_keep(st: State, seat: int, pend: dict[str, Any], events: list[Event]) -> None:
     to_discard(st, pend["drawn"])
     st["pend"][seat] = None
     if pend["why"] == "councillor":
@@ -329,7 +331,7 @@ def enter_prospector(st: State, events: list[Event]) -> None:
     st["step"] = "ask"
     chooser = st["chooser"]
     for s in order_from(st, chooser):
-        questions: list[dict] = []
+        questions: list[dict[str, Any]] = []
         if s == chooser:
             questions.append({"q": "prospector",
                               "n": RULES["prospector_draw"] * role_privilege(st, s, "prospector")})

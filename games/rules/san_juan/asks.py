@@ -41,7 +41,8 @@ def _skip_moot(pend: dict[str, Any]) -> None:
 
 
 def current(st: State, seat: int) -> dict[str, Any]:
-    return st["pend"][seat]["qs"][0]
+    result: dict[str, Any] = st["pend"][seat]["qs"][0]
+    return result
 
 
 def ask_moves(st: State, seat: int) -> list[Move]:

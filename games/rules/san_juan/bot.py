@@ -6,7 +6,7 @@ import random
 from games.rules.base import Move, State
 
 from .builder import can_afford
-from .cards import COST, GOOD, GOODS, KEY, PRODUCTION, VP
+from .cards import COST, KEY, PRODUCTION, VP, good_rank
 from .common import empty_production, goods_buildings
 
 # How much the bot likes owning a city building beyond its printed points.
@@ -24,7 +24,7 @@ def building_value(st: State, seat: int, card: int) -> float:
     city = st["p"][seat]["city"]
     if PRODUCTION[card]:
         production = sum(1 for b in city if PRODUCTION[b])
-        return VP[card] + 1 + (3 if production < 4 else 0) + GOODS.index(GOOD[card]) * 0.5
+        return VP[card] + 1 + (3 if production < 4 else 0) + good_rank(card) * 0.5
     if any(KEY[b] == KEY[card] for b in city):
         return 0
     return VP[card] + LIKES.get(KEY[card], 0) + len(city) * 0.2 * (COST[st["ed"]][card] >= 6)

@@ -1,12 +1,13 @@
 """Builder phase: what a player may build, what it costs, and the build itself."""
 from __future__ import annotations
 
-from games.rules.base import Event, IllegalMove, Move, State, gettext_noop
+from typing import Any
+
+from games.rules.base import Event, IllegalMove, Move, State, event, gettext_noop
 
 from .asks import ask, give_bonus_cards
 from .cards import CATHEDRAL, COST, KEY, PRODUCTION, RULES, name
 from .common import (
-    event,
     goods_buildings,
     order_from,
     owns,
@@ -148,13 +149,13 @@ def pay_moves(st: State, seat: int) -> list[Move]:
     return moves
 
 
-def goods_allowance_left(st: State, seat: int, pend: dict) -> int:
+def goods_allowance_left(st: State, seat: int, pend: dict[str, Any]) -> int:
     if not owns(st, seat, "black_market", skip=pend["over"]):
         return 0
     return RULES["black_market_max"]
 
 
-def pay_problem(st: State, seat: int, move: Move, pend: dict) -> str | None:
+def pay_problem(st: State, seat: int, move: Move, pend: dict[str, Any]) -> str | None:
     p = st["p"][seat]
     if "good" in move:
         b = move["good"]
@@ -283,7 +284,7 @@ def finish(st: State, events: list[Event]) -> bool:
     """
     give_bonus_cards(st, events, st["chooser"])
     st["fresh"] = [-1] * st["n"]
-    return max(len(pl["city"]) for pl in st["p"]) >= RULES["end_buildings"]
+    return bool(max(len(pl["city"]) for pl in st["p"]) >= RULES["end_buildings"])
 
 
 def could_build(st: State, seat: int) -> bool:

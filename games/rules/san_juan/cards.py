@@ -7,10 +7,39 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
+
+
+
+class Rules(TypedDict):
+    """The figures of the rules, as cards.json gives them under "rules"."""
+
+    start_hand: int
+    start_variant_hands: list[int]
+    hand_limit: int
+    hand_limit_expansion: int
+    hand_limit_guard_room: int
+    hand_limit_tower: int
+    end_buildings: int
+    council_draw: int
+    council_privilege_draw: int
+    council_keep: int
+    prefecture_keep: int
+    prospector_draw: int
+    office_max: int
+    black_market_max: int
+    gold_mine_reveal: int
+    customs_price: int
+    park_crane_value: int
+    triumphal_arch_points: list[int]
+    residence_points: list[int]
+    cathedral_points: list[int]
+    palace_divisor: int
+    guild_hall_per_production_1st_edition: int
+
 
 DATA: dict[str, Any] = json.loads((Path(__file__).with_name("cards.json")).read_text(encoding="utf-8"))
-RULES: dict[str, Any] = DATA["rules"]
+RULES: Rules = DATA["rules"]
 KINDS: list[dict[str, Any]] = DATA["cards"]
 KIND_BY_KEY: dict[str, dict[str, Any]] = {k["key"]: k for k in KINDS}
 GOODS: list[str] = [g["key"] for g in DATA["goods"]]
@@ -40,6 +69,14 @@ KEY.append("cathedral")
 PRODUCTION: list[bool] = [KIND_BY_KEY[k]["kind"] == "production" for k in KEY]
 GOOD: list[str | None] = [KIND_BY_KEY[k].get("good") for k in KEY]
 VP: list[int] = [KIND_BY_KEY[k]["vp"] for k in KEY]
+
+
+def good_rank(card: int) -> int:
+    """The place of a production building's good in GOODS (indigo first): its price's column on a trading tile."""
+    good = GOOD[card]
+    if good is None:
+        raise ValueError(f"{KEY[card]} produces no good.")
+    return GOODS.index(good)
 COST: dict[str, list[int]] = {
     "1": [KIND_BY_KEY[k].get("cost_1st_edition", KIND_BY_KEY[k]["cost"]) for k in KEY],
     "2": [KIND_BY_KEY[k]["cost"] for k in KEY],
@@ -66,4 +103,5 @@ def card_info(card: int, edition: str) -> dict[str, Any]:
 
 
 def name(card: int) -> str:
-    return KIND_BY_KEY[KEY[card]]["en"]
+    result: str = KIND_BY_KEY[KEY[card]]["en"]
+    return result

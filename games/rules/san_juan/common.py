@@ -1,20 +1,9 @@
 """Small state helpers shared by the phase modules."""
 from __future__ import annotations
 
-from typing import Any
-
-from games.rules.base import Event, State, gettext_noop, shuffled
+from games.rules.base import Event, State, event, gettext_noop, shuffled
 
 from .cards import KEY, PRODUCTION, RULES, name
-
-
-def event(msg: str, actor: int | None = None, only: int | None = None, **args: Any) -> Event:
-    out: Event = {"msg": msg, "args": args}
-    if actor is not None:
-        out["seat"] = actor
-    if only is not None:
-        out["only"] = only
-    return out
 
 
 def one_or_many(count: int, one: str, many: str) -> str:

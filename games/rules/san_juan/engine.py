@@ -1,7 +1,6 @@
 """The San Juan engine behind the platform's contract."""
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from typing import Any
 
@@ -13,6 +12,7 @@ from games.rules.base import (
     Option,
     Result,
     State,
+    event,
     gettext_noop,
     rank_by,
 )
@@ -35,11 +35,41 @@ LEGAL: dict[str, Callable[[State, int], list[Move]]] = {
     "ask": asks.ask_moves,
 }
 
-# Which move types answer which pending decision.
-ANSWERS: dict[str, tuple[str, ...]] = {
-    "role": ("role",), "build": ("build", "pass"), "pay": ("pay", "cancel"), "produce": ("produce",),
-    "sell": ("sell",), "keep": ("keep",), "discard": ("discard",), "office": ("office",),
-    "chapel": ("chapel", "bank", "done"), "ask": ("use",),
+Handler = Callable[[State, int, Move, list[Event]], None]
+
+
+def _decline_build(st: State, seat: int, move: Move, events: list[Event]) -> None:
+    st["pend"][seat] = None
+    events.append(event(gettext_noop("{seat} does not build."), seat, seat=seat))
+
+
+def _pay(st: State, seat: int, move: Move, events: list[Event]) -> None:
+    if "cards" in move or "goods" in move:
+        builder.pay_many(st, seat, move, events)
+    else:
+        builder.pay(st, seat, move, events)
+
+
+def _cancel(st: State, seat: int, move: Move, events: list[Event]) -> None:
+    builder.cancel(st, seat)
+
+
+def _done(st: State, seat: int, move: Move, events: list[Event]) -> None:
+    round_start.done(st, seat)
+
+
+# Which move types answer which pending decision, and what each does.
+MOVES: dict[tuple[str, str], Handler] = {
+    ("role", "role"): flow.pick_role,
+    ("build", "build"): builder.start_build, ("build", "pass"): _decline_build,
+    ("pay", "pay"): _pay, ("pay", "cancel"): _cancel,
+    ("produce", "produce"): actions.produce,
+    ("sell", "sell"): actions.sell,
+    ("keep", "keep"): actions.keep,
+    ("discard", "discard"): round_start.discard,
+    ("office", "office"): round_start.office,
+    ("chapel", "chapel"): round_start.tuck, ("chapel", "bank"): round_start.tuck, ("chapel", "done"): _done,
+    ("ask", "use"): asks.answer,
 }
 
 EXPANSION_SOURCES = ("bank", "harbor", "residence", "cathedral")
@@ -68,7 +98,7 @@ def _check_shape(move: Any) -> None:
             raise IllegalMove("Cards are named by their numbers.")
 
 
-class SanJuan(Engine):
+class SanJuan(Engine, view=build_view, label=labels.label, bot=bot.choose):
     slug = "san-juan"
     name = "San Juan"
     min_players = 2
@@ -115,56 +145,21 @@ class SanJuan(Engine):
         pend = state["pend"][seat]
         if pend is None or pend.get("ok"):
             raise IllegalMove("It is not your turn to decide.")
-        kind, mtype = pend["k"], move["type"]
-        if mtype not in ANSWERS[kind]:
+        handler = MOVES.get((pend["k"], move["type"]))
+        if handler is None:
             raise IllegalMove("That move does not answer the decision at hand.")
         events: list[Event] = []
-        if kind == "role":
-            flow.pick_role(state, seat, move, events)
-        elif mtype == "build":
-            builder.start_build(state, seat, move, events)
-        elif mtype == "pass":
-            state["pend"][seat] = None
-            events.append({"msg": gettext_noop("{seat} does not build."), "args": {"seat": seat}, "seat": seat})
-        elif mtype == "pay":
-            if "cards" in move or "goods" in move:
-                builder.pay_many(state, seat, move, events)
-            else:
-                builder.pay(state, seat, move, events)
-        elif mtype == "cancel":
-            builder.cancel(state, seat)
-        elif kind == "ask":
-            asks.answer(state, seat, move, events)
-        elif kind == "produce":
-            actions.produce(state, seat, move, events)
-        elif kind == "sell":
-            actions.sell(state, seat, move, events)
-        elif kind == "keep":
-            actions.keep(state, seat, move, events)
-        elif kind == "discard":
-            round_start.discard(state, seat, move, events)
-        elif kind == "office":
-            round_start.office(state, seat, move, events)
-        elif mtype == "done":
-            round_start.done(state, seat)
-        else:
-            round_start.tuck(state, seat, move, events)
+        handler(state, seat, move, events)
         flow.advance(state, events)
         return state, events
 
     # --- display ----------------------------------------------------------------------
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return build_view(state, seat)
-
-    def move_label(self, state: State, seat: int, move: Move) -> dict[str, Any]:
-        return labels.label(state, seat, move)
-
     def describe_move(self, move: Move) -> str:
         return labels.english(labels.label(None, None, move))
 
     # --- end ----------------------------------------------------------------------------
     def is_over(self, state: State) -> bool:
-        return state["phase"] == "over"
+        return bool(state["phase"] == "over")
 
     def result(self, state: State) -> Result:
         n = state["n"]
@@ -187,6 +182,3 @@ class SanJuan(Engine):
     # --- automatic players ----------------------------------------------------------------
     def timeout_move(self, state: State, seat: int) -> Move:
         return bot.default_move(state, seat, self.legal_moves(state, seat))
-
-    def bot_move(self, state: State, seat: int, rng: random.Random) -> Move:
-        return bot.choose(state, seat, self.legal_moves(state, seat), rng)

@@ -1,12 +1,12 @@
 """Round structure: role picks, phase order, round start and the game end."""
 from __future__ import annotations
 
-from games.rules.base import Event, IllegalMove, Move, State, gettext_noop
+from games.rules.base import Event, IllegalMove, Move, State, event, gettext_noop
 
 from . import actions, builder, round_start
 from .asks import give_bonus_cards
 from .cards import ROLE_INFO, ROLES
-from .common import event, hand_limit, owns
+from .common import hand_limit, owns
 
 ENTER = {
     "builder": builder.enter,

@@ -64,7 +64,7 @@ def ask_label(st: State, seat: int, move: Move) -> Label:
 def label(st: State | None, seat: int | None, move: Move) -> Label:
     t = move.get("type")
     if t == "role":
-        role = ROLE_INFO.get(move.get("role"), {}).get("en", str(move.get("role")))
+        role = ROLE_INFO.get(str(move.get("role")), {}).get("en", str(move.get("role")))
         if move.get("library"):
             return {"msg": _("Choose the {role} and use the Library"), "args": {"role": role}}
         return {"msg": _("Choose the {role}"), "args": {"role": role}}
@@ -122,6 +122,8 @@ def english(lab: Label) -> str:
     """The label in English, for plain-text uses (the API's short description)."""
     args = {k: ", ".join(v) if isinstance(v, list) else v for k, v in lab["args"].items()}
     try:
-        return lab["msg"].format(**args)
+        result: str = lab["msg"].format(**args)
+        return result
     except (KeyError, IndexError, ValueError):
-        return lab["msg"]
+        result = lab["msg"]
+        return result

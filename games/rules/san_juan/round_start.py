@@ -7,13 +7,13 @@ follow one another in the order the rules give (1. Office building,
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Any
 
-from games.rules.base import Event, IllegalMove, Move, State, gettext_noop
+from games.rules.base import Event, IllegalMove, Move, State, event, gettext_noop
 
 from .cards import KEY, RULES, name
 from .common import (
     draw,
-    event,
     hand_limit,
     names,
     one_or_many,
@@ -105,7 +105,7 @@ def tuck(st: State, seat: int, move: Move, events: list[Event]) -> None:
     if not pend.get(where):
         raise IllegalMove("You cannot put a card there now.")
     card = move.get("card")
-    if card not in p["hand"]:
+    if not isinstance(card, int) or card not in p["hand"]:
         raise IllegalMove("That card is not in your hand.")
     take_from_hand(st, seat, card)
     p[where].append(card)
@@ -147,7 +147,8 @@ def discard_moves(st: State, seat: int) -> list[Move]:
 
 def discard(st: State, seat: int, move: Move, events: list[Event]) -> None:
     pend = st["pend"][seat]
-    cards = list(move["cards"]) if "cards" in move else [move.get("card")]
+    # As the player sent them (whole numbers, or None for a missing card): checked against the hand below.
+    cards: list[Any] = list(move["cards"]) if "cards" in move else [move.get("card")]
     hand = st["p"][seat]["hand"]
     if not cards or len(cards) > pend["n"]:
         raise IllegalMove("You need not discard that many cards.")

@@ -17,7 +17,7 @@ def residence_groups(costs_and_keys: list[tuple[int, str]]) -> int:
     Copies of one production building may sit in different groups, so per cost
     the answer is the largest t with sum(min(copies, t)) >= 3t.
     """
-    by_cost: dict[int, Counter] = {}
+    by_cost: dict[int, Counter[str]] = {}
     for cost, key in costs_and_keys:
         by_cost.setdefault(cost, Counter())[key] += 1
     total = 0

@@ -14,13 +14,13 @@ scoring.
 """
 from __future__ import annotations
 
-from games.rules.base import Event, IllegalMove, Move, State, gettext_noop
+from games.rules.base import Event, IllegalMove, Move, State, event, gettext_noop
 
 from .actions import check_lay_out, lay_out
-from .cards import UNCERTAIN, table
-from .hooks import Ability, Decision, register_ability, register_decision, register_move
+from .cards import UNCERTAIN, Card, table
+from .hooks import Ability, Decision, Pending, register_ability, register_decision, register_move
 from .prices import Pricer
-from .state import event, hand_limit
+from .state import hand_limit
 
 PUB = UNCERTAIN["pub"]["params"]
 
@@ -31,20 +31,21 @@ def pub_max(st: State, seat: int) -> int:
     tab = table(st)
     pubs = sum(1 for c in st["p"][seat]["cards"] if tab[c].ability == "pub")
     limit = PUB["points_max"] * (pubs if PUB["per_card"] else min(pubs, 1))
-    return min(limit, st["p"][seat]["money"] // PUB["rubles_per_point"])
+    result: int = min(limit, st["p"][seat]["money"] // PUB["rubles_per_point"])
+    return result
 
 
-def pub_after_scoring(st: State, seat: int, cid: str, phase: str) -> dict | None:
+def pub_after_scoring(st: State, seat: int, cid: str, phase: str) -> Pending | None:
     if phase == "building" and pub_max(st, seat) > 0:
         return {"kind": "pub", "seat": seat}
     return None
 
 
-def pub_legal(st: State, seat: int, d: dict) -> list[Move]:
+def pub_legal(st: State, seat: int, d: Pending) -> list[Move]:
     return [{"type": "pub", "points": k} for k in range(pub_max(st, seat) + 1)]
 
 
-def pub_apply(st: State, seat: int, d: dict, move: Move, events: list[Event]) -> None:
+def pub_apply(st: State, seat: int, d: Pending, move: Move, events: list[Event]) -> None:
     if move.get("type") != "pub":
         raise IllegalMove("Decide how many points to buy at the Pub.")
     k = move.get("points")
@@ -72,7 +73,7 @@ register_ability(Ability("warehouse", hand_limit=lambda st, seat, cid: table(st)
 
 # --- cost reductions and per-card income ----------------------------------------------------
 
-def discount(st: State, seat: int, cid: str, target) -> int:
+def discount(st: State, seat: int, cid: str, target: Card) -> int:
     params = table(st)[cid].params
     return params["rubles"] if target.color == params["color"] and target.id != cid else 0
 
@@ -136,12 +137,12 @@ def observatory(st: State, seat: int, move: Move, events: list[Event]) -> str:
     drawn = st["decks"][deck].pop()
     p["flipped"].append(cid)
     st["queue"] = [{"kind": "observatory", "seat": seat, "card": drawn, "deck": deck}] + st["queue"]
-    events.append(event(OBSERVATORY_MSG[deck], seat, seat=seat, deck=deck))
+    events.append(event(OBSERVATORY_MSG[str(deck)], seat, seat=seat, deck=deck))
     events.append(event(gettext_noop("You draw the {card}."), seat, only=seat, card=tab[drawn].name_en))
     return "wait"
 
 
-def observatory_legal(st: State, seat: int, d: dict) -> list[Move]:
+def observatory_legal(st: State, seat: int, d: Pending) -> list[Move]:
     card = table(st)[d["card"]]
     pricer = Pricer(st, seat)
     money = st["p"][seat]["money"]
@@ -158,7 +159,7 @@ def observatory_legal(st: State, seat: int, d: dict) -> list[Move]:
     return out
 
 
-def observatory_apply(st: State, seat: int, d: dict, move: Move, events: list[Event]) -> None:
+def observatory_apply(st: State, seat: int, d: Pending, move: Move, events: list[Event]) -> None:
     if move.get("type") != "observatory_take":
         raise IllegalMove("Decide what to do with the card drawn with the Observatory.")
     choice = move.get("choice")

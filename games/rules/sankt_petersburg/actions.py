@@ -6,12 +6,12 @@ played from hand, ``"pass"``.
 """
 from __future__ import annotations
 
-from games.rules.base import Event, IllegalMove, Move, State, gettext_noop
+from games.rules.base import Event, IllegalMove, Move, State, event, gettext_noop
 
 from .cards import RULES, Card, table
 from .hooks import active_rules, register_move
 from .prices import Pricer
-from .state import event, hand_limit
+from .state import hand_limit
 
 PASSES: tuple[Move, ...] = ({"type": "pass"}, {"type": "pass", "until": "display"},
                             {"type": "pass", "until": "phase"})
@@ -19,7 +19,7 @@ PASSES: tuple[Move, ...] = ({"type": "pass"}, {"type": "pass", "until": "display
 
 def first_round(st: State) -> bool:
     """The very first worker phase: every turn is a mandatory purchase."""
-    return st["first"]
+    return bool(st["first"])
 
 
 def action_moves(st: State, seat: int) -> list[Move]:
@@ -40,7 +40,7 @@ def action_moves(st: State, seat: int) -> list[Move]:
         off = keys.get(card.key, 0) * same + (low if lower else 0)
         for fn, cid in discounters:
             off += fn(st, seat, cid, card)
-        return max(min_price, cost - off) <= money
+        return bool(max(min_price, cost - off) <= money)
 
     if first_round(st):
         for row, is_lower in ((st["upper"], False), (st["lower"], True)):

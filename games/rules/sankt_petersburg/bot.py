@@ -21,6 +21,8 @@ versions of this one, at 2 to 5 players.
 """
 from __future__ import annotations
 
+from typing import Any
+
 import math
 import random
 
@@ -28,7 +30,7 @@ from games.rules.base import Move, State
 
 from . import bot_modules
 from .cards import DECKS, PHASES, RULES, Card, phases, table
-from .hooks import DECISIONS
+from .hooks import DECISIONS, Pending
 from .prices import Pricer
 from .scoring import card_income, final_parts
 from .state import hand_limit
@@ -69,7 +71,8 @@ def _deals_so_far(st: State, deck: str) -> int:
     order = phases(st)
     phase = st["phase"] if st["phase"] in order else "exchange"
     dealt_this_round = order.index(deck) <= order.index(phase)
-    return st["round"] - 1 + (1 if dealt_this_round else 0)
+    result: int = st["round"] - 1 + (1 if dealt_this_round else 0)
+    return result
 
 
 def rounds_left(st: State) -> int:
@@ -108,6 +111,8 @@ class Outlook:
 
     def __init__(self, st: State, seat: int) -> None:
         self.st, self.seat = st, seat
+        # The other seats' market markers, once bot_modules.others_markers has asked for them.
+        self.others_cache: list[dict[str, int]] | None = None
         self.rounds = rounds_left(st)
         phase = st["phase"]
         # Decisions queued after this phase's scoring (the Pub) come after its income.
@@ -206,7 +211,9 @@ def ability_bonus(out: Outlook, card: Card) -> float:
 def noble_outlook(out: Outlook, before: list[str], after: list[str]) -> float:
     """A new kind of aristocrat also raises every later step of the noble table."""
     tab = table(out.st)
-    kinds = lambda cards: len({tab[c].key for c in cards if tab[c].color == "aristocrat"})  # noqa: E731
+    def kinds(cards: list[str]) -> int:
+        return len({tab[c].key for c in cards if tab[c].color == "aristocrat"})
+
     gained = kinds(after) - kinds(before)
     return gained * NOBLE_STEP["per_round"] * max(0, out.rounds - 1)
 
@@ -346,14 +353,15 @@ def observatory_value(out: Outlook, base: float, pricer: Pricer, observatory: Ca
     for s, p in enumerate(st["p"]):
         if s != out.seat:
             unseen.extend(c for c in p["hand"] if tab[c].deck == deck)
-    kinds: dict[str, list] = {}
+    kinds: dict[str, list[Any]] = {}
     for cid in unseen:
         kinds.setdefault(tab[cid].key, [cid, 0])[1] += 1
     if not kinds:
         return -1.0
     expected = sum(count * best_use(out, base, pricer, tab[cid], money) for cid, count in kinds.values())
     lost = observatory.points + observatory.rubles * out.money_now
-    return expected / len(unseen) - lost - 0.5
+    result: float = expected / len(unseen) - lost - 0.5
+    return result
 
 
 def discard_options(out: Outlook, base: float, pricer: Pricer, money: int) -> list[tuple[Move, float]]:
@@ -413,7 +421,7 @@ def pub_points(st: State, seat: int, legal: list[Move]) -> Move:
     return max(fitting, key=lambda m: m["points"]) if fitting else min(legal, key=lambda m: m.get("points", 0))
 
 
-def observatory_take(st: State, seat: int, head: dict, legal: list[Move], rng: random.Random) -> Move:
+def observatory_take(st: State, seat: int, head: Pending, legal: list[Move], rng: random.Random) -> Move:
     tab = table(st)
     out = Outlook(st, seat)
     base = out.position(st["p"][seat]["cards"])
@@ -422,6 +430,7 @@ def observatory_take(st: State, seat: int, head: dict, legal: list[Move], rng: r
     money = st["p"][seat]["money"]
     best, best_value = None, 0.0
     for m in legal:
+        value: float | None
         if m.get("choice") == "buy":
             replace = tab[m["replace"]] if "replace" in m else None
             value = lay_out_value(out, base, card, pricer.price(card, False, replace), replace)
@@ -442,7 +451,7 @@ def guild_split(st: State, seat: int, legal: list[Move]) -> Move:
     return (min if rubles_first else max)(legal, key=lambda m: m.get("points", 0))
 
 
-def trading_house(st: State, seat: int, head: dict, legal: list[Move]) -> Move:
+def trading_house(st: State, seat: int, head: Pending, legal: list[Move]) -> Move:
     params = table(st)[head["card"]].params
     worth = params.get("points", 2) > params.get("rubles", 3) * Outlook.ruble_weight(rounds_left(st))
     return next((m for m in legal if m.get("use") is worth), legal[-1])

@@ -17,6 +17,7 @@ from games.rules.base import Move, State
 
 from .abilities_market.market import GOODS, TILES, markers, place_points
 from .cards import Card, table
+from .hooks import Pending
 from .prices import Pricer
 
 if TYPE_CHECKING:
@@ -47,11 +48,11 @@ def market_rounds(out: Outlook, include_now: bool = False) -> list[int]:
 
 
 def others_markers(out: Outlook) -> list[dict[str, int]]:
-    cached = getattr(out, "_others", None)
+    cached = out.others_cache
     if cached is None:
         st = out.st
         cached = [markers(st, s) for s in range(st["n"]) if s != out.seat]
-        out._others = cached
+        out.others_cache = cached
     return cached
 
 
@@ -117,7 +118,8 @@ def action_value(out: Outlook, base: float, pricer: Pricer, move: Move, money: i
     if kind == "event":
         key = move["event"]
         if key == "sponsor":
-            return (6 - SPONSOR_OTHERS * 2 * (st["n"] - 1)) * out.money_now
+            result: float | None = (6 - SPONSOR_OTHERS * 2 * (st["n"] - 1)) * out.money_now
+            return result
         if key == "warehouse":
             return 0.3 if out.rounds > 1 else None
         if key == "grabber":
@@ -129,7 +131,8 @@ def action_value(out: Outlook, base: float, pricer: Pricer, move: Move, money: i
         card = tab[move["card"]]
         effect = card.effect
         if effect == "golden_donkey":
-            return card.params["rubles"] * out.money_now
+            result = card.params["rubles"] * out.money_now
+            return result
         if effect == "double_turn":
             return 1.0 if len(st["upper"]) + len(st["lower"]) >= 2 else None
         if effect in ("jester", "banquet"):
@@ -138,8 +141,8 @@ def action_value(out: Outlook, base: float, pricer: Pricer, move: Move, money: i
             new = (p, r) if effect == "jester" else (2 * r, 2 * p)
             return (new[0] - r) * out.money_now + (new[1] - p)
         if effect == "moocher":
-            from .abilities_banquet.effects import _owner, mooch_value
-            r, p = mooch_value(st, _owner(st, move["target"]), move["target"])
+            from .abilities_banquet.effects import mooch_value, owner_of
+            r, p = mooch_value(st, owner_of(st, move["target"]), move["target"])
             return r * out.money_now if move["take"] == "rubles" else p
         if effect == "money_collector":
             from .abilities_banquet.effects import collector_options
@@ -160,7 +163,7 @@ def action_value(out: Outlook, base: float, pricer: Pricer, move: Move, money: i
 
 # --- decisions ------------------------------------------------------------------------------------------
 
-def decide(st: State, seat: int, head: dict, legal: list[Move]) -> Move | None:
+def decide(st: State, seat: int, head: Pending, legal: list[Move]) -> Move | None:
     from .bot import Outlook, debtors_prison_take, lay_out_value, take_value
     kind = head["kind"]
     if kind == "black_market":
@@ -197,9 +200,9 @@ def decide(st: State, seat: int, head: dict, legal: list[Move]) -> Move | None:
         return pay if with_card - without >= price * out.money_now else next(m for m in legal if not m["pay"])
     if kind == "obstacle_bonus":
         from .abilities_obstacles import choice_values
-        rubles, points = choice_values(st, seat, head["obstacle"])
+        bonus_rubles, bonus_points = choice_values(st, seat, head["obstacle"])
         blocked = obstacle_outlook(out) == 0.0 and st["opts"].get("obstacles")
-        take = "rubles" if rubles * out.money_now > points or (blocked and rubles) else "points"
+        take = "rubles" if bonus_rubles * out.money_now > bonus_points or (blocked and bonus_rubles) else "points"
         return {"type": "obstacle_bonus", "take": take}
     if kind in ("twin", "pickpocket"):
         base = out.position(st["p"][seat]["cards"])
@@ -217,8 +220,8 @@ def decide(st: State, seat: int, head: dict, legal: list[Move]) -> Move | None:
             elif card.purple:
                 value = purple_worth(out, card)
             else:
-                value = take_value(out, base, pricer, card, money)
-                value = value if value is not None else -2.0
+                taken = take_value(out, base, pricer, card, money)
+                value = taken if taken is not None else -2.0
             if value > best_value:
                 best, best_value = m, value
         if best is None:

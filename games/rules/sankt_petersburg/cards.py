@@ -214,4 +214,5 @@ def kind_name(state: dict[str, Any], key: str) -> str:
 
 def noble_points(different: int) -> int:
     table_ = RULES["noble_points"]
-    return table_[min(different, len(table_) - 1)]
+    result: int = table_[min(different, len(table_) - 1)]
+    return result

@@ -1,19 +1,20 @@
 """The Sankt Petersburg engine behind the platform's contract."""
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from games.rules.base import (Engine, Event, IllegalMove, InvalidOptions, Move, Option, Result, State,
                               gettext_noop, rank_by)
 
 from . import actions, bot, flow
-from .cards import kind_name, table
+from .abilities_events import EVENTS
+from .abilities_market.market import GOODS
+from .cards import KIND, MARKET_PHASES, kind_name, table
 from .hooks import DECISIONS, MOVES, active_rules
 from .moves import describe, label
 from .scoring import stats
 from .state import new_state, to_act
-from .view import build_view
+from .view import STATIC, build_view
 
 FIVE_PLAYERS = gettext_noop("Five players need the expansion 'In bester Gesellschaft' (it brings the fifth "
                             "start-player stone, the sack, and the cards for a fifth player) or the Market of the "
@@ -35,7 +36,7 @@ SP_PLUS_EXPANSION = gettext_noop("SP+ uses only the expansion cards that replace
                                  "the whole expansion.")
 
 
-class SanktPetersburg(Engine):
+class SanktPetersburg(Engine, to_act=to_act, view=build_view, label=label, bot=bot.choose):
     slug = "sankt-petersburg"
     name = "Sankt Petersburg"
     min_players = 2
@@ -118,9 +119,6 @@ class SanktPetersburg(Engine):
         return st
 
     # --- turns --------------------------------------------------------------------------------
-    def to_act(self, state: State) -> list[int]:
-        return to_act(state)
-
     def legal_moves(self, state: State, seat: int) -> list[Move]:
         if state["step"] == "over" or seat not in to_act(state):
             return []
@@ -193,18 +191,17 @@ class SanktPetersburg(Engine):
         return state, events
 
     # --- display ------------------------------------------------------------------------------
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return build_view(state, seat)
+    def catalogue(self) -> dict[str, Any]:
+        """``phases`` in the order of play (with the Market), the market's ``goods``, Module 4's
+        ``events``, card ``kinds`` by key and the cards' ``faces`` by edition and card id."""
+        return {"phases": MARKET_PHASES, "goods": GOODS, "events": EVENTS, "kinds": KIND, "faces": STATIC}
 
     def describe_move(self, move: Move) -> str:
         return describe(move)
 
-    def move_label(self, state: State, seat: int, move: Move) -> dict[str, Any]:
-        return label(state, seat, move)
-
     # --- end ------------------------------------------------------------------------------------
     def is_over(self, state: State) -> bool:
-        return state["step"] == "over"
+        return bool(state["step"] == "over")
 
     def result(self, state: State) -> Result:
         players = state["p"]
@@ -229,6 +226,3 @@ class SanktPetersburg(Engine):
         if actions.first_round(state):
             return bot.cheapest_purchase(state, seat, self.legal_moves(state, seat))
         return {"type": "pass"}
-
-    def bot_move(self, state: State, seat: int, rng: random.Random) -> Move:
-        return bot.choose(state, seat, self.legal_moves(state, seat), rng)

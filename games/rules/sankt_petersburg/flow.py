@@ -10,12 +10,12 @@ the Durchgang is played to the end of its exchange phase and the game ends.
 """
 from __future__ import annotations
 
-from games.rules.base import Event, State, gettext_noop
+from games.rules.base import Event, State, event, gettext_noop
 
 from .cards import RULES, phases
 from .hooks import active_rules
 from .scoring import final_scoring, score_phase
-from .state import display, draw, event
+from .state import display, draw
 
 NEXT_DECK = {"worker": "building", "building": "aristocrat", "aristocrat": "exchange", "exchange": "worker"}
 # With the Market the market pile refills the display after the worker round.
@@ -24,7 +24,8 @@ NEXT_DECK_MARKET = {**NEXT_DECK, "worker": "market", "market": "building"}
 
 def display_size(st: State) -> int:
     """8 cards; with the Market always 10, whatever the number of players."""
-    return RULES["display_size_market"] if st["opts"].get("market") else RULES["display_size"]
+    result: int = RULES["display_size_market"] if st["opts"].get("market") else RULES["display_size"]
+    return result
 
 
 def start_game(st: State, events: list[Event]) -> None:

@@ -7,9 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from games.rules.base import Event, Move, State
+from games.rules.base import Event, Move, Options, State
 
 Income = tuple[int, int]
+# The data of one pending decision, an entry of ``state["queue"]`` (its ``kind`` names its Decision).
+Pending = dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -20,7 +22,7 @@ class Ability:
     hand_limit: Callable[[State, int, str], int] | None = None
     replaceable: Callable[[State, int, str], bool] | None = None
     action_moves: Callable[[State, int, str], list[Move]] | None = None
-    after_scoring: Callable[[State, int, str, str], dict | None] | None = None
+    after_scoring: Callable[[State, int, str, str], Pending | None] | None = None
     end_points: Callable[[State, int, str], int] | None = None
 
 
@@ -29,12 +31,12 @@ class Decision:
     """A pending decision of one seat (``state["queue"][0]``)."""
 
     kind: str
-    legal: Callable[[State, int, dict], list[Move]]
-    apply: Callable[[State, int, dict, Move, list[Event]], None]
-    timeout: Callable[[State, int, dict], Move]
+    legal: Callable[[State, int, Pending], list[Move]]
+    apply: Callable[[State, int, Pending, Move, list[Event]], None]
+    timeout: Callable[[State, int, Pending], Move]
     # What every seat may see of the decision (the deciding seat gets ``private`` too).
-    public: Callable[[State, dict], dict] = lambda st, d: {}
-    private: Callable[[State, dict], dict] = lambda st, d: {}
+    public: Callable[[State, Pending], dict[str, Any]] = lambda st, d: {}
+    private: Callable[[State, Pending], dict[str, Any]] = lambda st, d: {}
     # After a scoring each seat's decisions come in this order (lower first), seats in turn
     # order from the phase's start player.
     order: int = 0
@@ -45,9 +47,9 @@ class RuleModule:
     """Option-wide rules. ``applies(options)`` says whether the module is active."""
 
     name: str
-    applies: Callable[[dict], bool]
-    validate: Callable[[int, dict], None] | None = None          # raise InvalidOptions
-    compose: Callable[[dict, dict[str, list[str]]], None] | None = None  # edit deck contents (ids)
+    applies: Callable[[Options], bool]
+    validate: Callable[[int, Options], None] | None = None          # raise InvalidOptions
+    compose: Callable[[Options, dict[str, list[str]]], None] | None = None  # edit deck contents (ids)
     setup: Callable[[State, list[Event]], None] | None = None
     phase_start: Callable[[State, str, list[Event]], None] | None = None
     before_scoring: Callable[[State, str, list[Event]], None] | None = None  # (st, phase, events)
@@ -112,5 +114,5 @@ def register_rules(module: RuleModule) -> RuleModule:
     return module
 
 
-def active_rules(options: dict) -> list[RuleModule]:
+def active_rules(options: Options) -> list[RuleModule]:
     return [m for m in RULES if m.applies(options)]

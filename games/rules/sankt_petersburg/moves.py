@@ -24,9 +24,9 @@ Expansion moves and decisions are documented in their abilities_* modules.
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
-from games.rules.base import Move
+from games.rules.base import Move, Options, State
 
 from .cards import INFO
 
@@ -40,15 +40,15 @@ def register_description(move_type: str, describer: Callable[[Move], str]) -> No
 
 # Labels as message ids with arguments (translated where shown); string arguments are English card
 # names and the like, which the catalog translates too. Moves without one keep describe()'s text.
-LABELS: dict[str, Callable[[dict, int, Move], dict]] = {}
+LABELS: dict[str, Callable[[Options, int, Move], dict[str, Any]]] = {}
 
 
-def register_label(move_type: str, labeller: Callable[[dict, int, Move], dict]) -> None:
+def register_label(move_type: str, labeller: Callable[[Options, int, Move], dict[str, Any]]) -> None:
     LABELS[move_type] = labeller
 
 
-def label(st: dict, seat: int, move: Move) -> dict:
-    fn = LABELS.get(move.get("type")) if isinstance(move, dict) else None
+def label(st: State, seat: int, move: Move) -> dict[str, Any]:
+    fn = LABELS.get(str(move.get("type"))) if isinstance(move, dict) else None
     return fn(st, seat, move) if fn else {"msg": describe(move), "args": {}}
 
 

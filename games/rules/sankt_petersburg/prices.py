@@ -7,6 +7,8 @@ Smelter, ...). An exchange card costs its printed cost minus the value of the re
 """
 from __future__ import annotations
 
+from typing import Any
+
 from games.rules.base import State
 
 from .cards import RULES, Card, table
@@ -29,8 +31,8 @@ class Pricer:
         self.cards = cards = [tab[c] for c in p["cards"]]
         self.flipped = p["flipped"]
         keys: dict[str, int] = {}
-        self.discounters: list = []
-        self.movers: list = []
+        self.discounters: list[Any] = []
+        self.movers: list[Any] = []
         self.hand_extra = 0
         for c in cards:
             keys[c.key] = keys.get(c.key, 0) + 1
@@ -59,11 +61,13 @@ class Pricer:
             off += RULES["lower_row_discount"]
         for fn, cid in self.discounters:
             off += fn(self.st, self.seat, cid, card)
-        return off
+        result: int = off
+        return result
 
     def price(self, card: Card, lower: bool = False, replace: Card | None = None) -> int:
         cost = card.cost - (replace.replace_value if replace is not None else 0)
-        return max(RULES["min_price"], cost - self.reduction(card, lower))
+        result: int = max(RULES["min_price"], cost - self.reduction(card, lower))
+        return result
 
     def targets(self, card: Card) -> list[Card]:
         """Own display cards the exchange card may replace."""

@@ -3,11 +3,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.rules.base import Event, State, gettext_noop
+from games.rules.base import Event, State, event, gettext_noop
 
 from .cards import RULES, noble_points, table
 from .hooks import ABILITIES, DECISIONS, RuleModule, active_rules
-from .state import event, order_from
+from .state import order_from
 
 # Slots of a player's "inc" list (rubles, points); the Market's slots exist in Market games only.
 INCOME_SLOT = {"worker": 0, "building": 2, "aristocrat": 4, "market": 6}

@@ -3,19 +3,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.rules.base import Event, State, new_rng_state, rng, shuffled
+from games.rules.base import State, new_rng_state, rng, shuffled
 
 from .cards import PHASES, RULES, compose, decks_of, phases, table
 from .hooks import ABILITIES, active_rules
-
-
-def event(msg: str, actor: int | None = None, only: int | None = None, **args: Any) -> Event:
-    out: Event = {"msg": msg, "args": args}
-    if actor is not None:
-        out["seat"] = actor
-    if only is not None:
-        out["only"] = only
-    return out
 
 
 def new_player(money: int) -> dict[str, Any]:
@@ -99,11 +90,13 @@ def hand_limit(st: State, seat: int) -> int:
             ab = ABILITIES.get(c.ability)
             if ab and ab.hand_limit:
                 limit += ab.hand_limit(st, seat, cid)
-    return limit
+    result: int = limit
+    return result
 
 
 def display(st: State) -> list[str]:
-    return st["upper"] + st["lower"]
+    result: list[str] = st["upper"] + st["lower"]
+    return result
 
 
 def order_from(st: State, start: int) -> list[int]:
@@ -114,7 +107,7 @@ def order_from(st: State, start: int) -> list[int]:
 def draw(st: State, deck: str, count: int) -> list[str]:
     """Cards dealt from a pile; dealing its last card triggers the end of the game."""
     pile = st["decks"][deck]
-    out = []
+    out: list[str] = []
     while pile and len(out) < count:
         out.append(pile.pop())
     if out and not pile:

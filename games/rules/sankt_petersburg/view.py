@@ -76,7 +76,7 @@ KEY_OF: dict[str, dict[str, str]] = {e: {cid: c.key for cid, c in INFO[e].items(
 KIND_NAME: dict[str, dict[str, str]] = {e: {c.key: c.name_en for c in INFO[e].values()} for e in INFO}
 # Kinds in the order the piles list them: by English name, then key.
 KIND_RANK: dict[str, dict[str, int]] = {
-    e: {k: i for i, k in enumerate(sorted(names, key=lambda k, names=names: (names[k], k)))}
+    e: {k: i for i, k in enumerate(sorted(names, key=lambda k: (names[k], k)))}
     for e, names in KIND_NAME.items()}
 
 

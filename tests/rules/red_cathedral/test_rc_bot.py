@@ -3,7 +3,7 @@ the turn stop), and it finishes solo games against Iwan. Strength in figures: be
 import random
 
 import pytest
-from rc_helpers import E
+from tests.rules.red_cathedral.rc_helpers import E
 
 
 def _play(players, options, seed, bots):

@@ -2,7 +2,7 @@
 ornaments with gems, and the seed's three ornament examples."""
 import pytest
 
-from rc_helpers import (GAME, SEAT, SECTIONS, E, act, all_but, glory, moves, new, pick, refused, sec, set_player,
+from tests.rules.red_cathedral.rc_helpers import (GAME, SEAT, SECTIONS, E, act, all_but, glory, moves, new, pick, refused, sec, set_player,
                         set_towers, space, turn_to)
 
 Y, R, B, G = SEAT["yellow"], SEAT["red"], SEAT["blue"], SEAT["green"]

@@ -2,7 +2,7 @@
 workshop tile face up or face down, and the extended workshop side."""
 import pytest
 
-from rc_helpers import (BOARD, RES, SEAT, TILES, E, act, moves, new, pick, put_tile, refused, sec, set_dice,
+from tests.rules.red_cathedral.rc_helpers import (BOARD, RES, SEAT, TILES, E, act, moves, new, pick, put_tile, refused, sec, set_dice,
                         set_player, set_towers, space, turn_to, v)
 
 Y, R, B, G = SEAT["yellow"], SEAT["red"], SEAT["blue"], SEAT["green"]

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from rc_helpers import (
+from tests.rules.red_cathedral.rc_helpers import (
     MATERIALS,
     SECTIONS,
     E,

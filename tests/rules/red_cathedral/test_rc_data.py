@@ -1,7 +1,7 @@
 """The data validator: the shipped files pass; a file that breaks a constraint of the sources is refused
 with a message naming the file and the record, one test per constraint."""
 import pytest
-from rc_helpers import docs
+from tests.rules.red_cathedral.rc_helpers import docs
 
 from games.rules.red_cathedral import data
 

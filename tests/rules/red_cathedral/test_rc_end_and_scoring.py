@@ -3,7 +3,7 @@ the towers (both worked examples of the rules text), the +40 side and the tie-br
 
 Seats play the colours yellow 0, red 1, blue 2, green 3, so the text's colours name the seats.
 """
-from rc_helpers import (E, SEAT, SECTIONS, act, all_but, eagle, end_turn, glory, msgs, new, pass_turn, pick, sec,
+from tests.rules.red_cathedral.rc_helpers import (E, SEAT, SECTIONS, act, all_but, eagle, end_turn, glory, msgs, new, pass_turn, pick, sec,
                         set_player, set_towers, space, turn_to, v)
 
 from games.rules.red_cathedral import scoring, track

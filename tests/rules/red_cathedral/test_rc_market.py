@@ -5,7 +5,7 @@ import copy
 import pytest
 
 from games.rules.base import rng
-from rc_helpers import (CARDS, DICE, RES, SEAT, TILES, E, act, glory, moves, new, park_dice, pick, put_card, put_tile,
+from tests.rules.red_cathedral.rc_helpers import (CARDS, DICE, RES, SEAT, TILES, E, act, glory, moves, new, park_dice, pick, put_card, put_tile,
                         refused, sec, set_dice, set_player, set_towers, space, turn_to, v)
 
 Y, R, B, G = SEAT["yellow"], SEAT["red"], SEAT["blue"], SEAT["green"]

@@ -4,7 +4,7 @@ import copy
 import json
 
 import pytest
-from rc_helpers import E, SECTIONS, TILES, dump, play_game, replay
+from tests.rules.red_cathedral.rc_helpers import E, SECTIONS, TILES, dump, play_game, replay
 
 from games.rules.base import new_rng_state
 

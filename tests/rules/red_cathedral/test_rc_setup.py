@@ -1,6 +1,6 @@
 """Set-up ("Spielvorbereitung") as the rules text lists it, and the influence cards of the invitation."""
 import pytest
-from rc_helpers import CARDS, E, GAME, RES, TILES, eagle, new, raw
+from tests.rules.red_cathedral.rc_helpers import CARDS, E, GAME, RES, TILES, eagle, new, raw
 
 from games.rules.red_cathedral.engine import GROUP_OPTION_NAMES
 

@@ -2,7 +2,7 @@
 text's overflow example) and the end without the 3-glory bonus. The human is seat 0, Iwan player 1."""
 import copy
 
-from rc_helpers import (E, SECTIONS, TILES, act, cost_units, end_turn, glory, msgs, new, pass_turn, pick, put_card,
+from tests.rules.red_cathedral.rc_helpers import (E, SECTIONS, TILES, act, cost_units, end_turn, glory, msgs, new, pass_turn, pick, put_card,
                         put_tile, sec, set_dice, set_player, set_towers, space, turn_to, v)
 
 from games.rules.red_cathedral import solo

@@ -3,7 +3,7 @@ completion, own sections above never count, only sections below the completed on
 
 Seats play the colours yellow 0, red 1, blue 2, green 3, so the seed's colours name the seats.
 """
-from rc_helpers import (SEAT, SECTIONS, act, all_but, glory, msgs, new, pick, sec, set_player, set_towers, space,
+from tests.rules.red_cathedral.rc_helpers import (SEAT, SECTIONS, act, all_but, glory, msgs, new, pick, sec, set_player, set_towers, space,
                         turn_to)
 
 Y, R, B, G = SEAT["yellow"], SEAT["red"], SEAT["blue"], SEAT["green"]
@@ -157,7 +157,7 @@ def test_penalty_can_take_a_marker_back_across_a_glory_space():
     """The penalty is in construction points: a marker just past an eagle falls back behind it and
     loses that glory."""
     st, _base, low, _high, _dome = _first_picture()
-    from rc_helpers import eagle
+    from tests.rules.red_cathedral.rc_helpers import eagle
     set_player(st, B, space=eagle(3))
     g = glory(st, B)
     events = _complete(st, R, low)

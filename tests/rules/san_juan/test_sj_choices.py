@@ -5,7 +5,7 @@ Each test quotes the line of the rules text (seeds/san-juan-yucata-rules.de.txt)
 import random
 
 import pytest
-from sj_helpers import (
+from tests.rules.san_juan.sj_helpers import (
     E,
     asked,
     keys,

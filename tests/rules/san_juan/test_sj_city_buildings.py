@@ -1,6 +1,6 @@
 """The base game's city buildings, one test per example and note of the rules."""
 import pytest
-from sj_helpers import (
+from tests.rules.san_juan.sj_helpers import (
     E,
     keys,
     new,

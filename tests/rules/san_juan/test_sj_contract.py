@@ -4,7 +4,7 @@ import json
 import random
 
 import pytest
-from sj_helpers import (
+from tests.rules.san_juan.sj_helpers import (
     E,
     all_cards,
     dump,

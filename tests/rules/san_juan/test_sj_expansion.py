@@ -1,6 +1,6 @@
 """The expansion "Neue Gebäude" with the Cathedral."""
 import pytest
-from sj_helpers import (
+from tests.rules.san_juan.sj_helpers import (
     E,
     keys,
     new,

@@ -1,6 +1,6 @@
 """Rounds, roles, privileges and the end of the game (base game)."""
 import pytest
-from sj_helpers import (
+from tests.rules.san_juan.sj_helpers import (
     E,
     all_cards,
     key_of,

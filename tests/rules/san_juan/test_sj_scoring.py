@@ -1,6 +1,6 @@
 """End-of-game scoring: printed points, Chapel, cost-6 buildings, Palace last."""
 import pytest
-from sj_helpers import E, new, set_city, set_hand
+from tests.rules.san_juan.sj_helpers import E, new, set_city, set_hand
 
 from games.rules.san_juan.scoring import breakdown
 

@@ -2,7 +2,7 @@
 
 Each test quotes the line of the rules text (seeds/san-juan-yucata-rules.de.txt) it follows.
 """
-from sj_helpers import (
+from tests.rules.san_juan.sj_helpers import (
     E,
     keys,
     new,

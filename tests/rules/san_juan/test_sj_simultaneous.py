@@ -9,7 +9,7 @@ import json
 import random
 
 import pytest
-from sj_helpers import E, dump
+from tests.rules.san_juan.sj_helpers import E, dump
 
 
 def _copy(st):

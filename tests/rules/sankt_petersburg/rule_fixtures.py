@@ -11,7 +11,7 @@ from typing import Any
 import games.rules.sankt_petersburg  # noqa: F401  (registers the engine)
 from games.rules.base import registry
 # Positions are built with the same helpers as the engine's contract tests.
-from sp_helpers import deck_keep, goto, hand, lay, pull, rows, set_money, set_points, stack  # noqa: F401
+from tests.rules.sankt_petersburg.sp_helpers import deck_keep, goto, hand, lay, pull, rows, set_money, set_points, stack  # noqa: F401
 
 E = registry.get("sankt-petersburg")
 

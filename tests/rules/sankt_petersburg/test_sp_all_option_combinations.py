@@ -8,7 +8,7 @@ import random
 import pytest
 
 from games.rules.base import InvalidOptions
-from sp_helpers import E, dump
+from tests.rules.sankt_petersburg.sp_helpers import E, dump
 
 VIEW_EVERY = 19
 

@@ -5,7 +5,7 @@ import pytest
 
 from games.rules.sankt_petersburg import bot
 from games.rules.sankt_petersburg.cards import table
-from sp_helpers import E, act, deck_keep, goto, hand, lay, new, pull, rows, set_money, stack
+from tests.rules.sankt_petersburg.sp_helpers import E, act, deck_keep, goto, hand, lay, new, pull, rows, set_money, stack
 
 OPTION_SETS = [
     {"edition": "1"}, {"edition": "2"}, {"edition": "1", "sp_plus": True},

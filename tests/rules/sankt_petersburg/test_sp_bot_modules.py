@@ -5,7 +5,7 @@ import random
 
 from games.rules.sankt_petersburg import bot_modules
 from games.rules.sankt_petersburg.cards import INFO
-from sp_helpers import E, goto, hand, lay, new, rows, set_money
+from tests.rules.sankt_petersburg.sp_helpers import E, goto, hand, lay, new, rows, set_money
 
 ALL = {"edition": "2", "market": True, "banquet": True, "module2": True, "helpers": True, "events": True,
        "assignments": True, "obstacles": True}

@@ -9,7 +9,7 @@ import pytest
 from games.rules.base import IllegalMove, InvalidOptions, registry
 from games.rules.sankt_petersburg.cards import ALL_IDS, compose, table
 from games.rules.sankt_petersburg.engine import FIVE_PLAYERS, SP_PLUS_EDITION, SP_PLUS_EXPANSION
-from sp_helpers import E, act, dump, goto, hand, lay, new, random_game, rows, set_money, stack
+from tests.rules.sankt_petersburg.sp_helpers import E, act, dump, goto, hand, lay, new, random_game, rows, set_money, stack
 
 OPTION_SETS = [
     {"edition": "1"}, {"edition": "2"},

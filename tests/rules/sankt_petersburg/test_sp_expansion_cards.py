@@ -2,7 +2,7 @@
 text in "Im Folgenden werden die wichtigsten neuen Karten ... erklärt" and the Hinweise there."""
 import pytest
 
-from sp_helpers import E, act, goto, lay, moves_of, new, rows, set_money
+from tests.rules.sankt_petersburg.sp_helpers import E, act, goto, lay, moves_of, new, rows, set_money
 
 
 def _score(st, phase, start=0):

@@ -7,7 +7,7 @@ import pytest
 
 from games.rules.base import InvalidOptions
 from games.rules.sankt_petersburg.cards import INFO
-from sp_helpers import E
+from tests.rules.sankt_petersburg.sp_helpers import E
 
 REPLACED = {"czar_and_carpenter": "czar_and_carpenter_ibg", "observatory": "observatory_ibg",
             "academy": "academy_ibg", "mistress_of_ceremonies": "mistress_of_ceremonies_ibg",

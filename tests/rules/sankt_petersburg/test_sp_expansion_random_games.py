@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from sp_helpers import E, all_cards, assert_replays, play_through
+from tests.rules.sankt_petersburg.sp_helpers import E, all_cards, assert_replays, play_through
 
 CASES = [(5, {"expansion": True}), (5, {"expansion": True, "edition": "2"}), (2, {"expansion": True}),
          (3, {"expansion": True, "edition": "2"}), (4, {"sp_plus": True})]

@@ -7,7 +7,7 @@ round, then 8 as usual; the stones move two players to the left).
 """
 import pytest
 
-from sp_helpers import E, act, finish_first_round, goto, lay, new, rows
+from tests.rules.sankt_petersburg.sp_helpers import E, act, finish_first_round, goto, lay, new, rows
 
 ARISTOCRATS = ["author", "administrator", "warehouse_manager", "secretary", "controller", "judge",
                "mistress_of_ceremonies_ibg", "sycophant", "pope", "senator", "admiral", "czar"]

@@ -8,7 +8,7 @@ negative because of it).
 import pytest
 
 from games.rules.base import IllegalMove
-from sp_helpers import E, act, dump, goto, hand, lay, moves_of, new, rows, set_money
+from tests.rules.sankt_petersburg.sp_helpers import E, act, dump, goto, hand, lay, moves_of, new, rows, set_money
 
 
 def _fresh(players=2, **options):
@@ -116,7 +116,7 @@ def test_hochstapler_counts_as_a_different_aristocrat():
 def _prison(players=2, discard=("theater", "market", "market"), money=40):
     st = _fresh(players)
     (prison,) = lay(st, 0, "debtors_prison")
-    from sp_helpers import pull
+    from tests.rules.sankt_petersburg.sp_helpers import pull
     st["discard"] = [pull(st, k) for k in discard]
     set_money(st, 0, money)
     goto(st, "building", start=0)

@@ -11,7 +11,7 @@ from games.rules.base import InvalidOptions
 from games.rules.sankt_petersburg.abilities_market.market import markers, place_points
 from games.rules.sankt_petersburg.cards import RULES, compose, table
 from games.rules.sankt_petersburg.engine import FIVE_PLAYERS, MARKET_EDITION, SP_PLUS_EDITION
-from sp_helpers import (E, act, all_cards, assert_replays, assert_sum_table_adds_up, goto, lay, moves_of, new,
+from tests.rules.sankt_petersburg.sp_helpers import (E, act, all_cards, assert_replays, assert_sum_table_adds_up, goto, lay, moves_of, new,
                         play_through, rows, set_money, stack)
 
 MARKET = {"edition": "2", "market": True}

@@ -8,7 +8,7 @@ import pytest
 from games.rules.base import IllegalMove, InvalidOptions
 from games.rules.sankt_petersburg.abilities_banquet.effects import BANQUET_EDITION
 from games.rules.sankt_petersburg.cards import INFO, ids_of
-from sp_helpers import (E, act, all_cards, assert_replays, goto, hand, lay, moves_of, new, play_through, rows,
+from tests.rules.sankt_petersburg.sp_helpers import (E, act, all_cards, assert_replays, goto, hand, lay, moves_of, new, play_through, rows,
                         set_money, stack)
 
 BASE = {"edition": "2", "banquet": True}

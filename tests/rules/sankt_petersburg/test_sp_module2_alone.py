@@ -14,7 +14,7 @@ import pytest
 from games.rules.base import InvalidOptions
 from games.rules.sankt_petersburg.cards import INFO
 from games.rules.sankt_petersburg.engine import MODULE2_EDITION, MODULE2_EXPANSION
-from sp_helpers import E, act, all_cards, assert_replays, goto, lay, new, play_through, rows
+from tests.rules.sankt_petersburg.sp_helpers import E, act, all_cards, assert_replays, goto, lay, new, play_through, rows
 
 MODULE_2 = {"coffee_house": 1, "debtors_prison": 1, "trading_house": 1, "sycophant": 2, "october_revolution": 1,
             "textile_factory": 1, "guild_hall": 1, "university": 1, "merchant": 1, "lt_kije": 1, "mayor": 1}

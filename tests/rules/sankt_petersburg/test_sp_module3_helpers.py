@@ -6,7 +6,7 @@ import pytest
 
 from games.rules.base import InvalidOptions
 from games.rules.sankt_petersburg.engine import HELPERS_MARKET
-from sp_helpers import E, act, assert_no_debt, assert_replays, goto, lay, new, play_through, rows, set_money
+from tests.rules.sankt_petersburg.sp_helpers import E, act, assert_no_debt, assert_replays, goto, lay, new, play_through, rows, set_money
 
 OPTS = {"edition": "2", "market": True, "helpers": True}
 

@@ -7,7 +7,7 @@ import pytest
 from games.rules.base import IllegalMove, InvalidOptions
 from games.rules.sankt_petersburg.cards import table
 from games.rules.sankt_petersburg.engine import EVENTS_MARKET
-from sp_helpers import (E, act, assert_no_debt, assert_replays, goto, hand, lay, moves_of, new, play_through, rows,
+from tests.rules.sankt_petersburg.sp_helpers import (E, act, assert_no_debt, assert_replays, goto, hand, lay, moves_of, new, play_through, rows,
                         set_money, stack)
 
 OPTS = {"edition": "2", "market": True, "events": True}

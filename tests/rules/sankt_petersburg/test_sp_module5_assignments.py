@@ -8,7 +8,7 @@ import pytest
 from games.rules.base import InvalidOptions
 from games.rules.sankt_petersburg.abilities_assignments import points
 from games.rules.sankt_petersburg.engine import ASSIGNMENTS_MARKET
-from sp_helpers import E, assert_replays, assert_sum_table_adds_up, lay, new, play_through, set_money
+from tests.rules.sankt_petersburg.sp_helpers import E, assert_replays, assert_sum_table_adds_up, lay, new, play_through, set_money
 
 OPTS = {"edition": "2", "market": True, "assignments": True}
 

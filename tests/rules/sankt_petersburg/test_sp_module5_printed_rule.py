@@ -13,7 +13,7 @@ import pytest
 
 from games.rules.base import IllegalMove, InvalidOptions
 from games.rules.sankt_petersburg.engine import ASSIGNMENT_RULE_MODULE
-from sp_helpers import E, act, assert_replays, goto, new, play_through, rows
+from tests.rules.sankt_petersburg.sp_helpers import E, act, assert_replays, goto, new, play_through, rows
 
 OPTS = {"edition": "2", "market": True, "assignments": True, "assignment_rule": "printed"}
 

@@ -9,7 +9,7 @@ import pytest
 from games.rules.base import InvalidOptions
 from games.rules.sankt_petersburg.abilities_obstacles import after_move
 from games.rules.sankt_petersburg.engine import OBSTACLES_MARKET
-from sp_helpers import (E, act, assert_no_debt, assert_replays, assert_sum_table_adds_up, goto, lay, new,
+from tests.rules.sankt_petersburg.sp_helpers import (E, act, assert_no_debt, assert_replays, assert_sum_table_adds_up, goto, lay, new,
                         play_through, rows, set_money)
 
 OPTS = {"edition": "2", "market": True, "obstacles": True}

@@ -4,7 +4,7 @@ moves and random moves stay legal and replay exactly."""
 
 import pytest
 
-from sp_helpers import E, assert_replays, assert_sum_table_adds_up, play_through
+from tests.rules.sankt_petersburg.sp_helpers import E, assert_replays, assert_sum_table_adds_up, play_through
 
 ALL = {"edition": "2", "market": True, "helpers": True, "events": True, "assignments": True, "obstacles": True}
 

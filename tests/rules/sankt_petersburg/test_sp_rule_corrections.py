@@ -5,7 +5,7 @@ Zwilling (Module 4, seed 000 and seed 003), the automatic obstacle bonus of the 
 import copy
 
 from games.rules.sankt_petersburg.abilities_obstacles import after_move
-from sp_helpers import E, act, goto, hand, lay, moves_of, new, rows, set_money, stack
+from tests.rules.sankt_petersburg.sp_helpers import E, act, goto, hand, lay, moves_of, new, rows, set_money, stack
 
 EVENTS = {"edition": "2", "market": True, "events": True}
 OBSTACLES = {"edition": "2", "market": True, "obstacles": True}

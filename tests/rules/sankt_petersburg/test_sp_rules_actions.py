@@ -7,7 +7,7 @@ import copy
 import pytest
 
 from games.rules.base import IllegalMove
-from rule_fixtures import (
+from tests.rules.sankt_petersburg.rule_fixtures import (
     E, act, goto, hand, hand_ids, lay, money, new, pass_all, pl, row_ids, rows, set_money, slugs, strings_in, v,
 )
 

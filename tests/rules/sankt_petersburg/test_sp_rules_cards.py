@@ -8,7 +8,7 @@ import copy
 import pytest
 
 from games.rules.base import IllegalMove
-from rule_fixtures import (
+from tests.rules.sankt_petersburg.rule_fixtures import (
     E, act, card_ids, deck_count, deck_keep, goto, hand, lay, money, new, pass_all, pl, points, rows,
     set_money, slugs, stack, strings_in, v,
 )

@@ -7,7 +7,7 @@ import copy
 import pytest
 
 from games.rules.base import IllegalMove
-from rule_fixtures import (
+from tests.rules.sankt_petersburg.rule_fixtures import (
     E, act, card_in_display, card_ids, goto, hand, lay, money, new, pl, rows, set_money, slugs, v,
 )
 

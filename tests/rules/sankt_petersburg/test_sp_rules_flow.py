@@ -6,7 +6,7 @@ Each test names the seed passage it checks: R = the 2004 rulebook, Y = the Yucat
 import pytest
 
 from games.rules.base import IllegalMove
-from rule_fixtures import (
+from tests.rules.sankt_petersburg.rule_fixtures import (
     E, act, deck_count, deck_keep, finish_first_worker_round, goto, lay, new, pass_all,
     pl, points, row_ids, rows, set_money, v,
 )

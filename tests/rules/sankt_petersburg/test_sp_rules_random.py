@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from rule_fixtures import E, new
+from tests.rules.sankt_petersburg.rule_fixtures import E, new
 
 ORDER = ["worker", "building", "aristocrat", "exchange"]
 NEXT_DECK = {"worker": "building", "building": "aristocrat", "aristocrat": "exchange", "exchange": "worker"}

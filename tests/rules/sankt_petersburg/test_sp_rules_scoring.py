@@ -5,7 +5,7 @@ R = the 2004 rulebook, Y = the Yucata rules; lines in /work/wt/sp-test-plan.md.
 """
 import pytest
 
-from rule_fixtures import (
+from tests.rules.sankt_petersburg.rule_fixtures import (
     E, act, deck_keep, goto, hand, lay, money, new, pass_all, pl, points, rows, set_money,
     set_points, v,
 )

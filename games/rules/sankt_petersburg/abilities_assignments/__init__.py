@@ -31,21 +31,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.rules.base import Event, IllegalMove, Move, State, gettext_noop, shuffled
+from games.rules.base import Event, IllegalMove, Move, Options, State, event, gettext_noop, shuffled
 
 from ..abilities_market.market import markers
 from ..cards import RULES, table
-from ..hooks import Decision, RuleModule, register_decision, register_rules
+from ..hooks import Decision, Pending, RuleModule, register_decision, register_rules
 from ..moves import register_description, register_label
 from ..scoring import END_LABELS
-from ..state import event
 
 ASSIGNMENTS: dict[int, dict[str, Any]] = {a["number"]: a for a in RULES["assignments"]}
 DISCARD_AT: list[int] = RULES["assignment_discard_at"]
 END_LABELS["assignment"] = gettext_noop("Points for the assignment")
 
 
-def assignments_game(options: dict) -> bool:
+def assignments_game(options: Options) -> bool:
     return bool(options.get("assignments"))
 
 
@@ -60,7 +59,7 @@ def deal(st: State, events: list[Event]) -> None:
 
 
 def printed(st: State) -> bool:
-    return st["opts"].get("assignment_rule", "best") == "printed"
+    return bool(st["opts"].get("assignment_rule", "best") == "printed")
 
 
 # --- the printed rule: discard one at 20 points and one at 35 ------------------------------------
@@ -80,11 +79,11 @@ def after_move(st: State, events: list[Event]) -> None:
         st["after"] = "hold"
 
 
-def discard_legal(st: State, seat: int, d: dict) -> list[Move]:
+def discard_legal(st: State, seat: int, d: Pending) -> list[Move]:
     return [{"type": "assignment_discard", "number": k} for k in st["ext"]["assignments"][seat]]
 
 
-def discard_apply(st: State, seat: int, d: dict, move: Move, events: list[Event]) -> None:
+def discard_apply(st: State, seat: int, d: Pending, move: Move, events: list[Event]) -> None:
     number = move.get("number")
     if move.get("type") != "assignment_discard" or number not in st["ext"]["assignments"][seat]:
         raise IllegalMove("Discard one of your assignments.")
@@ -95,7 +94,7 @@ def discard_apply(st: State, seat: int, d: dict, move: Move, events: list[Event]
     events.append(event(gettext_noop("You discard assignment {number}."), seat, only=seat, number=number))
 
 
-def discard_timeout(st: State, seat: int, d: dict) -> Move:
+def discard_timeout(st: State, seat: int, d: Pending) -> Move:
     worst = min(st["ext"]["assignments"][seat], key=lambda k: (points(st, seat, k), -k))
     return {"type": "assignment_discard", "number": worst}
 
@@ -106,7 +105,7 @@ register_decision(Decision("assignment_discard", discard_legal, discard_apply, d
 register_description("assignment_discard", lambda m: f"Discard assignment {m.get('number')}")
 register_label("assignment_discard", lambda st, seat, m: {
     "msg": gettext_noop("Discard assignment {number}: {text}"),
-    "args": {"number": m.get("number"), "text": ASSIGNMENTS.get(m.get("number"), {}).get("text", "")}})
+    "args": {"number": m.get("number"), "text": ASSIGNMENTS.get(m["number"], {}).get("text", "") if isinstance(m.get("number"), int) else ""}})
 
 
 def points(st: State, seat: int, number: int) -> int:

@@ -3,17 +3,26 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from games.rules.base import Event, IllegalMove, InvalidOptions, Move, State, gettext_noop
+from games.rules.base import Event, IllegalMove, InvalidOptions, Move, Options, State, event, gettext_noop
 
 from ..abilities_expansion.debtors_prison import prison_apply, prison_legal, prison_public
 from ..abilities_expansion.stats import add_stat
 from ..actions import lay_out
 from ..cards import Card, table
-from ..hooks import Ability, Decision, RuleModule, register_ability, register_decision, register_move, register_rules
+from ..hooks import (
+    Ability,
+    Decision,
+    Pending,
+    RuleModule,
+    register_ability,
+    register_decision,
+    register_move,
+    register_rules,
+)
 from ..moves import register_description, register_label
 from ..prices import Pricer
 from ..scoring import card_income
-from ..state import display, event, hand_limit
+from ..state import display, hand_limit
 
 BANQUET_EDITION = gettext_noop("Module 1 (Das Bankett) belongs to the 2nd edition: choose the 2nd edition.")
 SCORED = ("worker", "market", "building", "aristocrat")
@@ -21,15 +30,16 @@ RUBLES_ROW, POINTS_ROW = gettext_noop("Purple cards: rubles"), gettext_noop("Pur
 EFFECT_NAMES = {"jester": "Jester", "banquet": "Banquet"}
 
 
-def banquet_game(options: dict) -> bool:
+def banquet_game(options: Options) -> bool:
     return bool(options.get("banquet"))
 
 
 def ext(st: State) -> dict[str, Any]:
-    return st["ext"]["banquet"]
+    result: dict[str, Any] = st["ext"]["banquet"]
+    return result
 
 
-def validate(players: int, options: dict) -> None:
+def validate(players: int, options: Options) -> None:
     if options["edition"] != "2":
         raise InvalidOptions(BANQUET_EDITION)
 
@@ -148,6 +158,14 @@ def _owner(st: State, cid: str) -> int | None:
     return next((s for s, q in enumerate(st["p"]) if cid in q["cards"]), None)
 
 
+def owner_of(st: State, cid: str) -> int:
+    """The seat whose display holds the card a move aims at (the legal moves aim only at those)."""
+    owner = _owner(st, cid)
+    if owner is None:
+        raise IllegalMove("That card lies in nobody's display.")
+    return owner
+
+
 def play_purple(st: State, seat: int, move: Move, events: list[Event]) -> str:
     cid = move.get("card")
     p = st["p"][seat]
@@ -158,6 +176,7 @@ def play_purple(st: State, seat: int, move: Move, events: list[Event]) -> str:
         raise IllegalMove("This purple card cannot be played that way now.")
     card = tab[cid]
     effect = card.effect
+    assert effect is not None, "every purple card has an effect"
     p["hand"].remove(cid)
     ext(st)["box"].append(cid)
     events.append(event(gettext_noop("{seat} plays the {card}."), seat, seat=seat, card=card.name_en))
@@ -205,7 +224,7 @@ def _black_market(st: State, seat: int, card: Card, move: Move, events: list[Eve
 
 def _moocher(st: State, seat: int, card: Card, move: Move, events: list[Event]) -> str:
     target = move["target"]
-    owner = _owner(st, target)
+    owner = owner_of(st, target)
     r, pts = mooch_value(st, owner, target)
     p = st["p"][seat]
     name = table(st)[target].name_en
@@ -339,11 +358,11 @@ def phase_start(st: State, phase: str, events: list[Event]) -> None:
             st["queue"].append({"kind": "pickpocket", "seat": seat, "card": cid})
 
 
-def pickpocket_legal(st: State, seat: int, d: dict) -> list[Move]:
+def pickpocket_legal(st: State, seat: int, d: Pending) -> list[Move]:
     return pickpocket_options(st, seat) + [{"type": "pickpocket", "choice": "keep"}]
 
 
-def pickpocket_apply(st: State, seat: int, d: dict, move: Move, events: list[Event]) -> None:
+def pickpocket_apply(st: State, seat: int, d: Pending, move: Move, events: list[Event]) -> None:
     if move.get("type") != "pickpocket" or move not in pickpocket_legal(st, seat, d):
         raise IllegalMove("Buy a display card or take one into hand with the Pick Pocket, or keep it.")
     if move["choice"] == "keep":
@@ -401,6 +420,7 @@ def purple_label(st: State, seat: int, move: Move) -> dict[str, Any]:
     args: dict[str, Any] = {"card": card.name_en if card else "", "other": other}
     effect = card.effect if card else None
     if effect == "golden_donkey":
+        assert card is not None  # only a card has an effect
         return {"msg": gettext_noop("Play the {card}: take {rubles} rubles"), "args": {**args, "rubles": card.params["rubles"]}}
     if effect == "double_turn":
         return {"msg": gettext_noop("Play the {card}: two actions in a row"), "args": args}

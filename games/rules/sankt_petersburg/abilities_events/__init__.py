@@ -36,26 +36,27 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from games.rules.base import Event, IllegalMove, Move, State, gettext_noop
+from games.rules.base import Event, IllegalMove, Move, Options, State, event, gettext_noop
 
 from ..actions import check_lay_out, lay_out
 from ..cards import RULES, table
-from ..hooks import Decision, RuleModule, register_decision, register_move, register_rules
+from ..hooks import Decision, Pending, RuleModule, register_decision, register_move, register_rules
 from ..moves import register_description
 from ..prices import Pricer
-from ..state import display, draw, event, hand_limit
+from ..state import display, draw, hand_limit
 
 EVENTS: tuple[str, ...] = tuple(e["key"] for e in RULES["events"])
 EVENT_INFO: dict[str, dict[str, Any]] = {e["key"]: e for e in RULES["events"]}
 SIZE = RULES["display_size_market"]
 
 
-def events_game(options: dict) -> bool:
+def events_game(options: Options) -> bool:
     return bool(options.get("events"))
 
 
 def ext(st: State) -> dict[str, Any]:
-    return st["ext"]["events"]
+    result: dict[str, Any] = st["ext"]["events"]
+    return result
 
 
 def setup(st: State, events: list[Event]) -> None:
@@ -67,7 +68,8 @@ def may_trigger(st: State, seat: int) -> bool:
 
 
 def current_pile(st: State) -> list[str]:
-    return st["decks"][st["phase"]]
+    result: list[str] = st["decks"][st["phase"]]
+    return result
 
 
 def grabber_options(st: State, seat: int) -> list[Move]:
@@ -212,11 +214,11 @@ def next_twin(st: State, seat: int, cards: list[str], events: list[Event]) -> No
                         seat, seat=seat, card=tab[cards[0]].name_en, other=tab[cards[-1]].name_en))
 
 
-def twin_legal(st: State, seat: int, d: dict) -> list[Move]:
+def twin_legal(st: State, seat: int, d: Pending) -> list[Move]:
     return twin_pairs(st, seat, d["cards"])
 
 
-def twin_apply(st: State, seat: int, d: dict, move: Move, events: list[Event]) -> None:
+def twin_apply(st: State, seat: int, d: Pending, move: Move, events: list[Event]) -> None:
     if move.get("type") != "twin_take" or move.get("card") not in d["cards"]:
         raise IllegalMove("Take the twin cards one after the other.")
     if move not in twin_legal(st, seat, d):
@@ -230,7 +232,7 @@ def twin_apply(st: State, seat: int, d: dict, move: Move, events: list[Event]) -
         st["queue"].insert(pos + 1, {"kind": "twin", "seat": seat, "cards": rest})
 
 
-def twin_timeout(st: State, seat: int, d: dict) -> Move:
+def twin_timeout(st: State, seat: int, d: Pending) -> Move:
     legal = twin_legal(st, seat, d)
     hand = [m for m in legal if m["choice"] == "hand"]
     return hand[0] if hand else legal[0]
@@ -257,4 +259,4 @@ def _describe(move: Move) -> str:
 
 register_description("event", _describe)
 register_description("twin_take", lambda m: {"buy": "Buy the twin card", "hand": "Take the twin card into hand"}
-                     .get(m.get("choice"), "Take the twin card"))
+                     .get(str(m.get("choice")), "Take the twin card"))

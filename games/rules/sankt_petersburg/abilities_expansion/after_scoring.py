@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.rules.base import Event, IllegalMove, Move, State, gettext_noop
+from games.rules.base import Event, IllegalMove, Move, State, event, gettext_noop
 
 from ..cards import table
-from ..hooks import ABILITIES, DECISIONS, Ability, Decision, register_ability, register_decision
+from ..hooks import ABILITIES, DECISIONS, Ability, Decision, Pending, register_ability, register_decision
 from ..scoring import add_income
-from ..state import event
 from .stats import add_stat
 
 PHASE = "building"
@@ -26,19 +25,20 @@ def guild_params(st: State, cid: str) -> dict[str, Any]:
     return table(st)[cid].params
 
 
-def guild_default(st: State, seat: int, d: dict) -> int:
-    return st["ext"].get("guild_hall", {}).get(str(seat), guild_params(st, d["card"])["default_points"])
+def guild_default(st: State, seat: int, d: Pending) -> int:
+    result: int = st["ext"].get("guild_hall", {}).get(str(seat), guild_params(st, d["card"])["default_points"])
+    return result
 
 
-def guild_after_scoring(st: State, seat: int, cid: str, phase: str) -> dict | None:
+def guild_after_scoring(st: State, seat: int, cid: str, phase: str) -> Pending | None:
     return {"kind": "guild_hall", "seat": seat, "card": cid} if phase == PHASE else None
 
 
-def guild_legal(st: State, seat: int, d: dict) -> list[Move]:
+def guild_legal(st: State, seat: int, d: Pending) -> list[Move]:
     return [{"type": "guild_hall", "points": k} for k in range(guild_params(st, d["card"])["total"] + 1)]
 
 
-def guild_apply(st: State, seat: int, d: dict, move: Move, events: list[Event]) -> None:
+def guild_apply(st: State, seat: int, d: Pending, move: Move, events: list[Event]) -> None:
     total = guild_params(st, d["card"])["total"]
     k = move.get("points")
     if move.get("type") != "guild_hall" or not isinstance(k, int) or isinstance(k, bool) or not 0 <= k <= total:
@@ -90,20 +90,20 @@ def trade_params(st: State, cid: str) -> dict[str, Any]:
     return table(st)[cid].params
 
 
-def trade_after_scoring(st: State, seat: int, cid: str, phase: str) -> dict | None:
+def trade_after_scoring(st: State, seat: int, cid: str, phase: str) -> Pending | None:
     if phase != PHASE or st["p"][seat]["money"] < trade_params(st, cid)["rubles"]:
         return None
     return {"kind": "trading_house", "seat": seat, "card": cid}
 
 
-def trade_legal(st: State, seat: int, d: dict) -> list[Move]:
+def trade_legal(st: State, seat: int, d: Pending) -> list[Move]:
     out: list[Move] = [{"type": "trading_house", "use": False}]
     if st["p"][seat]["money"] >= trade_params(st, d["card"])["rubles"]:
         out.insert(0, {"type": "trading_house", "use": True})
     return out
 
 
-def trade_apply(st: State, seat: int, d: dict, move: Move, events: list[Event]) -> None:
+def trade_apply(st: State, seat: int, d: Pending, move: Move, events: list[Event]) -> None:
     params = trade_params(st, d["card"])
     use = move.get("use")
     if move.get("type") != "trading_house" or not isinstance(use, bool):

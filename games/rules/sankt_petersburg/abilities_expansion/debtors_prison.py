@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.rules.base import Event, IllegalMove, Move, State, gettext_noop
+from games.rules.base import Event, IllegalMove, Move, State, event, gettext_noop
 
 from ..actions import check_lay_out, lay_out
 from ..cards import table
-from ..hooks import Ability, Decision, register_ability, register_decision, register_move
+from ..hooks import Ability, Decision, Pending, register_ability, register_decision, register_move
 from ..prices import Pricer
-from ..state import event, hand_limit
+from ..state import hand_limit
 from ..view import card_dict
 
 PHASE = "building"
@@ -63,7 +63,7 @@ def first_of_each_kind(st: State) -> dict[str, str]:
     return out
 
 
-def prison_legal(st: State, seat: int, d: dict) -> list[Move]:
+def prison_legal(st: State, seat: int, d: Pending) -> list[Move]:
     tab = table(st)
     pricer = Pricer(st, seat)
     money = st["p"][seat]["money"]
@@ -82,7 +82,7 @@ def prison_legal(st: State, seat: int, d: dict) -> list[Move]:
     return out
 
 
-def prison_apply(st: State, seat: int, d: dict, move: Move, events: list[Event]) -> None:
+def prison_apply(st: State, seat: int, d: Pending, move: Move, events: list[Event]) -> None:
     if move.get("type") != "debtors_prison_take":
         raise IllegalMove("Choose a card from the discard pile, or put it back.")
     choice = move.get("choice")
@@ -111,7 +111,7 @@ def prison_apply(st: State, seat: int, d: dict, move: Move, events: list[Event])
                             seat=seat, card=card.name_en))
 
 
-def prison_public(st: State, d: dict) -> dict[str, Any]:
+def prison_public(st: State, d: Pending) -> dict[str, Any]:
     """The discard pile (open information: every card in it was seen going there), by kind, with
     the deciding seat's prices."""
     tab = table(st)

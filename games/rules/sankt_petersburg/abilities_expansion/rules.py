@@ -3,21 +3,20 @@ expansion only), and the moments the expansion cards need (Hochstapler before th
 scoring, the Schuldturm turning back at the start of a phase), also with Module 2 on its own."""
 from __future__ import annotations
 
-from games.rules.base import Event, State, gettext_noop
+from games.rules.base import Event, Options, State, event, gettext_noop
 
 from ..cards import RULES, noble_points
 from ..hooks import RuleModule, register_rules
-from ..state import event
 from .debtors_prison import turn_back
 from .stats import add_stat
 from .sycophant import before_aristocrat_scoring
 
 
-def expansion(options: dict) -> bool:
+def expansion(options: Options) -> bool:
     return bool(options.get("expansion"))
 
 
-def expansion_cards(options: dict) -> bool:
+def expansion_cards(options: Options) -> bool:
     """The expansion's cards are in play: the whole expansion, or Module 2 on its own."""
     return bool(options.get("expansion") or options.get("module2"))
 
@@ -25,7 +24,8 @@ def expansion_cards(options: dict) -> bool:
 def nobles(st: State, seat: int, different: int) -> int:
     """More than 10 different aristocrats: 10 points for each one beyond the tenth."""
     ten = len(RULES["noble_points"]) - 1
-    return noble_points(different) + max(0, different - ten) * RULES["noble_points_beyond_ten_expansion"]
+    result: int = noble_points(different) + max(0, different - ten) * RULES["noble_points_beyond_ten_expansion"]
+    return result
 
 
 def sack_setup(st: State, events: list[Event]) -> None:

@@ -7,12 +7,11 @@ aristocrat phase.
 """
 from __future__ import annotations
 
-from games.rules.base import Event, IllegalMove, Move, State, gettext_noop
+from games.rules.base import Event, IllegalMove, Move, State, event, gettext_noop
 
 from ..cards import table
 from ..hooks import Ability, register_ability, register_move
 from ..scoring import income
-from ..state import event
 
 PHASE = "aristocrat"
 

@@ -21,16 +21,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.rules.base import Event, State, gettext_noop, shuffled
+from games.rules.base import Event, Options, State, event, gettext_noop, shuffled
 
 from ..cards import RULES
 from ..hooks import RuleModule, register_rules
-from ..state import event
 
 HELPERS: dict[str, dict[str, Any]] = {h["key"]: h for h in RULES["helpers"]}
 
 
-def helpers_game(options: dict) -> bool:
+def helpers_game(options: Options) -> bool:
     return bool(options.get("helpers"))
 
 
@@ -47,11 +46,10 @@ def deal(st: State, events: list[Event]) -> None:
         out[seat] = key
         keys.remove(key)
     rest = shuffled(st, keys)
-    for seat in range(n):
-        if out[seat] is None:
-            out[seat] = rest.pop()
-    st["ext"]["helpers"] = out
-    for seat, key in enumerate(out):
+    # The seats without a fixed helper draw theirs in seat order.
+    dealt = [key if key is not None else rest.pop() for key in out]
+    st["ext"]["helpers"] = dealt
+    for seat, key in enumerate(dealt):
         events.append(event(gettext_noop("{seat} gets the helper {helper}."), seat, seat=seat,
                             helper=HELPERS[key]["name_en"]))
 

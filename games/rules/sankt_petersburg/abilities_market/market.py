@@ -3,30 +3,32 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.rules.base import Event, IllegalMove, Move, State, gettext_noop
+from games.rules.base import Event, IllegalMove, Move, Options, State, event, gettext_noop
 
 from ..cards import RULES, table
-from ..hooks import Ability, Decision, RuleModule, register_ability, register_decision, register_rules
+from ..hooks import Ability, Decision, Pending, RuleModule, register_ability, register_decision, register_rules
 from ..moves import register_description
 from ..scoring import add_income
-from ..state import event, order_from
+from ..state import order_from
 
 GOODS: tuple[str, ...] = tuple(RULES["market_goods"])
 TILES: list[list[int]] = RULES["market_tiles"]
 GOOD_NAMES = {"chicken": "chicken", "grain": "grain", "apple": "apples", "fish": "fish", "cabbage": "cabbage"}
 
 
-def market_game(options: dict) -> bool:
+def market_game(options: Options) -> bool:
     return bool(options.get("market"))
 
 
 def ext(st: State) -> dict[str, Any]:
-    return st["ext"]["market"]
+    result: dict[str, Any] = st["ext"]["market"]
+    return result
 
 
 def tile_index(st: State) -> int:
     """0-based index of the market value tile in play: one tile leaves after every Durchgang."""
-    return min(st["round"], len(TILES)) - 1
+    result: int = min(st["round"], len(TILES)) - 1
+    return result
 
 
 def tile(st: State) -> tuple[int, int]:
@@ -116,11 +118,11 @@ register_rules(RuleModule("market", market_game, setup=setup, phase_end=phase_en
 
 # --- '?' symbols -------------------------------------------------------------------------------
 
-def good_legal(st: State, seat: int, d: dict) -> list[Move]:
+def good_legal(st: State, seat: int, d: Pending) -> list[Move]:
     return [{"type": "market_good", "card": d["card"], "good": g} for g in GOODS]
 
 
-def good_apply(st: State, seat: int, d: dict, move: Move, events: list[Event]) -> None:
+def good_apply(st: State, seat: int, d: Pending, move: Move, events: list[Event]) -> None:
     if move.get("type") != "market_good" or move.get("good") not in GOODS:
         raise IllegalMove("Name the good of the market symbol.")
     if move.get("card", d["card"]) != d["card"]:
@@ -130,7 +132,7 @@ def good_apply(st: State, seat: int, d: dict, move: Move, events: list[Event]) -
                         good=move["good"], card=table(st)[d["card"]].name_en))
 
 
-def good_timeout(st: State, seat: int, d: dict) -> Move:
+def good_timeout(st: State, seat: int, d: Pending) -> Move:
     """The good where the seat's marker stands furthest ahead (first good on ties)."""
     own = markers(st, seat)
     good = max(GOODS, key=lambda g: (own.get(g, 0), -GOODS.index(g)))
@@ -143,14 +145,14 @@ register_decision(Decision("market_good", good_legal, good_apply, good_timeout,
 
 # --- orange cards --------------------------------------------------------------------------------
 
-def orange_after_scoring(st: State, seat: int, cid: str, phase: str) -> dict | None:
+def orange_after_scoring(st: State, seat: int, cid: str, phase: str) -> Pending | None:
     if phase != "market":
         return None
     tab = table(st)
     return {"kind": "market_confirm", "seat": seat, "cards": [c for c in st["p"][seat]["cards"] if tab[c].orange]}
 
 
-def confirm_legal(st: State, seat: int, d: dict) -> list[Move]:
+def confirm_legal(st: State, seat: int, d: Pending) -> list[Move]:
     cid = d["cards"][0]
     out = []
     if st["p"][seat]["money"] >= tile(st)[0]:
@@ -159,7 +161,7 @@ def confirm_legal(st: State, seat: int, d: dict) -> list[Move]:
     return out
 
 
-def confirm_apply(st: State, seat: int, d: dict, move: Move, events: list[Event]) -> None:
+def confirm_apply(st: State, seat: int, d: Pending, move: Move, events: list[Event]) -> None:
     cid = d["cards"][0]
     pay = move.get("pay")
     if move.get("type") != "market_confirm" or not isinstance(pay, bool):
@@ -192,12 +194,12 @@ def confirm_apply(st: State, seat: int, d: dict, move: Move, events: list[Event]
         st["queue"].insert(0, {"kind": "market_confirm", "seat": seat, "cards": rest})
 
 
-def confirm_timeout(st: State, seat: int, d: dict) -> Move:
+def confirm_timeout(st: State, seat: int, d: Pending) -> Move:
     """Keep the card when the seat can pay (Yucata's ∑ table assumes every card is confirmed)."""
     return {"type": "market_confirm", "card": d["cards"][0], "pay": st["p"][seat]["money"] >= tile(st)[0]}
 
 
-def confirm_public(st: State, d: dict) -> dict[str, Any]:
+def confirm_public(st: State, d: Pending) -> dict[str, Any]:
     cid = d["cards"][0]
     return {"card": cid, "price": tile(st)[0], "good": table(st)[cid].good, "cards": list(d["cards"])}
 
@@ -207,7 +209,7 @@ register_decision(Decision("market_confirm", confirm_legal, confirm_apply, confi
 
 
 def _describe_good(move: Move) -> str:
-    return f"Name {GOOD_NAMES.get(move.get('good'), 'a good')} for the market symbol"
+    return f"Name {GOOD_NAMES.get(str(move.get('good')), 'a good')} for the market symbol"
 
 
 def _describe_confirm(move: Move) -> str:

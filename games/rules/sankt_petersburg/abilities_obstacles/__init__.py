@@ -27,26 +27,26 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from games.rules.base import Event, IllegalMove, Move, State, gettext_noop, shuffled
+from games.rules.base import Event, IllegalMove, Move, Options, State, event, gettext_noop, shuffled
 
 from ..abilities_market.market import markers
 from ..abilities_expansion.stats import add_stat
 from ..cards import RULES, table
-from ..hooks import Decision, RuleModule, register_decision, register_rules
+from ..hooks import Decision, Pending, RuleModule, register_decision, register_rules
 from ..moves import register_description
-from ..state import event
 
 OBSTACLES: dict[str, dict[str, Any]] = {o["key"]: o for o in RULES["obstacles"]}
 SPACES = RULES["obstacle_spaces"]
 BONUS_RUBLES, BONUS_POINTS, LOST = gettext_noop("Obstacles: bonus rubles"), gettext_noop("Obstacles: bonus points"), gettext_noop("Points lost at obstacles")
 
 
-def obstacles_game(options: dict) -> bool:
+def obstacles_game(options: Options) -> bool:
     return bool(options.get("obstacles"))
 
 
 def ext(st: State) -> dict[str, Any]:
-    return st["ext"]["obstacles"]
+    result: dict[str, Any] = st["ext"]["obstacles"]
+    return result
 
 
 def setup(st: State, events: list[Event]) -> None:
@@ -61,7 +61,7 @@ def setup(st: State, events: list[Event]) -> None:
 
 # --- requirements and bonuses ----------------------------------------------------------------------
 
-def _cards(st: State, seat: int) -> list:
+def _cards(st: State, seat: int) -> list[Any]:
     tab = table(st)
     return [tab[c] for c in st["p"][seat]["cards"]]
 
@@ -70,19 +70,19 @@ def met(st: State, seat: int, key: str, space: int) -> bool:
     need = OBSTACLES[key]["need"][str(space)]
     cards = _cards(st, seat)
     if key == "real_workers":
-        return len({c.key for c in cards if c.color == "worker"}) >= need
+        return bool(len({c.key for c in cards if c.color == "worker"}) >= need)
     if key == "real_market":
         pos = markers(st, seat).values()
-        return len(pos) >= need[0] and max(pos, default=0) >= need[1]
+        return bool(len(pos) >= need[0] and max(pos, default=0) >= need[1])
     if key == "real_buildings":
-        return sum(1 for c in cards if c.color == "building") >= need
+        return bool(sum(1 for c in cards if c.color == "building") >= need)
     if key == "real_nobles":
-        return sum(1 for c in cards if c.color == "aristocrat") >= need
+        return bool(sum(1 for c in cards if c.color == "aristocrat") >= need)
     if key == "real_exchange":
         ex = [c for c in cards if c.exchange]
         if need == "one_of_each":
             return {"worker", "building", "aristocrat"} <= {c.color for c in ex}
-        return len(ex) >= need
+        return bool(len(ex) >= need)
     raise ValueError(key)
 
 
@@ -159,7 +159,10 @@ def gate(st: State, seat: int, gain: int, events: list[Event], final_stage: str 
                 target = space - 1
                 break
             passed.append(space)
-            target += pay(st, seat, *fixed_bonus(st, seat, key), key, events)
+            bonus = fixed_bonus(st, seat, key)
+            if bonus is None:
+                raise ValueError(f"The real obstacle {key} has no bonus of its own.")
+            target += pay(st, seat, *bonus, key, events)
         else:
             if target < space:
                 break
@@ -264,11 +267,11 @@ def best_plan(st: State, seat: int) -> dict[int, str]:
 
 # --- decision ----------------------------------------------------------------------------------------
 
-def bonus_legal(st: State, seat: int, d: dict) -> list[Move]:
+def bonus_legal(st: State, seat: int, d: Pending) -> list[Move]:
     return [{"type": "obstacle_bonus", "take": "rubles"}, {"type": "obstacle_bonus", "take": "points"}]
 
 
-def bonus_apply(st: State, seat: int, d: dict, move: Move, events: list[Event]) -> None:
+def bonus_apply(st: State, seat: int, d: Pending, move: Move, events: list[Event]) -> None:
     take = move.get("take")
     if move.get("type") != "obstacle_bonus" or take not in ("rubles", "points"):
         raise IllegalMove("Take the bonus in rubles or in points.")
@@ -280,7 +283,7 @@ def bonus_apply(st: State, seat: int, d: dict, move: Move, events: list[Event]) 
         st["p"][seat]["points"] += pay(st, seat, 0, points, d["obstacle"], events)
 
 
-def bonus_public(st: State, d: dict) -> dict[str, Any]:
+def bonus_public(st: State, d: Pending) -> dict[str, Any]:
     rubles, points = choice_values(st, d["seat"], d["obstacle"])
     return {"obstacle": d["obstacle"], "rubles": rubles, "points": points}
 
