@@ -82,7 +82,9 @@ class TwoPlayersInTwoBrowsers(ChannelsLiveServerTestCase):
         if os.environ.get("PHONE_SHOTS"):  # the board with its chat, to look at: PHONE_SHOTS=<directory>
             for width, height in ((1280, 900), (390, 844)):
                 anna.set_viewport_size({"width": width, "height": height})
-                anna.screenshot(path=os.path.join(os.environ["PHONE_SHOTS"], f"board-with-chat-{width}.png"), full_page=True)
+                anna.screenshot(
+                    path=os.path.join(os.environ["PHONE_SHOTS"], f"board-with-chat-{width}.png"), full_page=True
+                )
 
         mover, watcher = (anna, boris) if anna.locator("text=Your turn").count() else (boris, anna)
         mover_name = "anna" if mover is anna else "boris"
@@ -92,7 +94,8 @@ class TwoPlayersInTwoBrowsers(ChannelsLiveServerTestCase):
         watcher.wait_for_selector(f".log-lines li:has-text('{mover_name} passes.')", timeout=10_000)
         watcher.wait_for_selector("text=Your turn", timeout=10_000)
         # The mover's own page refreshes once the move's response is in (after the after-commit work).
-        mover.wait_for_function("() => !document.querySelector('.turn-line').innerText.includes('Your turn')",
-                                timeout=10_000)
+        mover.wait_for_function(
+            "() => !document.querySelector('.turn-line').innerText.includes('Your turn')", timeout=10_000
+        )
         assert "Your turn" not in mover.locator(".turn-line").inner_text()
         assert mover.evaluate("() => document.getElementById('board-area').contains(document.activeElement)")

@@ -152,8 +152,13 @@ def test_a_session_with_its_csrf_token_moves_as_the_board_sends_it(game):
     browser.force_login(_mover(game))
     browser.get(f"/games/{game.pk}/")
     body = json.dumps({"move": {"type": "pass"}, "version": 0, "move_id": str(uuid.uuid4())})
-    answer = browser.post(f"/api/games/{game.pk}/moves/", data=body, content_type="application/json",
-                          HTTP_X_CSRFTOKEN=browser.cookies["csrftoken"].value, HTTP_ACCEPT="*/*")
+    answer = browser.post(
+        f"/api/games/{game.pk}/moves/",
+        data=body,
+        content_type="application/json",
+        HTTP_X_CSRFTOKEN=browser.cookies["csrftoken"].value,
+        HTTP_ACCEPT="*/*",
+    )
     assert answer.status_code == 201, answer.content
     assert Move.objects.filter(game=game).count() == 1
 
