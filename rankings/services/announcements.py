@@ -6,6 +6,7 @@ signals. Sending them right after the commit would lose them to a process dying 
 signal. The receivers (notifications) write one notice per person and occasion, so a rerun of an
 entry tells nobody twice.
 """
+
 from __future__ import annotations
 
 from games.models import Game
