@@ -56,6 +56,7 @@ else:
     DATABASES["default"]["TEST"] = {"NAME": "test_" + DATABASES["default"]["NAME"]}
 
 CELERY_TASK_ALWAYS_EAGER = True
+OUTBOX_EAGER_SWEEP_SECONDS = 0  # tests run pending entries when they mean to (tests/plumbing/test_outbox_eager.py)
 EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
