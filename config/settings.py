@@ -239,6 +239,9 @@ OUTBOX_GRACE_SECONDS = env.float("OUTBOX_GRACE_SECONDS", default=60)
 OUTBOX_RETRY_SECONDS = env.float("OUTBOX_RETRY_SECONDS", default=30)
 OUTBOX_MAX_ATTEMPTS = env.int("OUTBOX_MAX_ATTEMPTS", default=8)
 OUTBOX_KEEP_DAYS = env.int("OUTBOX_KEEP_DAYS", default=7)
+# Without a broker (CELERY_TASK_ALWAYS_EAGER) there is no beat: a web process runs the due entries
+# (retries, postponed work, lost hand-overs) after a request's answer, at most this often; 0: never.
+OUTBOX_EAGER_SWEEP_SECONDS = env.float("OUTBOX_EAGER_SWEEP_SECONDS", default=30)
 
 # Days per calendar year on which a player's correspondence deadlines may stand still.
 VACATION_DAYS_PER_YEAR = env.int("VACATION_DAYS_PER_YEAR", default=30)

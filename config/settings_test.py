@@ -64,6 +64,7 @@ if _layer["BACKEND"].startswith("channels_redis"):
     _layer["CONFIG"]["prefix"] = f"test{os.getpid()}"
 
 CELERY_TASK_ALWAYS_EAGER = True
+OUTBOX_EAGER_SWEEP_SECONDS = 0  # tests run pending entries when they mean to (tests/plumbing/test_outbox_eager.py)
 EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 # Each process's own memory: clearing it between tests (tests/conftest.py) cannot reach another

@@ -11,4 +11,4 @@ class NotificationsConfig(AppConfig):
         from notifications.services import personal_data
 
         personal_data.register()
-        from notifications.services import emails  # noqa: F401  (registers the outbox handler)
+        from notifications.services import emails, turns  # noqa: F401  (register the outbox handlers)

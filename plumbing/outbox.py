@@ -21,12 +21,20 @@ after ``OUTBOX_MAX_ATTEMPTS`` the entry is given up (``failed_at``) and its kind
 runs, e.g. to mark an email as failed where the admin shows it. ``Later`` postpones an entry
 without counting a failure.
 
+Without a broker there is no beat either, so nothing would come back for a postponed or failed
+entry, nor for one whose hand-over a dying process lost. There each web request (``eager_sweep``,
+on ``request_started``) runs the due entries once its answer is sent, at most every
+``OUTBOX_EAGER_SWEEP_SECONDS`` per process: a site nobody visits does no work, and the first
+visitor's request brings it up to date without waiting for it.
+
 Plumbing imports no app: apps register their handlers by name with ``handler`` when they load.
 """
 
 from __future__ import annotations
 
 import logging
+import threading
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -233,6 +241,45 @@ def _forget_done(now: datetime) -> None:
     ids = list(OutboxEntry.objects.filter(done_at__lt=old).values_list("pk", flat=True)[:SWEEP_BATCH])
     if ids:
         OutboxEntry.objects.filter(pk__in=ids).delete()
+
+
+def run_due(now: datetime | None = None) -> int:
+    """Run here every pending entry that is due (without a broker); returns how many are done."""
+    now = now or timezone.now()
+    ids = list(
+        OutboxEntry.objects.filter(done_at__isnull=True, failed_at__isnull=True, due_at__lte=now)
+        .order_by("due_at")
+        .values_list("pk", flat=True)[:SWEEP_BATCH]
+    )
+    done = sum(run(pk) for pk in ids)
+    _forget_done(now)
+    return done
+
+
+_eager_lock = threading.Lock()
+_eager_last: float | None = None
+
+
+def eager_sweep(**kwargs: Any) -> None:
+    """``request_started`` receiver: without a broker, run the due entries after this request's
+    answer, at most every ``OUTBOX_EAGER_SWEEP_SECONDS`` in this process."""
+    global _eager_last
+    every = settings.OUTBOX_EAGER_SWEEP_SECONDS
+    if not settings.CELERY_TASK_ALWAYS_EAGER or every <= 0:
+        return
+    with _eager_lock:
+        now = time.monotonic()
+        if _eager_last is not None and now - _eager_last < every:
+            return
+        _eager_last = now
+    deferred.after_response(_run_due_logged)
+
+
+def _run_due_logged() -> None:
+    try:
+        run_due()
+    except Exception:  # noqa: BLE001 - the request is answered; the next sweep tries again
+        logger.exception("Running the due outbox entries failed")
 
 
 def pending(kind: str | None = None) -> int:

@@ -11,3 +11,4 @@ class RankingsConfig(AppConfig):
         from rankings.services import personal_data
 
         personal_data.register()
+        from rankings.services import announcements  # noqa: F401  (registers the outbox handlers)

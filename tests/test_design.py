@@ -32,6 +32,7 @@ FORMATTED = [
     "config/settings_test.py",
     "games/admin.py",
     "games/services/after_commit.py",
+    "rankings/services/announcements.py",
     "games/services/bots.py",
     "games/services/broadcast.py",
     "games/services/changes.py",

@@ -1,7 +1,7 @@
-"""What follows a committed change of a game: broadcasts, signals for other apps, timeouts, bots.
+"""What follows a committed change of a game or table: broadcasts, signals for other apps, timeouts, bots.
 
-``changes.do`` and ``changes.start`` are the only callers: this is the one place where work
-after the commit is scheduled.
+``changes.do`` and ``changes.start`` (and ``tables.invite`` for an invitation) are the only
+callers: this is the one place where work after the commit is scheduled.
 
 The work that must not be lost is recorded in the outbox (``plumbing.outbox``) in the change's own
 transaction: one ``games.follow_up`` entry per change (the signals that make turn, timeout and
@@ -9,7 +9,8 @@ game-end notices, emails and ratings in the other apps, whose receivers record t
 the same transaction) and a ``games.bot_turns`` entry when a bot is to move next. So a broker outage
 or a process dying right after the commit delays this work until the outbox sweep, but never loses
 it. The broadcasts (they only say "version n"; clients catch up by themselves) and a live clock's
-early timeout (the periodic timeout sweep finds the seat anyway) are sent directly.
+early timeout (the periodic timeout sweep finds the seat anyway) are sent directly. An invitation
+to a table is recorded the same way (``games.invitation``, by ``tables.invite``).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from django.conf import settings
 from django.dispatch import Signal
 
 from games import signals
-from games.models import Game, TimeControl
+from games.models import Game, Table, TimeControl
 from games.services import broadcast
 from games.services.rows import SeatRow
 from plumbing import deferred, outbox
@@ -36,6 +37,7 @@ logger = logging.getLogger(__name__)
 
 FOLLOW_UP = "games.follow_up"
 BOT_TURNS = "games.bot_turns"
+INVITATION = "games.invitation"
 
 _bot_loop: contextvars.ContextVar[bool] = contextvars.ContextVar("bot_loop_running", default=False)
 
@@ -126,6 +128,24 @@ def follow_up(entry: OutboxEntry) -> None:
         signals.game_finished.send(sender=Game, game=game)
     for name, kwargs in data["announcements"]:
         signals.BY_NAME[name].send(sender=Game, game=game, **_decode(kwargs))
+
+
+def invitation(table: Table, user: Any) -> None:
+    """Record, in the invitation's transaction, that ``user`` is to hear of it (``table_invitation``)."""
+    outbox.record(INVITATION, {"table_id": table.pk, "user_id": user.pk}, ref=f"table:{table.pk}")
+
+
+@outbox.handler(INVITATION)
+def tell_invitation(entry: OutboxEntry) -> None:
+    """Announce a committed invitation; the receivers write their notice idempotently (one per table
+    and person), so a rerun after a crash tells nobody twice."""
+    from django.contrib.auth import get_user_model
+
+    table = Table.objects.filter(pk=entry.payload["table_id"]).first()
+    user = get_user_model().objects.filter(pk=entry.payload["user_id"]).first()
+    if table is None or user is None or not table.invitations.filter(user=user).exists():
+        return  # deleted or taken back since: nobody to tell
+    signals.table_invitation.send(sender=Table, table=table, user=user)
 
 
 @outbox.handler(BOT_TURNS, atomic=False, lease_seconds=300)

@@ -10,10 +10,9 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
-from games import signals
 from games.models import Game, Invitation, Player, Table, TableSeat, TimeControl, TimeoutPolicy
 from games.rules.base import InvalidOptions
-from games.services import broadcast, changes, rows
+from games.services import after_commit, broadcast, changes, rows
 from games.services.engines import get_engine
 from games.services.errors import Forbidden, TableError
 from games.services.log import reason_text
@@ -152,7 +151,7 @@ def invite(table_id: int, owner, username: str) -> Invitation:
         invitation, created = Invitation.objects.get_or_create(table=table, user=invitee)
         if not created:
             raise TableError(_("%(name)s is already invited.") % {"name": invitee.shown_name})
-    transaction.on_commit(lambda: signals.table_invitation.send(sender=Table, table=table, user=invitee))
+        after_commit.invitation(table, invitee)
     transaction.on_commit(broadcast.lobby_changed)
     return invitation
 

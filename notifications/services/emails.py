@@ -4,7 +4,8 @@ So it is sent at least once and never lost: a worker that dies before the mail s
 leaves the entry pending and the outbox sweep hands it out again. It may then go out twice, with
 the same Message-ID (``delivery.message_id``), so that a duplicate can be recognised. A failing
 mail server is tried again with exponential backoff; after the last try the notice is marked
-failed, which the admin's notice list shows.
+failed, which the admin's notice list shows. The daily digest goes the same way
+(``turns.send_digest``, its own kind of entry, ``notifications.digest``).
 """
 
 from __future__ import annotations

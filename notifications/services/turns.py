@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import logging
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -13,9 +13,12 @@ from games.services import presence
 from notifications.models import Digest, Notice, Reminder
 from notifications.services import emails, mail, notices
 from notifications.services.facts import game_facts, iso, parse
+from plumbing import outbox
+from plumbing.models import OutboxEntry
 
 log = logging.getLogger(__name__)
 BATCH = 500
+DIGEST = "notifications.digest"
 
 
 def turn_key(player: Player) -> str:
@@ -136,9 +139,10 @@ def digest_candidates() -> list[int]:
 def send_digest(user, now: datetime) -> bool:
     """Once a day, at or after the user's digest hour in their time zone: one email with every new turn.
 
-    The day's digest record, the notices marked sent and the email go together: a mail server that
-    fails or a process that dies leaves all of it to the next run (at worst one duplicate, with the
-    same Message-ID), so a digest is never lost.
+    The day's digest record, its notices (marked queued) and its email's outbox entry are written
+    together; the email then goes out as every other one does (``send_digest_email``): retried with
+    backoff while the mail server fails, its notices marked failed (shown in the admin) after the
+    last try, and a duplicate recognisable by its Message-ID. True when a digest was recorded.
     """
     local = now.astimezone(user.zone)
     if local.hour < user.digest_hour:
@@ -155,12 +159,34 @@ def send_digest(user, now: datetime) -> bool:
         if not wanted:
             return False
         Notice.objects.filter(pk__in=[n.pk for n in wanted], email=Notice.Email.DIGEST).update(
-            email=Notice.Email.SENT, emailed_at=now)
-        items = [turn_context(n) for n in wanted]
-        mail.send(user, "notifications/email/digest", {"items": items, "day": local.date()}, kind="turn",
-                  message_id=mail.message_id(f"digest-{user.pk}-{local.date().isoformat()}"))
-        Digest.objects.filter(user=user, day=local.date()).update(games=len(items))
+            email=Notice.Email.QUEUED)
+        outbox.record(DIGEST, {"user_id": user.pk, "day": local.date().isoformat(),
+                               "notice_ids": [n.pk for n in wanted]}, ref=f"digest:{user.pk}")
     return True
+
+
+def _digest_failed(entry: OutboxEntry) -> None:
+    Notice.objects.filter(pk__in=entry.payload["notice_ids"], email=Notice.Email.QUEUED).update(
+        email=Notice.Email.FAILED)
+
+
+@outbox.handler(DIGEST, on_failure=_digest_failed)
+def send_digest_email(entry: OutboxEntry) -> None:
+    """Send a recorded digest. It runs in one transaction with its entry marked done: the notices are
+    marked sent only with it, and a rerun sends the turns still queued (the same Message-ID)."""
+    data = entry.payload
+    user = User.objects.filter(pk=data["user_id"]).first()
+    if user is None:
+        return
+    queued = list(Notice.objects.select_for_update().filter(
+        pk__in=data["notice_ids"], user=user, email=Notice.Email.QUEUED).order_by("created_at"))
+    if not queued:
+        return
+    items = [turn_context(n) for n in queued]
+    Notice.objects.filter(pk__in=[n.pk for n in queued]).update(email=Notice.Email.SENT, emailed_at=timezone.now())
+    mail.send(user, "notifications/email/digest", {"items": items, "day": date.fromisoformat(data["day"])},
+              kind="turn", message_id=mail.message_id(f"digest-{user.pk}-{data['day']}"))
+    Digest.objects.filter(user=user, day=data["day"]).update(games=len(items))
 
 
 def send_due_digests(now: datetime | None = None) -> int:
@@ -169,6 +195,6 @@ def send_due_digests(now: datetime | None = None) -> int:
     for user in User.objects.filter(pk__in=digest_candidates()):
         try:
             sent += send_digest(user, now)
-        except Exception:  # the mail server failed: this one waits for the next run, the others go out
+        except Exception:  # one person's bad data must not keep the others' digests back
             log.exception("The digest for user %s could not be sent", user.pk)
     return sent

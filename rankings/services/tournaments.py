@@ -27,9 +27,8 @@ from games.services.engines import get_engine
 from games.services.errors import Forbidden, ServiceError
 from games.services.log import reason_text
 from games.services.tables import start_seated_game
-from rankings import signals
 from rankings.models import Entry, Pairing, PairingSeat, Rating, Round, Tournament, TournamentInvitation
-from rankings.services import pairing
+from rankings.services import announcements, pairing
 from rankings.services.elo import BASE_RATING
 
 User = get_user_model()
@@ -287,14 +286,12 @@ def _start_round(t: Tournament, number: int) -> Round:
     users = {e.pk: e.user for e in t.entries.select_related("user")}
     # The games are as public as their tournament: an invited-only one's games are read by those who see it.
     readers = tuple(_tournament_readers(t, list(users.values()))) if t.invited_only else ()
-    games: list[Game] = []
     for i, table in enumerate(tables, start=1):
         game = start_seated_game(
             t.game_slug, [users[k] for k in table], t.options, rated=t.rated, time_control=t.time_control,
             days_per_move=t.days_per_move, minutes_per_player=t.minutes_per_player,
             private=t.invited_only, readers=readers,
         )
-        games.append(game)
         p = Pairing.objects.create(round=rnd, number=i, game=game)
         PairingSeat.objects.bulk_create([PairingSeat(pairing=p, entry_id=k) for k in table])
     for j, key in enumerate(byes, start=len(tables) + 1):
@@ -302,8 +299,7 @@ def _start_round(t: Tournament, number: int) -> Round:
         PairingSeat.objects.create(pairing=p, entry_id=key, points=1.0, rank=1)
     t.current_round = number
     t.save(update_fields=["current_round"])
-    transaction.on_commit(lambda: signals.tournament_round_started.send(
-        sender=Tournament, tournament=t, round=rnd, games=games))
+    announcements.round_started(t, rnd)
     return rnd
 
 
@@ -389,7 +385,7 @@ def _finish(t: Tournament) -> None:
     t.status = Tournament.Status.FINISHED
     t.finished_at = timezone.now()
     t.save(update_fields=["winner", "status", "finished_at"])
-    transaction.on_commit(lambda: signals.tournament_finished.send(sender=Tournament, tournament=t))
+    announcements.finished(t)
 
 
 def advance_all(now: datetime | None = None) -> int:

@@ -151,3 +151,41 @@ def test_who_may_see_a_table_is_the_lobbys_rule_and_an_open_table_costs_no_query
     for user in (alice, bob, eve, AnonymousUser()):
         listed = Table.objects.filter(tables.visible_to(user), pk=private.pk).exists()
         assert tables.may_see(private, user) is listed is (user in (alice, bob))
+
+
+def _invitation_entries():
+    from plumbing.models import OutboxEntry
+
+    return OutboxEntry.objects.filter(kind="games.invitation")
+
+
+def test_an_invitation_records_its_notice_in_its_own_transaction_and_a_rollback_records_nothing():
+    from django.db import transaction
+
+    alice, bob = make_user("alice"), make_user("bob")
+    make_user("cid")
+    table = tables.create_table(alice, "toy", 3, invited_only=True)
+    with transaction.atomic():
+        tables.invite(table.pk, alice, "bob")
+        # Before the commit: the entry is part of the invitation's transaction.
+        assert [e.payload for e in _invitation_entries()] == [{"table_id": table.pk, "user_id": bob.pk}]
+    with pytest.raises(RuntimeError), transaction.atomic():
+        tables.invite(table.pk, alice, "cid")
+        raise RuntimeError("the request failed after the invitation")
+    assert _invitation_entries().count() == 1 and table.invitations.count() == 1
+
+
+def test_an_invitation_lost_after_its_commit_is_told_by_the_outbox_once_however_often_it_runs():
+    from games.services import after_commit
+    from notifications.models import Notice
+    from plumbing import outbox
+
+    alice, bob = make_user("alice"), make_user("bob")
+    table = tables.create_table(alice, "toy", 3, invited_only=True)
+    tables.invite(table.pk, alice, "bob")  # in this test the commit's hand-over never runs: a dead process
+    assert not Notice.objects.filter(user=bob).exists()
+    entry = _invitation_entries().get()
+    assert outbox.run(entry.pk) is True
+    after_commit.tell_invitation(entry)  # a second run, e.g. a sweep after a lost "done" mark
+    notices = Notice.objects.filter(user=bob, kind=Notice.Kind.INVITATION)
+    assert notices.count() == 1 and notices.get().data["table_id"] == table.pk

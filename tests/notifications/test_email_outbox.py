@@ -9,6 +9,7 @@ from datetime import timedelta
 
 import pytest
 from django.core import mail
+from django.db import transaction
 from django.test import Client
 from django.utils import timezone
 
@@ -108,23 +109,63 @@ def test_every_try_at_one_email_has_the_same_message_id_and_a_new_turn_a_new_one
     assert message_id(Notice.objects.get(pk=notice.pk)) != first.extra_headers["Message-ID"]
 
 
-def test_a_digest_the_mail_server_refused_goes_out_on_the_next_run_with_the_same_message_id(monkeypatch):
+def test_a_digest_the_mail_server_refuses_backs_off_then_is_marked_failed_and_shown(settings, monkeypatch):
     from datetime import UTC, datetime
 
     from notifications.models import Digest
     from notifications.services import turns
 
+    settings.OUTBOX_RETRY_SECONDS = 30
+    settings.OUTBOX_MAX_ATTEMPTS = 3
     ann = make_user("ann", turn_email=User.TurnEmail.DIGEST, time_zone="UTC", digest_hour=8)
     start_toy_game(ann, make_user("ben", turn_email=User.TurnEmail.DIGEST))
     morning = datetime(2026, 1, 15, 9, tzinfo=UTC)
     monkeypatch.setattr("django.core.mail.get_connection", lambda *a, **k: FailingBackend())
-    assert turns.send_due_digests(morning) == 0
-    assert not Digest.objects.exists()  # nothing of it is kept: the next run sends it
-    assert Notice.objects.filter(email=Notice.Email.DIGEST).count() == 1
-    monkeypatch.undo()
+    assert turns.send_due_digests(morning) == 1
+    entry = OutboxEntry.objects.get(kind=turns.DIGEST)
+    waits = []
+    for attempt in (1, 2):
+        entry.refresh_from_db()
+        assert entry.attempts == attempt and entry.failed_at is None
+        waits.append((entry.due_at - timezone.now()).total_seconds())
+        _time_passes(entry)
+        outbox.run(entry.pk)
+    assert 25 <= waits[0] <= 30 and 55 <= waits[1] <= 60  # backoff, not the beat's interval
+    assert turns.send_due_digests(morning.replace(minute=30)) == 0  # the day's digest is not made again
+    entry.refresh_from_db()
+    assert entry.attempts == 3 and entry.failed_at is not None and "SMTPServerDisconnected" in entry.last_error
+    notice = Notice.objects.get(kind=Notice.Kind.TURN)  # of the one who is to move
+    assert notice.email == Notice.Email.FAILED and Digest.objects.filter(user=notice.user).count() == 1
+    assert mail.outbox == []
 
-    assert turns.send_due_digests(morning.replace(minute=5)) == 1
+    admin = make_user("boss", is_staff=True, is_superuser=True)
+    client = Client()
+    client.force_login(admin)
+    page = client.get("/admin/notifications/notice/?email__exact=failed")
+    assert page.status_code == 200 and f"/admin/notifications/notice/{notice.pk}/" in page.content.decode()
+    page = client.get("/admin/plumbing/outboxentry/?failed_at__isnull=False")
+    assert f"digest:{notice.user_id}" in page.content.decode()
+
+
+def test_a_digest_is_sent_once_with_a_stable_message_id_however_often_its_entry_runs(monkeypatch):
+    from datetime import UTC, datetime
+
+    from notifications.services import turns
+
+    ann = make_user("ann", turn_email=User.TurnEmail.DIGEST, time_zone="UTC", digest_hour=8)
+    start_toy_game(ann, make_user("ben", turn_email=User.TurnEmail.DIGEST))
+    morning = datetime(2026, 1, 15, 9, tzinfo=UTC)
+    monkeypatch.setattr(outbox, "hand_over", lambda ids, countdown=0: None)  # the worker died after the commit
+    assert turns.send_due_digests(morning) == 1
+    monkeypatch.undo()
+    assert mail.outbox == []
+    entry = OutboxEntry.objects.get(kind=turns.DIGEST)
+    outbox.sweep(timezone.now() + timedelta(minutes=5))
     (message,) = mail.outbox
-    assert message.extra_headers["Message-ID"].startswith("<digest-")
-    assert message.extra_headers["Message-ID"] == mail.outbox[0].message()["Message-ID"]
-    assert turns.send_due_digests(morning.replace(minute=10)) == 0 and len(mail.outbox) == 1
+    mover = Notice.objects.get(kind=Notice.Kind.TURN).user
+    assert message.to == [mover.email]
+    assert message.extra_headers["Message-ID"].startswith(f"<digest-{mover.pk}-2026-01-15")
+    with transaction.atomic():  # a rerun, as the outbox runs it: its turns are sent already
+        turns.send_digest_email(OutboxEntry.objects.get(pk=entry.pk))
+    assert len(mail.outbox) == 1
+    assert Notice.objects.get(kind=Notice.Kind.TURN).email == Notice.Email.SENT

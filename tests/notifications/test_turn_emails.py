@@ -109,17 +109,22 @@ def test_the_digest_goes_out_at_each_players_hour_in_their_time_zone(django_capt
                 submit_move(game.pk, mover.user, {"type": "pass"}, version=game.version)
     assert mail.outbox == []
     winter = datetime(2026, 1, 15, tzinfo=UTC)
+
+    def send_due_digests(now):  # the digest's email goes out once its transaction commits
+        with django_capture_on_commit_callbacks(execute=True):
+            return turns.send_due_digests(now)
+
     # 06:30 UTC: 07:30 in Berlin, 01:30 in New York: nobody yet.
-    assert turns.send_due_digests(winter.replace(hour=6, minute=30)) == 0
+    assert send_due_digests(winter.replace(hour=6, minute=30)) == 0
     # 07:05 UTC is 08:05 in Berlin.
-    assert turns.send_due_digests(winter.replace(hour=7, minute=5)) == 1
+    assert send_due_digests(winter.replace(hour=7, minute=5)) == 1
     assert [m.to for m in mail.outbox] == [[berlin.email]]
     assert "Your turn in 1 game" == mail.outbox[0].subject
     assert f"/games/{bot_games[0].pk}/" in mail.outbox[0].body
     # Running again within the hour sends nothing more.
-    assert turns.send_due_digests(winter.replace(hour=7, minute=35)) == 0
+    assert send_due_digests(winter.replace(hour=7, minute=35)) == 0
     # 13:05 UTC is 08:05 in New York.
-    assert turns.send_due_digests(winter.replace(hour=13, minute=5)) == 1
+    assert send_due_digests(winter.replace(hour=13, minute=5)) == 1
     assert [m.to for m in mail.outbox] == [[berlin.email], [new_york.email]]
     assert Digest.objects.filter(user=berlin, day=datetime(2026, 1, 15).date()).exists()
     assert not Notice.objects.filter(email=Notice.Email.DIGEST).exists()
@@ -133,7 +138,8 @@ def test_a_turn_already_played_is_left_out_of_the_digest(django_capture_on_commi
     with django_capture_on_commit_callbacks(execute=True):
         submit_move(game.pk, first.user, {"type": "pass"}, version=0)
     second = _mover(game)
-    assert turns.send_due_digests(datetime(2026, 1, 15, 9, tzinfo=UTC)) == 1
+    with django_capture_on_commit_callbacks(execute=True):
+        assert turns.send_due_digests(datetime(2026, 1, 15, 9, tzinfo=UTC)) == 1
     (message,) = mail.outbox
     assert message.to == [second.user.email]
     assert Notice.objects.get(user=first.user).email == Notice.Email.SKIPPED
