@@ -1,6 +1,7 @@
 """How django-allauth treats this site's accounts: emails in the account's language from the club's
 sender, new accounts in the language of the page they signed up on, and a sign-up that lost the race
 for its name refused with a form error instead of a server error."""
+
 from __future__ import annotations
 
 from allauth.account.adapter import DefaultAccountAdapter

@@ -8,9 +8,23 @@ from accounts.models import User, Vacation
 class UserAdmin(BaseUserAdmin):
     fieldsets = (
         *(BaseUserAdmin.fieldsets or ()),
-        ("Preferences", {"fields": ("display_name", "language", "time_zone", "turn_email", "digest_hour",
-                                    "reminder_hours", "email_on_game_end", "email_on_timeout", "email_on_invitation",
-                                    "email_on_tournament")}),
+        (
+            "Preferences",
+            {
+                "fields": (
+                    "display_name",
+                    "language",
+                    "time_zone",
+                    "turn_email",
+                    "digest_hour",
+                    "reminder_hours",
+                    "email_on_game_end",
+                    "email_on_timeout",
+                    "email_on_invitation",
+                    "email_on_tournament",
+                )
+            },
+        ),
     )
 
 

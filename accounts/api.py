@@ -11,8 +11,9 @@ from accounts import emails, tokens
 from accounts.models import ApiToken
 from accounts.serializers import SettingsSerializer, SignupSerializer
 
-TOKEN_RESULT = inline_serializer("TokenResult", {
-    "token": serializers.CharField(), "expires": serializers.DateTimeField()})
+TOKEN_RESULT = inline_serializer(
+    "TokenResult", {"token": serializers.CharField(), "expires": serializers.DateTimeField()}
+)
 
 
 def _device_name(request) -> str:
@@ -36,8 +37,13 @@ class SignupView(generics.CreateAPIView):
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "auth"
 
-    @extend_schema(responses={201: inline_serializer("SignupResult", {
-        "username": serializers.CharField(), "detail": serializers.CharField()})})
+    @extend_schema(
+        responses={
+            201: inline_serializer(
+                "SignupResult", {"username": serializers.CharField(), "detail": serializers.CharField()}
+            )
+        }
+    )
     def post(self, request, *args, **kwargs):
         return super().post(request, *args, **kwargs)
 
@@ -46,9 +52,16 @@ class SignupView(generics.CreateAPIView):
         serializer.is_valid(raise_exception=True)
         # Not save(): it wants an account back, and a taken address gives none (nor says so).
         serializer.create(dict(serializer.validated_data))
-        return Response({"username": serializer.validated_data["username"], "detail": _(
-            "We have sent a link to your email address. Follow it to confirm the address, then ask for an API "
-            "token with your username and password.")}, status=status.HTTP_201_CREATED)
+        return Response(
+            {
+                "username": serializer.validated_data["username"],
+                "detail": _(
+                    "We have sent a link to your email address. Follow it to confirm the address, then ask for an API "
+                    "token with your username and password."
+                ),
+            },
+            status=status.HTTP_201_CREATED,
+        )
 
 
 def _revoke_current(request) -> Response:

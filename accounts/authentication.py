@@ -8,6 +8,7 @@ saved, so a revoked token or a deactivated account stops working at once in ever
 password revokes all the user's tokens, and a token stops working at its expiry. The timeout bounds
 what a bulk ``update()``, which sends no signal, could leave behind.
 """
+
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
@@ -62,7 +63,8 @@ class CachedTokenAuthentication(TokenAuthentication):
         if tokens.has_expired(known):
             ApiToken.objects.filter(digest=digest).delete()
             raise exceptions.AuthenticationFailed(
-                _("This API token has expired. Ask for a new one with your username and password."))
+                _("This API token has expired. Ask for a new one with your username and password.")
+            )
         if not user.is_active:
             raise exceptions.AuthenticationFailed(_("User inactive or deleted."))
         return user, known

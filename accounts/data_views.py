@@ -1,4 +1,5 @@
 """The settings page's "your data": downloading everything kept about oneself, and deleting the account."""
+
 import json
 
 from django import forms
@@ -46,8 +47,11 @@ class DataDownloadView(APIView):
 
 
 class DeleteAccountForm(forms.Form):
-    password = forms.CharField(label=gettext_lazy("Your password"), strip=False,
-                               widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}))
+    password = forms.CharField(
+        label=gettext_lazy("Your password"),
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
+    )
     confirm = forms.BooleanField(label=gettext_lazy("I understand that this cannot be undone."))
 
 
@@ -64,5 +68,4 @@ def delete_account_view(request):
             logout(request)
             messages.success(request, _("Your account has been deleted. Goodbye!"))
             return redirect("lobby")
-    return render(request, "accounts/delete_account.html", {"form": form},
-                  status=400 if form.is_bound else 200)
+    return render(request, "accounts/delete_account.html", {"form": form}, status=400 if form.is_bound else 200)

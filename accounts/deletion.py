@@ -6,6 +6,7 @@ free again for a new sign-up. Each app's own rows are cleaned by the cleaners it
 ``accounts.personal_data`` (games: running seats resigned, open tables closed; rankings:
 tournament entries withdrawn; notifications: notices); this module cleans the account itself.
 """
+
 from __future__ import annotations
 
 import secrets
@@ -48,8 +49,11 @@ def delete_account(user: User, password: str) -> User:
 
 def _empty(user: User) -> None:
     """The account row keeps its id and nothing personal; it can no longer sign in."""
-    defaults = {f.name: f.get_default() for f in User._meta.concrete_fields
-                if f.name in ("language", "time_zone", "digest_hour", "reminder_hours")}
+    defaults = {
+        f.name: f.get_default()
+        for f in User._meta.concrete_fields
+        if f.name in ("language", "time_zone", "digest_hour", "reminder_hours")
+    }
     for name, value in defaults.items():
         setattr(user, name, value)
     user.username = neutral_username(user.pk)
@@ -68,15 +72,31 @@ def _empty(user: User) -> None:
 
 
 def _export_profile(user: User) -> dict:
-    return {"id": user.pk, "username": user.username, "display_name": user.display_name, "email": user.email,
-            "date_joined": user.date_joined.isoformat(),
-            "last_login": user.last_login.isoformat() if user.last_login else None}
+    return {
+        "id": user.pk,
+        "username": user.username,
+        "display_name": user.display_name,
+        "email": user.email,
+        "date_joined": user.date_joined.isoformat(),
+        "last_login": user.last_login.isoformat() if user.last_login else None,
+    }
 
 
 def _export_settings(user: User) -> dict:
-    return {name: getattr(user, name) for name in (
-        "language", "time_zone", "turn_email", "digest_hour", "reminder_hours", "email_on_game_end",
-        "email_on_invitation", "email_on_tournament", "email_on_timeout")}
+    return {
+        name: getattr(user, name)
+        for name in (
+            "language",
+            "time_zone",
+            "turn_email",
+            "digest_hour",
+            "reminder_hours",
+            "email_on_game_end",
+            "email_on_invitation",
+            "email_on_tournament",
+            "email_on_timeout",
+        )
+    }
 
 
 def _export_vacations(user: User) -> list[dict]:
@@ -107,8 +127,7 @@ def _export_email_addresses(user: User) -> list[dict]:
     from allauth.account.models import EmailAddress
 
     return [
-        {"email": a.email, "verified": a.verified, "primary": a.primary}
-        for a in EmailAddress.objects.filter(user=user)
+        {"email": a.email, "verified": a.verified, "primary": a.primary} for a in EmailAddress.objects.filter(user=user)
     ]
 
 

@@ -2,6 +2,7 @@
 one (wrong ones are limited by accounts.throttle); the changes are limited per user (allauth's
 "manage_email" rate), and whether another account
 has the address is told only to someone who has just given their own password."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -4,6 +4,7 @@ django-allauth keeps an EmailAddress row per address with its ``verified`` mark.
 to an address that is not verified (notifications ask ``is_verified``), so a mistyped or someone
 else's address never receives turn emails.
 """
+
 from __future__ import annotations
 
 from allauth.account.adapter import get_adapter
@@ -29,15 +30,17 @@ def has_confirmed_any(user) -> bool:
 def mark_verified(user) -> None:
     """Record the user's address as confirmed (accounts made by the site itself, such as the demo's)."""
     EmailAddress.objects.filter(user=user).exclude(email__iexact=user.email).delete()
-    EmailAddress.objects.update_or_create(user=user, email=user.email.lower(),
-                                          defaults={"primary": True, "verified": True})
+    EmailAddress.objects.update_or_create(
+        user=user, email=user.email.lower(), defaults={"primary": True, "verified": True}
+    )
 
 
 def address_changed(request: HttpRequest | None, user) -> None:
     """The user set a new address: it counts from when its owner follows the link sent to it now. The
     confirmed address before it stays on record (for signing in) until then, but gets no more emails."""
-    address, created = EmailAddress.objects.get_or_create(user=user, email=user.email.lower(),
-                                                          defaults={"primary": False, "verified": False})
+    address, created = EmailAddress.objects.get_or_create(
+        user=user, email=user.email.lower(), defaults={"primary": False, "verified": False}
+    )
     if not address.verified:
         address.send_confirmation(request)
 
@@ -45,7 +48,8 @@ def address_changed(request: HttpRequest | None, user) -> None:
 def new_account(request: HttpRequest | None, user) -> None:
     """A new account's address, unconfirmed, and the link to confirm it."""
     EmailAddress.objects.create(user=user, email=user.email.lower(), primary=True, verified=False).send_confirmation(
-        request, signup=True)
+        request, signup=True
+    )
 
 
 def tell_owner_of_taken_address(email: str) -> None:

@@ -43,15 +43,27 @@ class SignupForm(allauth_forms.SignupForm):
 class SettingsForm(forms.ModelForm):
     # Whoever can change the address can reset the password: a left-open session must not be enough.
     current_password = forms.CharField(
-        label=_("Current password"), required=False, strip=False,
+        label=_("Current password"),
+        required=False,
+        strip=False,
         widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
-        help_text=_("Needed only to change your email address."))
+        help_text=_("Needed only to change your email address."),
+    )
 
     class Meta:
         model = User
         fields = (
-            "display_name", "email", "language", "time_zone", "turn_email", "digest_hour",
-            "reminder_hours", "email_on_game_end", "email_on_timeout", "email_on_invitation", "email_on_tournament",
+            "display_name",
+            "email",
+            "language",
+            "time_zone",
+            "turn_email",
+            "digest_hour",
+            "reminder_hours",
+            "email_on_game_end",
+            "email_on_timeout",
+            "email_on_invitation",
+            "email_on_tournament",
         )
 
     def __init__(self, *args, request=None, **kwargs):

@@ -35,11 +35,15 @@ class User(AbstractUser):  # type: ignore[django-manager-missing]
         _("email when it is my turn"), max_length=16, choices=TurnEmail.choices, default=TurnEmail.IMMEDIATE
     )
     digest_hour = models.PositiveSmallIntegerField(
-        _("digest hour"), default=8, validators=[MinValueValidator(0), MaxValueValidator(23)],
+        _("digest hour"),
+        default=8,
+        validators=[MinValueValidator(0), MaxValueValidator(23)],
         help_text=_("Hour of the day (in your time zone) at which the daily digest is sent."),
     )
     reminder_hours = models.PositiveSmallIntegerField(
-        _("reminder before a deadline (hours)"), default=24, validators=[MaxValueValidator(24 * 14)],
+        _("reminder before a deadline (hours)"),
+        default=24,
+        validators=[MaxValueValidator(24 * 14)],
         help_text=_("0 turns reminders off."),
     )
     email_on_game_end = models.BooleanField(_("email a summary when a game ends"), default=True)
@@ -83,8 +87,11 @@ class Vacation(models.Model):
     class Meta:
         ordering = ["starts_on"]
         indexes = [models.Index(fields=["user", "ends_on"], name="vacation_user_end_idx")]
-        constraints = [models.CheckConstraint(condition=models.Q(ends_on__gte=models.F("starts_on")),
-                                              name="vacation_ends_after_start")]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(ends_on__gte=models.F("starts_on")), name="vacation_ends_after_start"
+            )
+        ]
 
     @property
     def days(self) -> int:

@@ -6,6 +6,7 @@ Accounts imports no other app, so each app registers its own sections when it is
 account library, API tokens of a token library) gets a section here or in its app; the deletion
 test checks that every registered section leaves nothing of the person behind.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable

@@ -3,6 +3,7 @@
 The default sender's name is the site's name, which German pages call "Brettspielclub"; an
 operator who sets DEFAULT_FROM_EMAIL with a name of their own keeps that name as it is.
 """
+
 from email.utils import formataddr, parseaddr
 
 from django.conf import settings

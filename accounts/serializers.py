@@ -54,14 +54,28 @@ class SignupSerializer(serializers.ModelSerializer):
 
 class SettingsSerializer(serializers.ModelSerializer):
     current_password = serializers.CharField(
-        write_only=True, required=False, trim_whitespace=False, style={"input_type": "password"},
-        help_text="Needed only to change the email address.")
+        write_only=True,
+        required=False,
+        trim_whitespace=False,
+        style={"input_type": "password"},
+        help_text="Needed only to change the email address.",
+    )
 
     class Meta:
         model = User
         fields = (
-            "username", "display_name", "email", "language", "time_zone", "turn_email", "digest_hour",
-            "reminder_hours", "email_on_game_end", "email_on_timeout", "email_on_invitation", "email_on_tournament",
+            "username",
+            "display_name",
+            "email",
+            "language",
+            "time_zone",
+            "turn_email",
+            "digest_hour",
+            "reminder_hours",
+            "email_on_game_end",
+            "email_on_timeout",
+            "email_on_invitation",
+            "email_on_tournament",
             "current_password",
         )
         read_only_fields = ("username",)

@@ -3,6 +3,7 @@
 The forms check that the name and address are free, but two sign-ups can both pass that check before
 either is saved; the database's unique constraints then refuse the second, and it gets a form error.
 """
+
 from __future__ import annotations
 
 from django.db import IntegrityError, transaction

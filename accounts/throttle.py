@@ -3,6 +3,7 @@
 Logins, sign-ups, password resets and email changes are limited by django-allauth (ACCOUNT_RATE_LIMITS
 in the settings), per client address as config.client_address gives it.
 """
+
 from django.core.cache import cache
 
 WRONG_PASSWORDS_PER_HOUR = 10

@@ -12,6 +12,7 @@ The dict is used only while this process hears the channel: a process that lost 
 so it never serves a token whose revocation it could have missed. A bulk ``update()``, which sends
 no signal, is bounded by ``TTL_S``. Without ``REDIS_URL`` (one process: development) drops are local.
 """
+
 from __future__ import annotations
 
 import logging

@@ -2,6 +2,7 @@
 
 The key is shown once, when it is handed out; the database keeps only its digest (django-rest-knox).
 """
+
 from __future__ import annotations
 
 from datetime import datetime, timedelta
@@ -21,8 +22,9 @@ NAME_LENGTH = ApiToken._meta.get_field("name").max_length or 100
 def issue(user, name: str = "") -> tuple[ApiToken, str]:
     """A new token for one device of ``user``: (the stored token, its key)."""
     ApiToken.objects.filter(user=user, expiry__lte=timezone.now()).delete()
-    token, key = ApiToken.objects.create(user=user, expiry=timedelta(days=settings.API_TOKEN_DAYS),
-                                         name=" ".join(name.split())[:NAME_LENGTH])
+    token, key = ApiToken.objects.create(
+        user=user, expiry=timedelta(days=settings.API_TOKEN_DAYS), name=" ".join(name.split())[:NAME_LENGTH]
+    )
     surplus = ApiToken.objects.filter(user=user).order_by("-created").values_list("digest", flat=True)[TOKENS_PER_USER:]
     if surplus:
         ApiToken.objects.filter(digest__in=list(surplus)).delete()

@@ -1,5 +1,6 @@
 """``<username:...>`` in URLs: any text without a slash or a NUL byte. PostgreSQL cannot compare a
 string holding NUL, so such a name is answered with 404 by the URL resolver instead of a server error."""
+
 from django.urls import register_converter
 
 

@@ -20,6 +20,9 @@ urlpatterns = [
     path("", include("allauth.account.urls")),
     # Addresses of the pages before allauth, still in sent emails and bookmarks.
     path("password/reset/sent/", RedirectView.as_view(pattern_name="account_reset_password_done")),
-    path("password/reset/<str:uidb64>/<str:token>/", RedirectView.as_view(url=reverse_lazy("password_reset")),
-         name="password_reset_confirm"),
+    path(
+        "password/reset/<str:uidb64>/<str:token>/",
+        RedirectView.as_view(url=reverse_lazy("password_reset")),
+        name="password_reset_confirm",
+    ),
 ]

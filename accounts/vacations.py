@@ -1,4 +1,5 @@
 """Vacation mode: days on which correspondence deadlines stand still, within a yearly allowance."""
+
 from __future__ import annotations
 
 from datetime import date, timedelta

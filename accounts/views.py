@@ -20,8 +20,10 @@ def settings_view(request):
         messages.success(request, _("Your settings have been saved."))
         if form.email_changed:
             emails.address_changed(request, request.user)
-            messages.info(request, _("We have sent a link to your new email address. Emails go to it once "
-                                     "you have followed the link."))
+            messages.info(
+                request,
+                _("We have sent a link to your new email address. Emails go to it once you have followed the link."),
+            )
         response = redirect("settings")
         return response
     return render(request, "accounts/settings.html", _settings_context(request.user, form, VacationForm()))
@@ -30,9 +32,14 @@ def settings_view(request):
 def _settings_context(user, form, vacation_form) -> dict:
     year = vacations.local_today(user).year
     return {
-        "form": form, "vacation_form": vacation_form, "vacation": vacations.current(user),
-        "vacation_days_left": vacations.days_left(user, year), "vacation_allowance": vacations.allowance(),
-        "vacation_year": year, "api_tokens": tokens.of_user(user), "email_verified": emails.is_verified(user),
+        "form": form,
+        "vacation_form": vacation_form,
+        "vacation": vacations.current(user),
+        "vacation_days_left": vacations.days_left(user, year),
+        "vacation_allowance": vacations.allowance(),
+        "vacation_year": year,
+        "api_tokens": tokens.of_user(user),
+        "email_verified": emails.is_verified(user),
     }
 
 
@@ -47,12 +54,15 @@ def vacation_view(request):
     vacation_form = VacationForm(request.POST)
     if vacation_form.is_valid():
         try:
-            vacations.set_vacation(request.user, vacation_form.cleaned_data["starts_on"],
-                                   vacation_form.cleaned_data["ends_on"])
+            vacations.set_vacation(
+                request.user, vacation_form.cleaned_data["starts_on"], vacation_form.cleaned_data["ends_on"]
+            )
         except vacations.VacationError as exc:
             vacation_form.add_error(None, exc.message)
         else:
-            messages.success(request, _("Your vacation is saved. Your correspondence deadlines stand still on those days."))
+            messages.success(
+                request, _("Your vacation is saved. Your correspondence deadlines stand still on those days.")
+            )
             return redirect("settings")
     context = _settings_context(request.user, SettingsForm(instance=request.user), vacation_form)
     return render(request, "accounts/settings.html", context, status=400)

@@ -1,4 +1,5 @@
 """Helpers shared by the benchmark scripts: machine facts and the results file."""
+
 from __future__ import annotations
 
 import json
@@ -51,8 +52,12 @@ def percentile(values: list[float], p: float) -> float:
 
 def summary_ms(samples_s: list[float]) -> dict:
     ms = [s * 1000 for s in samples_s]
-    return {"n": len(ms), "p50_ms": round(percentile(ms, 50), 3), "p99_ms": round(percentile(ms, 99), 3),
-            "mean_ms": round(statistics.fmean(ms), 3) if ms else None}
+    return {
+        "n": len(ms),
+        "p50_ms": round(percentile(ms, 50), 3),
+        "p99_ms": round(percentile(ms, 99), 3),
+        "mean_ms": round(statistics.fmean(ms), 3) if ms else None,
+    }
 
 
 @contextmanager
@@ -78,8 +83,12 @@ def record(section: str, figures: dict) -> None:
     """Merge one benchmark's figures into bench/results/latest.json and print them."""
     data = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
     data["machine"] = machine()
-    data[section] = {**figures, "load_avg_before": LOAD_AT_START, "python_loop_us": python_loop_us(),
-                     "measured_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
+    data[section] = {
+        **figures,
+        "load_avg_before": LOAD_AT_START,
+        "python_loop_us": python_loop_us(),
+        "measured_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+    }
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     RESULTS.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n")
     print(json.dumps({section: data[section], "machine": data["machine"]}, indent=2, sort_keys=True))

@@ -6,6 +6,7 @@ core), so that other work on a shared machine does not lower them. The
 baseline is the same loop over a trivial "engine" (a counter), measured in
 the same run, to show the interpreter's own cost.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -31,8 +32,12 @@ def playouts(engine, players: int, options: dict, seconds: float, seed: int = 1)
             decisions += 1
         games += 1
     elapsed = time.process_time() - cpu
-    return {"decisions_per_s": round(decisions / elapsed), "games": games,
-            "games_per_s": round(games / elapsed, 1), "decisions_per_game": round(decisions / games, 1)}
+    return {
+        "decisions_per_s": round(decisions / elapsed),
+        "games": games,
+        "games_per_s": round(games / elapsed, 1),
+        "decisions_per_game": round(decisions / games, 1),
+    }
 
 
 def baseline(seconds: float) -> int:
@@ -60,9 +65,21 @@ def options_for(engine, players: int) -> dict | None:
 
 
 # Option sets measured beside the defaults: every module at once is the heaviest game an engine plays.
-HEAVY = {"sankt-petersburg": ("market+all-modules", {"edition": "2", "market": True, "banquet": True, "module2": True,
-                                                     "helpers": True, "events": True, "assignments": True,
-                                                     "obstacles": True})}
+HEAVY = {
+    "sankt-petersburg": (
+        "market+all-modules",
+        {
+            "edition": "2",
+            "market": True,
+            "banquet": True,
+            "module2": True,
+            "helpers": True,
+            "events": True,
+            "assignments": True,
+            "obstacles": True,
+        },
+    )
+}
 # Engine-internal modules that tables do not offer yet, measured beside the defaults.
 MODULES = {"red-cathedral": ("contractors", {"contractors": True}, (4,))}
 
@@ -85,7 +102,8 @@ def main() -> None:
             if engine.slug in HEAVY:
                 label, heavy = HEAVY[engine.slug]
                 figures[f"{engine.slug}/{label}/{players}p"] = playouts(
-                    engine, players, engine.normalize_options(players, heavy), args.seconds)
+                    engine, players, engine.normalize_options(players, heavy), args.seconds
+                )
         if engine.slug in MODULES:
             name, extra, counts = MODULES[engine.slug]
             for players in counts:

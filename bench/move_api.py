@@ -11,6 +11,7 @@ is summed apart for the two kinds of request, so a busy machine, which
 stretches latencies, leaves that figure mostly as it is. Queries per move are counted in-process
 with the same settings.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -77,8 +78,9 @@ def queries_per_move(engine, players: list) -> list[str]:
     seat, move = game.next_move(random.Random(1))
     client = DjangoClient(HTTP_HOST="127.0.0.1", HTTP_AUTHORIZATION=f"Token {game.token_of_seat[seat]}")
     with CaptureQueriesContext(connection) as captured:
-        response = client.post(f"/api/games/{game.id}/moves/", {"move": move, "version": 0},
-                               content_type="application/json")
+        response = client.post(
+            f"/api/games/{game.id}/moves/", {"move": move, "version": 0}, content_type="application/json"
+        )
     assert response.status_code == 201, response.content
     return [q["sql"] for q in captured.captured_queries]
 
@@ -96,9 +98,11 @@ def run_engine(base: str, pid: int, engine, players: list, moves: int, warmup: i
         seat, move = game.next_move(rng)
         cpu_before = cpu_seconds(pid)
         status, payload, elapsed = client.request(
-            "POST", f"/api/games/{game.id}/moves/", {"move": move, "version": game.version,
-                                                     "move_id": str(uuid.uuid4())},
-            token=game.token_of_seat[seat])
+            "POST",
+            f"/api/games/{game.id}/moves/",
+            {"move": move, "version": game.version, "move_id": str(uuid.uuid4())},
+            token=game.token_of_seat[seat],
+        )
         if status != 201:
             raise RuntimeError(f"move refused: {status} {payload[:300]!r}")
         game.applied(seat, move)
@@ -118,11 +122,14 @@ def run_engine(base: str, pid: int, engine, players: list, moves: int, warmup: i
         client.request("GET", "/api/catalog/")
     cpu["trivial"] = cpu_seconds(pid) - cpu_before
     move_ms, trivial_ms = summary_ms(move_times), summary_ms(trivial_times)
-    return {"move": move_ms, "trivial_json": trivial_ms,
-            "server_cpu_ms_per_move": round((cpu["both"] - cpu["trivial"]) * 1000 / moves, 2),
-            "server_cpu_ms_per_trivial": round(cpu["trivial"] * 1000 / moves, 2),
-            "ratio_p50": round(move_ms["p50_ms"] / trivial_ms["p50_ms"], 2),
-            "ratio_p99": round(move_ms["p99_ms"] / trivial_ms["p99_ms"], 2)}
+    return {
+        "move": move_ms,
+        "trivial_json": trivial_ms,
+        "server_cpu_ms_per_move": round((cpu["both"] - cpu["trivial"]) * 1000 / moves, 2),
+        "server_cpu_ms_per_trivial": round(cpu["trivial"] * 1000 / moves, 2),
+        "ratio_p50": round(move_ms["p50_ms"] / trivial_ms["p50_ms"], 2),
+        "ratio_p99": round(move_ms["p99_ms"] / trivial_ms["p99_ms"], 2),
+    }
 
 
 def main() -> None:
@@ -134,8 +141,12 @@ def main() -> None:
     from games.rules.registry import load_engines
 
     engines = load_engines().all()
-    figures = {"target_p50_ms": 10.0, "target_p99_ms": 30.0, "target_queries": 6,
-               "server": "scripts/web.sh (uvicorn, config.asgi), DEBUG off, PostgreSQL, Redis channel layer"}
+    figures = {
+        "target_p50_ms": 10.0,
+        "target_p99_ms": 30.0,
+        "target_queries": 6,
+        "server": "scripts/web.sh (uvicorn, config.asgi), DEBUG off, PostgreSQL, Redis channel layer",
+    }
     max_players = max(min(max(e.min_players, 4), e.max_players) for e in engines)
     players = make_players(max_players)
     with web_server(env) as (base, pid):

@@ -13,6 +13,7 @@ tests do), bulk-inserts users, games and seats, then:
 
     .venv/bin/python bench/overdue_sweep.py [--seats 100000] [--overdue 10000] [--workers 4]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -119,17 +120,34 @@ def run(args) -> dict:
     engine = registry.get("toy")
     now = timezone.now()
     t0 = time.perf_counter()
-    User.objects.bulk_create([User(username=f"bench{i}", email=f"bench{i}@example.org", language=rng.choice("ee d"
-                                   .split()) == "d" and "de" or "en") for i in range(args.users)], batch_size=5000)
+    User.objects.bulk_create(
+        [
+            User(
+                username=f"bench{i}",
+                email=f"bench{i}@example.org",
+                language=rng.choice("ee d".split()) == "d" and "de" or "en",
+            )
+            for i in range(args.users)
+        ],
+        batch_size=5000,
+    )
     user_ids = list(User.objects.values_list("pk", flat=True))
     overdue_games = set(rng.sample(range(args.seats), args.overdue))
     for first in range(0, args.seats, 10_000):
         n = min(10_000, args.seats - first)
-        games = Game.objects.bulk_create([
-            Game(game_slug="toy", options={"target": "21", "sudden_death": False}, seed=first + i,
-                 state=engine.setup(2, {"target": "21"}, first + i), status=Game.Status.ACTIVE)
-            for i in range(n)
-        ], batch_size=5000)
+        games = Game.objects.bulk_create(
+            [
+                Game(
+                    game_slug="toy",
+                    options={"target": "21", "sudden_death": False},
+                    seed=first + i,
+                    state=engine.setup(2, {"target": "21"}, first + i),
+                    status=Game.Status.ACTIVE,
+                )
+                for i in range(n)
+            ],
+            batch_size=5000,
+        )
         players = []
         for i, game in enumerate(games):
             a, b = rng.sample(user_ids, 2)
@@ -137,8 +155,16 @@ def run(args) -> dict:
                 deadline = now - timedelta(seconds=rng.randint(1, 3600))
             else:
                 deadline = now + timedelta(seconds=rng.randint(60, 3 * 86400))
-            players.append(Player(game=game, seat=0, user_id=a, must_act=True, deadline=deadline,
-                                  turn_started_at=deadline - timedelta(days=3)))
+            players.append(
+                Player(
+                    game=game,
+                    seat=0,
+                    user_id=a,
+                    must_act=True,
+                    deadline=deadline,
+                    turn_started_at=deadline - timedelta(days=3),
+                )
+            )
             players.append(Player(game=game, seat=1, user_id=b))
         Player.objects.bulk_create(players, batch_size=10_000)
     setup_s = time.perf_counter() - t0
@@ -146,8 +172,12 @@ def run(args) -> dict:
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
             cursor.execute("ANALYZE")
-            sql, params = (Player.objects.filter(must_act=True, deadline__lte=now).order_by("deadline", "pk")
-                           .values_list("id", "deadline", "game_id")[:timeouts.SWEEP_BATCH].query.sql_with_params())
+            sql, params = (
+                Player.objects.filter(must_act=True, deadline__lte=now)
+                .order_by("deadline", "pk")
+                .values_list("id", "deadline", "game_id")[: timeouts.SWEEP_BATCH]
+                .query.sql_with_params()
+            )
             cursor.execute("EXPLAIN " + sql, params)
             plan = "\n".join(row[0] for row in cursor.fetchall())
         print(plan)
@@ -170,15 +200,22 @@ def run(args) -> dict:
     assert Move.objects.count() == args.overdue
 
     return {
-        "active_seats": args.seats * 2, "waiting_seats": args.seats, "overdue_seats": args.overdue,
+        "active_seats": args.seats * 2,
+        "waiting_seats": args.seats,
+        "overdue_seats": args.overdue,
         "setup_s": round(setup_s, 1),
-        "find_first_batch_ms": round(find_ms, 2), "batch": len(first_batch),
+        "find_first_batch_ms": round(find_ms, 2),
+        "batch": len(first_batch),
         "uses_deadline_index": "player_deadline_idx" in plan if plan else None,
-        "workers": args.workers, "sweep_s": round(sweep_s, 2),
+        "workers": args.workers,
+        "sweep_s": round(sweep_s, 2),
         "timeouts_per_s": round(applied / sweep_s),
-        "queries": counter.n, "queries_per_timeout": round(counter.n / applied, 1),
-        "emails_sent": len(mail.outbox), "notices": Notice.objects.count(),
-        "rerun_ms": round(rerun_ms, 2), "rerun_queries": rerun.n,
+        "queries": counter.n,
+        "queries_per_timeout": round(counter.n / applied, 1),
+        "emails_sent": len(mail.outbox),
+        "notices": Notice.objects.count(),
+        "rerun_ms": round(rerun_ms, 2),
+        "rerun_queries": rerun.n,
         "plan": plan.splitlines()[:6],
     }
 

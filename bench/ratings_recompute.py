@@ -6,6 +6,7 @@ ratings and also times the live path (one game entering the ratings).
 
     .venv/bin/python bench/ratings_recompute.py [--games 100000] [--users 5000]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -51,19 +52,30 @@ def run(args) -> dict:
     rng = random.Random(args.seed)
     User = get_user_model()
     t0 = time.perf_counter()
-    User.objects.bulk_create([User(username=f"bench{i}", email=f"bench{i}@example.org") for i in range(args.users)],
-                             batch_size=5000)
+    User.objects.bulk_create(
+        [User(username=f"bench{i}", email=f"bench{i}@example.org") for i in range(args.users)], batch_size=5000
+    )
     user_ids = list(User.objects.values_list("pk", flat=True))
     start = datetime(2023, 1, 1, tzinfo=UTC)
     slugs = ["sankt-petersburg", "san-juan", "red-cathedral"]
     seats_total = 0
     for first in range(0, args.games, 10_000):
         n = min(10_000, args.games - first)
-        games = Game.objects.bulk_create([
-            Game(game_slug=rng.choice(slugs), options={}, seed=i, state={}, status=Game.Status.FINISHED, rated=True,
-                 finished_at=start + timedelta(minutes=7 * (first + i)))
-            for i in range(n)
-        ], batch_size=5000)
+        games = Game.objects.bulk_create(
+            [
+                Game(
+                    game_slug=rng.choice(slugs),
+                    options={},
+                    seed=i,
+                    state={},
+                    status=Game.Status.FINISHED,
+                    rated=True,
+                    finished_at=start + timedelta(minutes=7 * (first + i)),
+                )
+                for i in range(n)
+            ],
+            batch_size=5000,
+        )
         players = []
         for game in games:
             size = rng.choice((2, 3, 3, 4, 4, 5))
@@ -88,10 +100,19 @@ def run(args) -> dict:
     newest = Game.objects.order_by("-finished_at").first().finished_at
     late = []
     for i in range(100):
-        g = Game.objects.create(game_slug="san-juan", options={}, seed=0, state={}, status=Game.Status.FINISHED,
-                                rated=True, finished_at=newest + timedelta(minutes=i + 1))
+        g = Game.objects.create(
+            game_slug="san-juan",
+            options={},
+            seed=0,
+            state={},
+            status=Game.Status.FINISHED,
+            rated=True,
+            finished_at=newest + timedelta(minutes=i + 1),
+        )
         a, b = rng.sample(user_ids, 2)
-        Player.objects.bulk_create([Player(game=g, seat=0, user_id=a, rank=1), Player(game=g, seat=1, user_id=b, rank=2)])
+        Player.objects.bulk_create(
+            [Player(game=g, seat=0, user_id=a, rank=1), Player(game=g, seat=1, user_id=b, rank=2)]
+        )
         late.append(g)
     t0 = time.perf_counter()
     process_pending()

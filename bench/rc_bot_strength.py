@@ -7,6 +7,7 @@ process). Figures are printed and merged into bench/results/latest.json under "r
 --contractors the 2-player games play the Contractors module (no solo games: the module is not played
 alone yet) and go under "rc_bot_strength_contractors".
 """
+
 from __future__ import annotations
 
 import argparse
@@ -22,8 +23,9 @@ SLUG = "red-cathedral"
 SIDES = ("basic", "extended")
 
 
-def versus_random(engine, side: str, seed: int, bot_seat: int, timings: list[float],
-                  module: bool = False) -> tuple[float, dict]:
+def versus_random(
+    engine, side: str, seed: int, bot_seat: int, timings: list[float], module: bool = False
+) -> tuple[float, dict]:
     """One 2-player game; the bot's share of the win and the game's figures."""
     state = engine.setup(2, {"side": side, **({"contractors": True} if module else {})}, seed)
     rng = random.Random(seed * 2 + bot_seat)
@@ -39,8 +41,12 @@ def versus_random(engine, side: str, seed: int, bot_seat: int, timings: list[flo
     result = engine.result(state)
     ranks = result.ranks
     share = 0.0 if ranks[bot_seat] != 1 else (1.0 if ranks.count(1) == 1 else 0.5)
-    return share, {"bot": result.scores[bot_seat], "random": result.scores[1 - bot_seat],
-                   "turns": state["turns"], "limit": state["ended_by_limit"]}
+    return share, {
+        "bot": result.scores[bot_seat],
+        "random": result.scores[1 - bot_seat],
+        "turns": state["turns"],
+        "limit": state["ended_by_limit"],
+    }
 
 
 def solo(engine, side: str, seed: int, timings: list[float]) -> dict:
@@ -53,13 +59,23 @@ def solo(engine, side: str, seed: int, timings: list[float]) -> dict:
         timings.append(time.process_time() - started)
         state, _events = engine.apply(state, 0, move)
     result = engine.result(state)
-    return {"bot": result.scores[0], "iwan": result.details["iwan_score"], "won": result.ranks[0] == 1,
-            "turns": state["turns"], "done": state["pl"][0]["done"], "limit": state["ended_by_limit"]}
+    return {
+        "bot": result.scores[0],
+        "iwan": result.details["iwan_score"],
+        "won": result.ranks[0] == 1,
+        "turns": state["turns"],
+        "done": state["pl"][0]["done"],
+        "limit": state["ended_by_limit"],
+    }
 
 
 def spread(values: list[float]) -> dict:
-    return {"mean": round(statistics.fmean(values), 1), "min": min(values), "max": max(values),
-            "median": statistics.median(values)}
+    return {
+        "mean": round(statistics.fmean(values), 1),
+        "min": min(values),
+        "max": max(values),
+        "median": statistics.median(values),
+    }
 
 
 def main() -> None:
@@ -81,33 +97,43 @@ def main() -> None:
             shares.append(share)
             games.append(figs)
         wins = sum(shares)
-        print(f"{side} side, 2 players: the bot wins {wins:g} of {args.games} games against random "
-              f"({wins / args.games:.1%}); bot {spread([g['bot'] for g in games])['mean']} glory on average, "
-              f"random {spread([g['random'] for g in games])['mean']}")
+        print(
+            f"{side} side, 2 players: the bot wins {wins:g} of {args.games} games against random "
+            f"({wins / args.games:.1%}); bot {spread([g['bot'] for g in games])['mean']} glory on average, "
+            f"random {spread([g['random'] for g in games])['mean']}"
+        )
         solo_timings: list[float] = []
         solos = [solo(engine, side, args.seed + g, solo_timings) for g in range(args.solo)]
         won = sum(1 for s in solos if s["won"])
         if solos:
-            print(f"{side} side, solo: the bot beats Iwan in {won} of {args.solo} games; bot "
-                  f"{spread([s['bot'] for s in solos])}, Iwan {spread([s['iwan'] for s in solos])} glory")
+            print(
+                f"{side} side, solo: the bot beats Iwan in {won} of {args.solo} games; bot "
+                f"{spread([s['bot'] for s in solos])}, Iwan {spread([s['iwan'] for s in solos])} glory"
+            )
         figures[side] = {
-            "vs_random": {"wins": wins, "win_rate": round(wins / args.games, 3),
-                          "bot_seat_0": round(sum(shares[0::2]) / len(shares[0::2]), 3),
-                          "bot_seat_1": round(sum(shares[1::2]) / len(shares[1::2]), 3),
-                          "bot_glory": spread([g["bot"] for g in games]),
-                          "random_glory": spread([g["random"] for g in games]),
-                          "turns": spread([g["turns"] for g in games]),
-                          "stopped_by_turn_limit": sum(1 for g in games if g["limit"]),
-                          "bot_decision_cpu": summary_ms(timings)},
+            "vs_random": {
+                "wins": wins,
+                "win_rate": round(wins / args.games, 3),
+                "bot_seat_0": round(sum(shares[0::2]) / len(shares[0::2]), 3),
+                "bot_seat_1": round(sum(shares[1::2]) / len(shares[1::2]), 3),
+                "bot_glory": spread([g["bot"] for g in games]),
+                "random_glory": spread([g["random"] for g in games]),
+                "turns": spread([g["turns"] for g in games]),
+                "stopped_by_turn_limit": sum(1 for g in games if g["limit"]),
+                "bot_decision_cpu": summary_ms(timings),
+            },
         }
         if solos:
             figures[side]["solo"] = {
-                "wins": won, "win_rate": round(won / args.solo, 3),
-                "bot_glory": spread([s["bot"] for s in solos]), "iwan_glory": spread([s["iwan"] for s in solos]),
+                "wins": won,
+                "win_rate": round(won / args.solo, 3),
+                "bot_glory": spread([s["bot"] for s in solos]),
+                "iwan_glory": spread([s["iwan"] for s in solos]),
                 "turns": spread([s["turns"] for s in solos]),
                 "bot_sections_completed": spread([s["done"] for s in solos]),
                 "stopped_by_turn_limit": sum(1 for s in solos if s["limit"]),
-                "bot_decision_cpu": summary_ms(solo_timings)}
+                "bot_decision_cpu": summary_ms(solo_timings),
+            }
     record("rc_bot_strength_contractors" if args.contractors else "rc_bot_strength", figures)
 
 

@@ -13,6 +13,7 @@ influence cards drawn at random) report:
 
 Figures are printed and merged into bench/results/latest.json under "rc_figures_balance".
 """
+
 from __future__ import annotations
 
 import argparse
@@ -116,36 +117,63 @@ def summary(tally: Tally, players: int, games: int) -> dict:
     even = round(1 / players, 3)
 
     def rates(prefix: str) -> dict:
-        return {k[len(prefix):]: {"players": len(v), "win_rate": round(sum(v) / len(v), 3)}
-                for k, v in sorted(tally.wins_by.items()) if k.startswith(prefix)}
+        return {
+            k[len(prefix) :]: {"players": len(v), "win_rate": round(sum(v) / len(v), 3)}
+            for k, v in sorted(tally.wins_by.items())
+            if k.startswith(prefix)
+        }
 
-    sections = {sid: {"in_play": tally.in_play[sid], "claimed": tally.claimed[sid], "completed": tally.completed[sid]}
-                for sid in sorted(SECTIONS) if tally.in_play[sid]}
-    tiles = {tid: {"dealt": tally.tile_dealt[tid], "face_up": tally.tile_up[tid], "activated": tally.tile_activated[tid]}
-             for tid in sorted(TILES) if tally.tile_dealt[tid]}
-    cards = {cid: {"games": tally.card_games[cid], "uses": tally.card_used[cid],
-                   "uses_per_game": round(tally.card_used[cid] / tally.card_games[cid], 2) if tally.card_games[cid] else 0}
-             for cid in sorted({r["id"] for r in data.figures()["influence"]})}
+    sections = {
+        sid: {"in_play": tally.in_play[sid], "claimed": tally.claimed[sid], "completed": tally.completed[sid]}
+        for sid in sorted(SECTIONS)
+        if tally.in_play[sid]
+    }
+    tiles = {
+        tid: {"dealt": tally.tile_dealt[tid], "face_up": tally.tile_up[tid], "activated": tally.tile_activated[tid]}
+        for tid in sorted(TILES)
+        if tally.tile_dealt[tid]
+    }
+    cards = {
+        cid: {
+            "games": tally.card_games[cid],
+            "uses": tally.card_used[cid],
+            "uses_per_game": round(tally.card_used[cid] / tally.card_games[cid], 2) if tally.card_games[cid] else 0,
+        }
+        for cid in sorted({r["id"] for r in data.figures()["influence"]})
+    }
     return {
-        "games": games, "even_win_rate": even,
-        "turns": {"mean": round(statistics.fmean(tally.turns), 1), "min": min(tally.turns), "max": max(tally.turns),
-                  "per_player_mean": round(statistics.fmean(tally.turns) / players, 1)},
+        "games": games,
+        "even_win_rate": even,
+        "turns": {
+            "mean": round(statistics.fmean(tally.turns), 1),
+            "min": min(tally.turns),
+            "max": max(tally.turns),
+            "per_player_mean": round(statistics.fmean(tally.turns) / players, 1),
+        },
         "stopped_by_turn_limit": tally.limit,
-        "scores": {"mean": round(statistics.fmean(tally.scores), 1), "stdev": round(statistics.pstdev(tally.scores), 1),
-                   "min": min(tally.scores), "max": max(tally.scores)},
+        "scores": {
+            "mean": round(statistics.fmean(tally.scores), 1),
+            "stdev": round(statistics.pstdev(tally.scores), 1),
+            "min": min(tally.scores),
+            "max": max(tally.scores),
+        },
         "winner_minus_last": {"mean": round(statistics.fmean(tally.spread), 1), "max": max(tally.spread)},
         "moves": dict(sorted(tally.moves.items())),
         "sections_never_completed": [s for s, f in sections.items() if not f["completed"]],
-        "sections_completion_rate": {"min": min(f["completed"] / f["in_play"] for f in sections.values()),
-                                     "mean": round(statistics.fmean(f["completed"] / f["in_play"]
-                                                                    for f in sections.values()), 3)},
+        "sections_completion_rate": {
+            "min": min(f["completed"] / f["in_play"] for f in sections.values()),
+            "mean": round(statistics.fmean(f["completed"] / f["in_play"] for f in sections.values()), 3),
+        },
         "tiles_never_face_up": [t for t, f in tiles.items() if not f["face_up"]],
         "tiles_never_activated": [t for t, f in tiles.items() if not f["activated"]],
         "cards_never_used": [c for c, f in cards.items() if f["games"] and not f["uses"]],
         "actions_used": dict(sorted(tally.action_used.items())),
-        "influence_cards": cards, "workshop_tiles": tiles,
-        "win_rate_by_seat": rates("seat "), "win_rate_by_first_claim": rates("first claim: "),
-        "win_rate_by_face_up_tile": rates("tile face up: "), "win_rate_by_card_used": rates("card used: "),
+        "influence_cards": cards,
+        "workshop_tiles": tiles,
+        "win_rate_by_seat": rates("seat "),
+        "win_rate_by_first_claim": rates("first claim: "),
+        "win_rate_by_face_up_tile": rates("tile face up: "),
+        "win_rate_by_card_used": rates("card used: "),
         "glory_per_player_by_source": {k: round(v / tally.player_games, 1) for k, v in sorted(tally.sources.items())},
     }
 
@@ -155,7 +183,9 @@ def show(players: int, s: dict) -> None:
     print(f"  turns: {s['turns']}; stopped by the turn limit: {s['stopped_by_turn_limit']}")
     print(f"  scores: {s['scores']}; winner minus last: {s['winner_minus_last']}")
     print(f"  moves: {s['moves']}")
-    print(f"  sections never completed: {s['sections_never_completed']}; completion rate {s['sections_completion_rate']}")
+    print(
+        f"  sections never completed: {s['sections_never_completed']}; completion rate {s['sections_completion_rate']}"
+    )
     print(f"  tiles never face up: {s['tiles_never_face_up']}; never activated: {s['tiles_never_activated']}")
     print(f"  influence cards never used: {s['cards_never_used']}")
     print("  uses per game: " + ", ".join(f"{c} {f['uses_per_game']}" for c, f in s["influence_cards"].items()))

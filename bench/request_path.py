@@ -5,6 +5,7 @@ The baseline is json.loads + json.dumps of the same state alone. Each figure is
 given in wall time and in this process's CPU time ("_cpu"): on a shared machine
 the wall time's tail mostly measures waiting for a core.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -58,11 +59,13 @@ def main() -> None:
             json.dumps(json.loads(stored))
             base.append(time.perf_counter() - t0)
             base_cpu.append(time.process_time() - c0)
-        figures[f"{engine.slug}/{players}p"] = {"engine": summary_ms(work), "baseline_json_only": summary_ms(base),
-                                                "engine_cpu": summary_ms(work_cpu),
-                                                "baseline_json_only_cpu": summary_ms(base_cpu),
-                                                "state_bytes_p50": sorted(len(s) for s, _, _ in samples)[
-                                                    len(samples) // 2]}
+        figures[f"{engine.slug}/{players}p"] = {
+            "engine": summary_ms(work),
+            "baseline_json_only": summary_ms(base),
+            "engine_cpu": summary_ms(work_cpu),
+            "baseline_json_only_cpu": summary_ms(base_cpu),
+            "state_bytes_p50": sorted(len(s) for s, _, _ in samples)[len(samples) // 2],
+        }
     record("request_path", figures)
 
 

@@ -5,6 +5,7 @@ web process (scripts/web.sh: uvicorn serving config.asgi, a worker per core),
 with DEBUG off and Redis as the channel layer and cache. The benchmark process itself uses the same settings through the ORM
 to set up players and games, and acts as the client over loopback.
 """
+
 from __future__ import annotations
 
 import os
@@ -27,18 +28,20 @@ DEFAULT_REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/8"
 
 def server_env(database_url: str, redis_url: str) -> dict[str, str]:
     env = dict(os.environ)
-    env.update({
-        "DATABASE_URL": database_url,
-        "REDIS_URL": redis_url,
-        "DJANGO_SETTINGS_MODULE": "config.settings",
-        "DJANGO_DEBUG": "false",
-        "DJANGO_SECRET_KEY": secrets.token_urlsafe(40),
-        "DJANGO_SECURE_SSL_REDIRECT": "false",
-        "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
-        "LOG_LEVEL": "ERROR",
-        # As in production, tasks go to a broker (nothing consumes them here) instead of running inline.
-        "CELERY_BROKER_URL": redis_url,
-    })
+    env.update(
+        {
+            "DATABASE_URL": database_url,
+            "REDIS_URL": redis_url,
+            "DJANGO_SETTINGS_MODULE": "config.settings",
+            "DJANGO_DEBUG": "false",
+            "DJANGO_SECRET_KEY": secrets.token_urlsafe(40),
+            "DJANGO_SECURE_SSL_REDIRECT": "false",
+            "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
+            "LOG_LEVEL": "ERROR",
+            # As in production, tasks go to a broker (nothing consumes them here) instead of running inline.
+            "CELERY_BROKER_URL": redis_url,
+        }
+    )
     return env
 
 
@@ -71,9 +74,22 @@ def prepare(database_url: str = DEFAULT_DATABASE_URL, redis_url: str = DEFAULT_R
     recreate_database(database_url)
     flush_redis(redis_url)
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True)
-    os.environ.update({k: env[k] for k in ("DATABASE_URL", "REDIS_URL", "DJANGO_SETTINGS_MODULE", "DJANGO_DEBUG",
-                                           "DJANGO_SECRET_KEY", "DJANGO_SECURE_SSL_REDIRECT",
-                                           "DJANGO_ALLOWED_HOSTS", "LOG_LEVEL", "CELERY_BROKER_URL")})
+    os.environ.update(
+        {
+            k: env[k]
+            for k in (
+                "DATABASE_URL",
+                "REDIS_URL",
+                "DJANGO_SETTINGS_MODULE",
+                "DJANGO_DEBUG",
+                "DJANGO_SECRET_KEY",
+                "DJANGO_SECURE_SSL_REDIRECT",
+                "DJANGO_ALLOWED_HOSTS",
+                "LOG_LEVEL",
+                "CELERY_BROKER_URL",
+            )
+        }
+    )
     import django
 
     django.setup()
@@ -81,8 +97,14 @@ def prepare(database_url: str = DEFAULT_DATABASE_URL, redis_url: str = DEFAULT_R
 
 
 @contextmanager
-def web_server(env: dict[str, str], port: int | None = None, workers: int | None = None, root: Path = ROOT,
-               command: list[str] | None = None, log_name: str = "bench-web.log"):
+def web_server(
+    env: dict[str, str],
+    port: int | None = None,
+    workers: int | None = None,
+    root: Path = ROOT,
+    command: list[str] | None = None,
+    log_name: str = "bench-web.log",
+):
     """The Procfile's web process (scripts/web.sh) on 127.0.0.1, stopped on exit. Yields (base url, pid).
 
     ``workers`` overrides WEB_CONCURRENCY (default: one per core). ``root`` is the source tree to serve
@@ -95,18 +117,37 @@ def web_server(env: dict[str, str], port: int | None = None, workers: int | None
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     (ROOT / "var").mkdir(exist_ok=True)
     log = open(ROOT / "var" / log_name, "w")
-    env = {**env, "HOST": "127.0.0.1", "PORT": str(port),
-           "PATH": f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"}
+    env = {
+        **env,
+        "HOST": "127.0.0.1",
+        "PORT": str(port),
+        "PATH": f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}",
+    }
     if workers:
         env["WEB_CONCURRENCY"] = str(workers)
     command = command or ["bash", str(root / "scripts" / "web.sh")]
     if os.environ.get("BENCH_PROFILE"):
         # py-spy (pip install py-spy) samples the server; collapsed stacks go to that path.
-        command = ["py-spy", "record", "--subprocesses", "--format", "raw", "--rate", "100",
-                   "-o", os.environ["BENCH_PROFILE"], "--", *command]
+        command = [
+            "py-spy",
+            "record",
+            "--subprocesses",
+            "--format",
+            "raw",
+            "--rate",
+            "100",
+            "-o",
+            os.environ["BENCH_PROFILE"],
+            "--",
+            *command,
+        ]
     proc = subprocess.Popen(
         command,
-        cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+        cwd=root,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
     )
     try:
         deadline = time.monotonic() + 90  # a busy shared machine takes its time to import Django
@@ -169,9 +210,9 @@ def make_players(count: int, prefix: str = "bench") -> list[tuple[object, str]]:
     from accounts import tokens
 
     User = get_user_model()
-    users = User.objects.bulk_create([
-        User(username=f"{prefix}{i}", email=f"{prefix}{i}@example.org", password="!") for i in range(count)
-    ])
+    users = User.objects.bulk_create(
+        [User(username=f"{prefix}{i}", email=f"{prefix}{i}@example.org", password="!") for i in range(count)]
+    )
     return [(u, tokens.issue(u, "bench")[1]) for u in users]
 
 
@@ -202,8 +243,12 @@ def postgres_cpu_seconds(database_url: str = DEFAULT_DATABASE_URL) -> float:
     import psycopg
 
     with psycopg.connect(database_url, autocommit=True) as conn:
-        pids = [r[0] for r in conn.execute("SELECT pid FROM pg_stat_activity WHERE datname = current_database() "
-                                           "AND pid <> pg_backend_pid()")]
+        pids = [
+            r[0]
+            for r in conn.execute(
+                "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
+        ]
     total = 0.0
     for pid in pids:
         try:
@@ -225,5 +270,7 @@ class CpuMeter:
     def stop(self, requests: int) -> dict:
         server = cpu_seconds(self.pid) - self.server
         database = postgres_cpu_seconds() - self.database
-        return {"server_cpu_ms_per_request": round(server * 1000 / max(requests, 1), 2),
-                "postgres_cpu_ms_per_request": round(database * 1000 / max(requests, 1), 2)}
+        return {
+            "server_cpu_ms_per_request": round(server * 1000 / max(requests, 1), 2),
+            "postgres_cpu_ms_per_request": round(database * 1000 / max(requests, 1), 2),
+        }

@@ -4,6 +4,7 @@ Plays 200 seeded 2-player games, the bot taking seat 0 in even games and seat 1
 in odd ones; a tie on rank 1 counts as half a win. Then measures decisions per
 second of uniformly random playouts (legal_moves + choice + apply) on one core.
 """
+
 from __future__ import annotations
 
 import argparse

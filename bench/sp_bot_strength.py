@@ -7,6 +7,7 @@ unchanged as the yardstick). A tie on rank 1 counts as half a win. Also times th
 decisions (p50/p99 over every decision it made, in CPU time of this process, so that other work
 on the machine does not count). Figures are printed and merged into bench/results/latest.json under "sp_bot_strength".
 """
+
 from __future__ import annotations
 
 import argparse
@@ -20,12 +21,23 @@ from games.rules.base import InvalidOptions
 from games.rules.registry import load_engines
 
 SLUG = "sankt-petersburg"
-ALL_MODULES = {"edition": "2", "market": True, "banquet": True, "module2": True, "helpers": True, "events": True,
-               "assignments": True, "obstacles": True}
+ALL_MODULES = {
+    "edition": "2",
+    "market": True,
+    "banquet": True,
+    "module2": True,
+    "helpers": True,
+    "events": True,
+    "assignments": True,
+    "obstacles": True,
+}
 # (label, options, opponent)
-VARIANTS = (("base", {}, "random"), ("expansion", {"expansion": True}, "random"),
-            ("market_all_modules", ALL_MODULES, "random"),
-            ("market_all_modules_vs_previous_bot", ALL_MODULES, "previous"))
+VARIANTS = (
+    ("base", {}, "random"),
+    ("expansion", {"expansion": True}, "random"),
+    ("market_all_modules", ALL_MODULES, "random"),
+    ("market_all_modules_vs_previous_bot", ALL_MODULES, "previous"),
+)
 
 
 def play(engine, options: dict, seed: int, bot_seat: int, timings: list[float], opponent: str = "random") -> float:
@@ -54,8 +66,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=200, help="seeds per variant (each played in both seat orders)")
     parser.add_argument("--seed", type=int, default=1000, help="first seed")
-    parser.add_argument("--module-games", type=int, default=50,
-                        help="seeds per variant with the Market and every module (slower games)")
+    parser.add_argument(
+        "--module-games", type=int, default=50, help="seeds per variant with the Market and every module (slower games)"
+    )
     args = parser.parse_args()
     engine = load_engines().get(SLUG)
     figures: dict = {"target_win_rate": 0.9, "games_per_seat_order": args.games}
@@ -74,8 +87,13 @@ def main() -> None:
             print(f"{label}, bot in seat {bot_seat}: bot wins {wins / games:.1%} of {games} games against {opponent}")
         overall = round(sum(per_order.values()) / 2, 3)
         print(f"{label}: bot wins {overall:.1%} over both seat orders")
-        figures[label] = {"win_rate": overall, "opponent": opponent, "games_per_seat_order": games, **per_order,
-                          "bot_decision_cpu": summary_ms(timings)}
+        figures[label] = {
+            "win_rate": overall,
+            "opponent": opponent,
+            "games_per_seat_order": games,
+            **per_order,
+            "bot_decision_cpu": summary_ms(timings),
+        }
     record("sp_bot_strength", figures)
 
 

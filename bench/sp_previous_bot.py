@@ -22,6 +22,7 @@ with the engine's cautious timeout move.
 The weights below were tuned in seeded games against the engine's first bot and against earlier
 versions of this one, at 2 to 5 players.
 """
+
 from __future__ import annotations
 
 import math
@@ -64,6 +65,7 @@ def cheapest_purchase(st: State, seat: int, legal: list[Move]) -> Move:
 
 
 # --- how long the game will last ------------------------------------------------------------
+
 
 def _deals_so_far(st: State, deck: str) -> int:
     """How often `deck` has refilled the display, the first worker display included."""
@@ -116,13 +118,13 @@ class Outlook:
         for color in COLORS:
             # Rounds left (incl. that one) at each scoring of this colour still to come.
             this_round = (phase in PHASES and PHASES.index(color) > PHASES.index(phase)) or (
-                color == phase and not scoring_done)
+                color == phase and not scoring_done
+            )
             first = self.rounds if this_round else self.rounds - 1
             self.scorings[color] = list(range(first, 0, -1))
         self.money_now = self.ruble_weight(self.rounds)
         self.points_per = {c: len(s) for c, s in self.scorings.items()}
-        self.rubles_per = {c: RUBLE["income"] * sum(self.ruble_weight(r) for r in s)
-                           for c, s in self.scorings.items()}
+        self.rubles_per = {c: RUBLE["income"] * sum(self.ruble_weight(r) for r in s) for c, s in self.scorings.items()}
         self.plain: dict[str, float] = {}
         self.lay_outs: dict[tuple[str, str | None, int], float] = {}
 
@@ -168,6 +170,7 @@ class Outlook:
 
 
 # --- valuing moves ----------------------------------------------------------------------------
+
 
 def ability_bonus(out: Outlook, card: Card) -> float:
     """What an ability is worth that the income sum does not show."""
@@ -322,16 +325,16 @@ def action_value(out: Outlook, base: float, pricer: Pricer, move: Move, money: i
 
 def best_use(out: Outlook, base: float, pricer: Pricer, card: Card, money: int) -> float:
     """What a card drawn in private is worth: bought, taken into hand or (0) put away."""
-    values = [lay_out_value(out, base, card, price, replace)
-              for price, replace in pricer.options(card) if price <= money]
+    values = [
+        lay_out_value(out, base, card, price, replace) for price, replace in pricer.options(card) if price <= money
+    ]
     later = take_value(out, base, pricer, card, money)
     if later is not None:
         values.append(later)
     return max([0.0] + values)
 
 
-def observatory_value(out: Outlook, base: float, pricer: Pricer, observatory: Card, deck: str,
-                      money: int) -> float:
+def observatory_value(out: Outlook, base: float, pricer: Pricer, observatory: Card, deck: str, money: int) -> float:
     """The expected worth of the pile's top card, from the cards of that pile the seat cannot
     see (the pile and the other seats' hands, as the view shows them), less the point the
     Observatory then does not score."""
@@ -396,6 +399,7 @@ def choose_action(st: State, seat: int, legal: list[Move], rng: random.Random) -
 
 
 # --- decisions ----------------------------------------------------------------------------------
+
 
 def pub_points(st: State, seat: int, legal: list[Move]) -> Move:
     """Points at 2 rubles each beat 10 rubles a point at the end; keep money to buy cards."""
@@ -480,4 +484,3 @@ def choose(st: State, seat: int, legal: list[Move], rng: random.Random) -> Move:
     if st["queue"]:
         return decide(st, seat, legal, rng)
     return choose_action(st, seat, legal, rng)
-

@@ -27,6 +27,7 @@ flushed. The after-move announcements are not sent (no channel layer): they stor
 
     .venv/bin/python bench/storage.py [--games 3] [--seed 1]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -47,7 +48,7 @@ TARGET_MOVE_BYTES = 200
 
 
 def option_sets(engine, players: int) -> dict[str, dict]:
-    """"base": the defaults (or, where a player count needs it, the defaults plus the first yes/no
+    """ "base": the defaults (or, where a player count needs it, the defaults plus the first yes/no
     option that makes it playable); "richest": the valid combination with the most yes/no options on,
     choices left at their defaults where the rules allow."""
     from games.rules.base import InvalidOptions
@@ -66,8 +67,9 @@ def option_sets(engine, players: int) -> dict[str, dict]:
     candidates = [o for o in (valid(dict(zip(defaults, combo))) for combo in itertools.product(*space)) if o]
     out = {"base": base} if base is not None else {}
     if candidates:
-        richest = max(candidates, key=lambda o: (sum(v is True for v in o.values()),
-                                                 sum(v == defaults[k] for k, v in o.items())))
+        richest = max(
+            candidates, key=lambda o: (sum(v is True for v in o.values()), sum(v == defaults[k] for k, v in o.items()))
+        )
         if richest != base:
             out["richest"] = richest
     return out
@@ -130,8 +132,9 @@ def measure(ids: list[int], peaks: list[int]) -> dict:
         cursor.execute(PLAYERS_SQL, [ids])
         seats = {r[0]: r[1] for r in cursor.fetchall()}
         cursor.execute(EVENT_SQL, [ids, 3])
-        top_events = [{"msg": m, "per_game": round(n / len(ids), 1), "bytes_each": round(b / n)}
-                      for m, n, b in cursor.fetchall()]
+        top_events = [
+            {"msg": m, "per_game": round(n / len(ids), 1), "bytes_each": round(b / n)} for m, n, b in cursor.fetchall()
+        ]
         cursor.execute(STATE_KEYS_SQL, [ids, 4])
         state_keys = {k: int(v) for k, v in cursor.fetchall()}
     row = [rows[i][0] for i in ids]
@@ -143,20 +146,24 @@ def measure(ids: list[int], peaks: list[int]) -> dict:
     return {
         "games": len(ids),
         "moves_per_game_p50": percentile([moves[i][0] for i in ids], 50),
-        "row_bytes_p50": percentile(row, 50), "row_bytes_max": max(row),
+        "row_bytes_p50": percentile(row, 50),
+        "row_bytes_max": max(row),
         "row_bytes_max_while_playing": max(peaks + row),
         "state_bytes_p50": percentile([rows[i][1] for i in ids], 50),
         "state_uncompressed_bytes_p50": percentile([rows[i][2] for i in ids], 50),
         "state_compressed_share": round(sum(rows[i][3] for i in ids) / len(ids), 2),
         "result_bytes_p50": percentile([rows[i][4] for i in ids], 50),
-        "move_bytes_p50": round(percentile(per_move, 50), 1), "move_bytes_max": round(max(per_move), 1),
+        "move_bytes_p50": round(percentile(per_move, 50), 1),
+        "move_bytes_max": round(max(per_move), 1),
         "largest_move_row": max(moves[i][5] for i in ids),
-        "payload_share": round(payload / total, 3), "events_share": round(events / total, 3),
+        "payload_share": round(payload / total, 3),
+        "events_share": round(events / total, 3),
         "events_per_move": round(sum(moves[i][4] for i in ids) / count, 2),
         "players_bytes_per_game_p50": percentile([seats[i] for i in ids], 50),
         "row_met": max(peaks + row) <= TARGET_ROW_BYTES,
         "move_met": max(per_move) <= TARGET_MOVE_BYTES,
-        "largest_events": top_events, "largest_state_keys_uncompressed": state_keys,
+        "largest_events": top_events,
+        "largest_state_keys_uncompressed": state_keys,
     }
 
 
@@ -171,10 +178,12 @@ def baseline(user) -> dict:
     Move.objects.create(game=game, seq=1, seat=0, payload={}, events=[], client_id=uuid.UUID(int=1, version=4))
     Player.objects.create(game=game, seat=0, user=user)
     with connection.cursor() as cursor:
-        cursor.execute("SELECT (SELECT pg_column_size(g.*) FROM games_game g WHERE g.id = %s),"
-                       " (SELECT pg_column_size(m.*) FROM games_move m WHERE m.game_id = %s),"
-                       " (SELECT pg_column_size(p.*) FROM games_player p WHERE p.game_id = %s)",
-                       [game.pk] * 3)
+        cursor.execute(
+            "SELECT (SELECT pg_column_size(g.*) FROM games_game g WHERE g.id = %s),"
+            " (SELECT pg_column_size(m.*) FROM games_move m WHERE m.game_id = %s),"
+            " (SELECT pg_column_size(p.*) FROM games_player p WHERE p.game_id = %s)",
+            [game.pk] * 3,
+        )
         game_row, move_row, player_row = cursor.fetchone()
     game.delete()
     return {"empty_game_row_bytes": game_row, "empty_move_row_bytes": move_row, "player_row_bytes": player_row}
@@ -189,8 +198,11 @@ def disk(games: int, moves: int) -> dict:
     with connection.cursor() as cursor:
         for table, per in (("games_game", games), ("games_move", moves), ("games_player", games)):
             cursor.execute(f"VACUUM FULL {table}")
-            cursor.execute("SELECT pg_relation_size(c.oid), coalesce(pg_relation_size(NULLIF(c.reltoastrelid, 0)), 0),"
-                           " pg_indexes_size(c.oid) FROM pg_class c WHERE c.oid = %s::regclass", [table])
+            cursor.execute(
+                "SELECT pg_relation_size(c.oid), coalesce(pg_relation_size(NULLIF(c.reltoastrelid, 0)), 0),"
+                " pg_indexes_size(c.oid) FROM pg_class c WHERE c.oid = %s::regclass",
+                [table],
+            )
             heap, toast, indexes = cursor.fetchone()
             unit = "move" if table == "games_move" else "game"
             out[table] = {f"heap_bytes_per_{unit}": round(heap / per), f"toast_bytes_per_{unit}": round(toast / per)}
@@ -216,14 +228,20 @@ def main() -> None:
 
     started = time.perf_counter()
     users = [u for u, _token in make_players(8, prefix="storage")]
-    figures: dict = {"target_row_bytes": TARGET_ROW_BYTES, "target_move_bytes": TARGET_MOVE_BYTES,
-                     "cores": os.cpu_count(), "baseline": baseline(users[0])}
+    figures: dict = {
+        "target_row_bytes": TARGET_ROW_BYTES,
+        "target_move_bytes": TARGET_MOVE_BYTES,
+        "cores": os.cpu_count(),
+        "baseline": baseline(users[0]),
+    }
     all_ids: list[int] = []
     for engine in load_engines().all():
         for players in range(engine.min_players, engine.max_players + 1):
             for label, options in option_sets(engine, players).items():
-                played = [play(engine, users, players, options, args.seed * 1000 + g, args.sample_every)
-                          for g in range(args.games)]
+                played = [
+                    play(engine, users, players, options, args.seed * 1000 + g, args.sample_every)
+                    for g in range(args.games)
+                ]
                 ids = [i for i, _peak in played]
                 all_ids += ids
                 key = f"{engine.slug}/{players}p/{label}"
@@ -243,15 +261,19 @@ def main() -> None:
 
 def print_table(figures: dict) -> None:
     print(f"\ncores: {figures['cores']}  baseline: {figures['baseline']}")
-    print(f"{'game':40} {'moves':>6} {'row p50':>8} {'row max':>8} {'peak':>6} {'state raw':>9} "
-          f"{'B/move p50':>10} {'max':>6} {'events':>6} {'seats':>6}  met")
+    print(
+        f"{'game':40} {'moves':>6} {'row p50':>8} {'row max':>8} {'peak':>6} {'state raw':>9} "
+        f"{'B/move p50':>10} {'max':>6} {'events':>6} {'seats':>6}  met"
+    )
     for key, f in figures.items():
         if isinstance(f, dict) and "row_bytes_p50" in f:
             met = f"row {'yes' if f['row_met'] else 'NO'}, move {'yes' if f['move_met'] else 'NO'}"
-            print(f"{key:40} {f['moves_per_game_p50']:>6} {f['row_bytes_p50']:>8} {f['row_bytes_max']:>8} "
-                  f"{f['row_bytes_max_while_playing']:>6} {f['state_uncompressed_bytes_p50']:>9} "
-                  f"{f['move_bytes_p50']:>10} {f['move_bytes_max']:>6} {f['events_share']:>6} "
-                  f"{f['players_bytes_per_game_p50']:>6}  {met}")
+            print(
+                f"{key:40} {f['moves_per_game_p50']:>6} {f['row_bytes_p50']:>8} {f['row_bytes_max']:>8} "
+                f"{f['row_bytes_max_while_playing']:>6} {f['state_uncompressed_bytes_p50']:>9} "
+                f"{f['move_bytes_p50']:>10} {f['move_bytes_max']:>6} {f['events_share']:>6} "
+                f"{f['players_bytes_per_game_p50']:>6}  {met}"
+            )
     print()
 
 

@@ -15,6 +15,7 @@ is stored, every game's stored state equals the replay of its acknowledged
 moves, every stale version was answered 409 and every retry 200 with the
 original sequence number, and no request failed.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -62,8 +63,9 @@ class Load:
         seat = self.rng.choice(list(game.token_of_seat))
         known = game.version
         t0 = time.perf_counter()
-        async with session.get(f"{self.base}/api/games/{game.id}/", headers=self._headers(
-                game.token_of_seat[seat])) as response:
+        async with session.get(
+            f"{self.base}/api/games/{game.id}/", headers=self._headers(game.token_of_seat[seat])
+        ) as response:
             body = await response.read()
         self.latency["read"].append(time.perf_counter() - t0)
         self.statuses[("read", response.status)] += 1
@@ -83,8 +85,9 @@ class Load:
 
     async def _post(self, session, game: Replica, seat: int, body: dict, label: str):
         t0 = time.perf_counter()
-        async with session.post(f"{self.base}/api/games/{game.id}/moves/", json=body,
-                                headers=self._headers(game.token_of_seat[seat])) as response:
+        async with session.post(
+            f"{self.base}/api/games/{game.id}/moves/", json=body, headers=self._headers(game.token_of_seat[seat])
+        ) as response:
             payload = await response.read()
         self.latency["move"].append(time.perf_counter() - t0)
         self.statuses[(label, response.status)] += 1
@@ -101,15 +104,17 @@ class Load:
             game.contested.add(version)
         game.in_flight[version] += 1
         try:
-            status, payload = await self._post(session, game, seat, {"move": move, "version": version,
-                                                                     "move_id": move_id}, "move")
+            status, payload = await self._post(
+                session, game, seat, {"move": move, "version": version, "move_id": move_id}, "move"
+            )
         finally:
             game.in_flight[version] -= 1
         if status == 201:
             seq = json.loads(payload)["seq"]
             if seq != version + 1 or game.version != version:
-                self.problems.append(f"game {game.id}: move acknowledged as {seq} on version {version}, "
-                                     f"replica at {game.version}")
+                self.problems.append(
+                    f"game {game.id}: move acknowledged as {seq} on version {version}, replica at {game.version}"
+                )
                 return
             game.state, _ = game.engine.apply(copy.deepcopy(state), seat, move)
             game.version = seq
@@ -125,16 +130,21 @@ class Load:
 
     async def _stale(self, session, game: Replica) -> None:
         seat = next(iter(game.token_of_seat))
-        status, payload = await self._post(session, game, seat, {"move": {"type": "pass"},
-                                                                 "version": game.version - 1,
-                                                                 "move_id": str(uuid.uuid4())}, "stale")
+        status, payload = await self._post(
+            session,
+            game,
+            seat,
+            {"move": {"type": "pass"}, "version": game.version - 1, "move_id": str(uuid.uuid4())},
+            "stale",
+        )
         if status != 409:
             self.problems.append(f"game {game.id}: stale version answered {status} {payload[:200]!r}")
 
     async def _retry(self, session, game: Replica) -> None:
         seq, move_id, move = self.rng.choice(game.acknowledged)
-        status, payload = await self._post(session, game, game.seat_of_seq[seq], {
-            "move": move, "version": seq - 1, "move_id": move_id}, "retry")
+        status, payload = await self._post(
+            session, game, game.seat_of_seq[seq], {"move": move, "version": seq - 1, "move_id": move_id}, "retry"
+        )
         if status != 200 or json.loads(payload)["seq"] != seq:
             self.problems.append(f"game {game.id}: retry of move {seq} answered {status} {payload[:200]!r}")
 
@@ -175,18 +185,25 @@ def verify(games: list[Replica], cancelled: bool = False) -> list[str]:
 
     problems = []
     stored = defaultdict(list)
-    for game_id, seq, client_id, payload in Move.objects.filter(game_id__in=[g.id for g in games]).values_list(
-            "game_id", "seq", "client_id", "payload").order_by("game_id", "seq"):
+    for game_id, seq, client_id, payload in (
+        Move.objects.filter(game_id__in=[g.id for g in games])
+        .values_list("game_id", "seq", "client_id", "payload")
+        .order_by("game_id", "seq")
+    ):
         stored[game_id].append((seq, str(client_id), payload))
     states = dict(Game.objects.filter(pk__in=[g.id for g in games]).values_list("pk", "state"))
     versions = dict(Game.objects.filter(pk__in=[g.id for g in games]).values_list("pk", "version"))
     for g in games:
-        if cancelled and stored[g.id][:len(g.acknowledged)] == g.acknowledged and \
-                len(stored[g.id]) == len(g.acknowledged) + 1:
+        if (
+            cancelled
+            and stored[g.id][: len(g.acknowledged)] == g.acknowledged
+            and len(stored[g.id]) == len(g.acknowledged) + 1
+        ):
             continue
         if stored[g.id] != g.acknowledged:
-            problems.append(f"game {g.id}: {len(stored[g.id])} stored moves differ from "
-                            f"{len(g.acknowledged)} acknowledged")
+            problems.append(
+                f"game {g.id}: {len(stored[g.id])} stored moves differ from {len(g.acknowledged)} acknowledged"
+            )
         if versions[g.id] != g.version or states[g.id] != g.state:
             problems.append(f"game {g.id}: stored state/version differ from the replay of acknowledged moves")
     return problems
@@ -200,7 +217,9 @@ def main() -> None:
     parser.add_argument("--move-share", type=float, default=0.2)
     parser.add_argument("--connections", type=int, default=64)
     parser.add_argument("--warmup", type=float, default=10, help="seconds of the same load before the measured run")
-    parser.add_argument("--label", default="", help="store the figures under <benchmark>/<label> beside the default run")
+    parser.add_argument(
+        "--label", default="", help="store the figures under <benchmark>/<label> beside the default run"
+    )
     args = parser.parse_args()
     env = prepare()
     from games.rules.registry import load_engines
@@ -213,7 +232,7 @@ def main() -> None:
     games, taken = [], 0
     for i, count in enumerate(seats):
         engine = engines[i % len(engines)]
-        users = [u for u, _ in players[taken:taken + count]]
+        users = [u for u, _ in players[taken : taken + count]]
         taken += count
         games.append(Replica(engine, start_seated_game(engine.slug, users, {}, seed=10_000 + i), tokens))
     load = Load("", games, seed=3)
@@ -234,20 +253,29 @@ def main() -> None:
     problems = load.problems + verify(games, cancelled=load.unfinished > 0)
     statuses = {f"{kind} {status}": n for (kind, status), n in sorted(load.statuses.items())}
     all_requests = load.latency["move"] + load.latency["read"]
-    record("sustained_load" + (f"/{args.label}" if args.label else ""), {
-        "target_moves_per_s": 150, "target_p99_ms": 100.0,
-        "offered_requests_per_s": args.rate, "move_share": args.move_share, "games": args.games,
-        "seconds": round(elapsed, 1), "seconds_draining_after_offer": round(load.drain, 1),
-        "requests_unfinished": load.unfinished,
-        "moves_landed_per_s": round(load.moves_landed / elapsed, 1),
-        "requests_per_s": round(len(all_requests) / elapsed, 1),
-        "all": summary_ms(all_requests), "moves": summary_ms(load.latency["move"]),
-        "reads": summary_ms(load.latency["read"]), "statuses": statuses,
-        "warmup": warmup,
-        **cpu_figures,
-        "checks": "passed" if not problems else f"{len(problems)} problems",
-        "problems": problems[:20],
-    })
+    record(
+        "sustained_load" + (f"/{args.label}" if args.label else ""),
+        {
+            "target_moves_per_s": 150,
+            "target_p99_ms": 100.0,
+            "offered_requests_per_s": args.rate,
+            "move_share": args.move_share,
+            "games": args.games,
+            "seconds": round(elapsed, 1),
+            "seconds_draining_after_offer": round(load.drain, 1),
+            "requests_unfinished": load.unfinished,
+            "moves_landed_per_s": round(load.moves_landed / elapsed, 1),
+            "requests_per_s": round(len(all_requests) / elapsed, 1),
+            "all": summary_ms(all_requests),
+            "moves": summary_ms(load.latency["move"]),
+            "reads": summary_ms(load.latency["read"]),
+            "statuses": statuses,
+            "warmup": warmup,
+            **cpu_figures,
+            "checks": "passed" if not problems else f"{len(problems)} problems",
+            "problems": problems[:20],
+        },
+    )
 
 
 if __name__ == "__main__":

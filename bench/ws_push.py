@@ -12,6 +12,7 @@ the mover sent the request.
 Then many more idle signed-in connections are opened and the server's
 resident memory is compared before and after.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -72,8 +73,9 @@ async def push_run(base: str, games: list[PushGame], rate: float, seconds: float
         sockets, listeners = [], []
         for game in games:
             for seat, cookie in game.cookies.items():
-                ws = await session.ws_connect(f"{ws_base}/ws/games/{game.id}/",
-                                              headers={"Origin": base, "Cookie": f"sessionid={cookie}"})
+                ws = await session.ws_connect(
+                    f"{ws_base}/ws/games/{game.id}/", headers={"Origin": base, "Cookie": f"sessionid={cookie}"}
+                )
                 sockets.append(ws)
                 listeners.append(asyncio.create_task(listen(ws, game, seat)))
         await asyncio.sleep(1)
@@ -83,9 +85,11 @@ async def push_run(base: str, games: list[PushGame], rate: float, seconds: float
             seat = game.engine.to_act(game.state)[0]
             choice = rng.choice(game.engine.legal_moves(game.state, seat))
             game.sent[game.version + 1] = (seat, time.time())
-            async with session.post(f"{base}/api/games/{game.id}/moves/",
-                                    json={"move": choice, "version": game.version, "move_id": str(uuid.uuid4())},
-                                    headers={"Authorization": f"Token {game.seats[seat][1]}"}) as response:
+            async with session.post(
+                f"{base}/api/games/{game.id}/moves/",
+                json={"move": choice, "version": game.version, "move_id": str(uuid.uuid4())},
+                headers={"Authorization": f"Token {game.seats[seat][1]}"},
+            ) as response:
                 body = await response.read()
             if response.status != 201:
                 problems.append(f"game {game.id}: {response.status} {body[:200]!r}")
@@ -124,8 +128,10 @@ async def push_run(base: str, games: list[PushGame], rate: float, seconds: float
 def push_latencies(games: list[PushGame]) -> tuple[list[float], list[float], int]:
     from games.models import Move
 
-    stored_at = {(m.game_id, m.seq): m.created_at.timestamp()
-                 for m in Move.objects.filter(game_id__in=[g.id for g in games]).only("game_id", "seq", "created_at")}
+    stored_at = {
+        (m.game_id, m.seq): m.created_at.timestamp()
+        for m in Move.objects.filter(game_id__in=[g.id for g in games]).only("game_id", "seq", "created_at")
+    }
     from_commit, from_request, missing = [], [], 0
     for g in games:
         for version, (mover, sent) in g.sent.items():
@@ -146,15 +152,17 @@ async def idle_connections(base: str, pid: int, cookies: list[tuple[int, str]]) 
     ws_base = base.replace("http://", "ws://")
     async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as session:
         # One connection first, so that first-use allocations are not counted per connection.
-        warm = await session.ws_connect(f"{ws_base}/ws/games/{cookies[0][0]}/",
-                                        headers={"Origin": base, "Cookie": f"sessionid={cookies[0][1]}"})
+        warm = await session.ws_connect(
+            f"{ws_base}/ws/games/{cookies[0][0]}/", headers={"Origin": base, "Cookie": f"sessionid={cookies[0][1]}"}
+        )
         await warm.receive()
         await asyncio.sleep(2)
         before = rss_kib(pid)
         sockets = []
         for game_id, cookie in cookies:
-            ws = await session.ws_connect(f"{ws_base}/ws/games/{game_id}/",
-                                          headers={"Origin": base, "Cookie": f"sessionid={cookie}"})
+            ws = await session.ws_connect(
+                f"{ws_base}/ws/games/{game_id}/", headers={"Origin": base, "Cookie": f"sessionid={cookie}"}
+            )
             await ws.receive()  # the version frame: the connection is accepted and joined
             sockets.append(ws)
         await asyncio.sleep(3)
@@ -162,8 +170,12 @@ async def idle_connections(base: str, pid: int, cookies: list[tuple[int, str]]) 
         for ws in sockets:
             await ws.close()
         await warm.close()
-    return {"connections": len(cookies), "rss_before_kib": before, "rss_after_kib": after,
-            "kib_per_connection": round((after - before) / len(cookies), 1)}
+    return {
+        "connections": len(cookies),
+        "rss_before_kib": before,
+        "rss_after_kib": after,
+        "kib_per_connection": round((after - before) / len(cookies), 1),
+    }
 
 
 def main() -> None:
@@ -172,16 +184,19 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--idle", type=int, default=1000, help="idle connections for the memory figure")
-    parser.add_argument("--label", default="", help="store the figures under <benchmark>/<label> beside the default run")
+    parser.add_argument(
+        "--label", default="", help="store the figures under <benchmark>/<label> beside the default run"
+    )
     args = parser.parse_args()
     env = prepare()
     from games.rules.registry import load_engines
 
     engines = load_engines().all()
     players = make_players(2 * args.games + args.idle)
-    games = [PushGame(engines[i % len(engines)], players[2 * i:2 * i + 2], seed=20_000 + i)
-             for i in range(args.games)]
-    idle_users = players[2 * args.games:]
+    games = [
+        PushGame(engines[i % len(engines)], players[2 * i : 2 * i + 2], seed=20_000 + i) for i in range(args.games)
+    ]
+    idle_users = players[2 * args.games :]
     idle_cookies = [(games[i % len(games)].id, session_cookie(u)) for i, (u, _) in enumerate(idle_users)]
     gc.collect()
     with web_server(env) as (base, pid):
@@ -189,16 +204,24 @@ def main() -> None:
         memory = asyncio.run(idle_connections(base, pid, idle_cookies))
     from_commit, from_request, missing = push_latencies(games)
     moves = sum(len(g.sent) for g in games)
-    record("ws_push" + (f"/{args.label}" if args.label else ""), {
-        "target_p50_ms": 20.0, "target_p99_ms": 100.0, "target_kib_per_idle_connection": 100,
-        "games": args.games, "sockets": 2 * args.games, "offered_moves_per_s": args.rate,
-        "moves_per_s": round(moves / run["elapsed"], 1),
-        "stored_move_to_opponent_frame": summary_ms(from_commit),
-        "request_sent_to_opponent_frame": summary_ms(from_request),
-        "frames_missing": missing, "moves_skipped_all_games_busy": run["skipped"],
-        "problems": run["problems"][:20],
-        "idle_memory": memory,
-    })
+    record(
+        "ws_push" + (f"/{args.label}" if args.label else ""),
+        {
+            "target_p50_ms": 20.0,
+            "target_p99_ms": 100.0,
+            "target_kib_per_idle_connection": 100,
+            "games": args.games,
+            "sockets": 2 * args.games,
+            "offered_moves_per_s": args.rate,
+            "moves_per_s": round(moves / run["elapsed"], 1),
+            "stored_move_to_opponent_frame": summary_ms(from_commit),
+            "request_sent_to_opponent_frame": summary_ms(from_request),
+            "frames_missing": missing,
+            "moves_skipped_all_games_busy": run["skipped"],
+            "problems": run["problems"][:20],
+            "idle_memory": memory,
+        },
+    )
 
 
 if __name__ == "__main__":

@@ -21,7 +21,9 @@ from notifications.routing import websocket_urlpatterns as notice_urlpatterns  #
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns + notice_urlpatterns))),
+        "websocket": AllowedHostsOriginValidator(
+            AuthMiddlewareStack(URLRouter(websocket_urlpatterns + notice_urlpatterns))
+        ),
     }
 )
 

@@ -5,6 +5,7 @@ every body whole (to disk beyond a few MiB) before any view runs, even for a 404
 read the stream without that check. Bodies larger than REQUEST_BODY_MAX_BYTES are refused with 413
 as soon as their declared length or the bytes received so far say so.
 """
+
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
@@ -59,9 +60,13 @@ def too_large(request: HttpRequest) -> HttpResponse:
     """The 413 answer, in the language the client asks for (no user is known at this point)."""
     with translation.override(translation.get_language_from_request(request)):
         return plain_error(
-            request, 413, "too_large", _("Request too large"),
+            request,
+            413,
+            "too_large",
+            _("Request too large"),
             _("The request is larger than the %(size)s KiB this site accepts.") % {"size": limit() // 1024},
-            headers={"Connection": "close"})
+            headers={"Connection": "close"},
+        )
 
 
 def too_large_for_scope(scope: dict) -> HttpResponse:

@@ -13,6 +13,7 @@ are looked up again, presence is a hint), so while Redis cannot be reached a rea
 a write is dropped, with a warning in the log, instead of turning every page into an error. Rate
 limits count nothing meanwhile: they let requests through rather than lock everybody out.
 """
+
 import functools
 import logging
 import threading
@@ -29,6 +30,7 @@ _lock = threading.Lock()
 
 def _without_redis(fallback):
     """``fallback(*args)`` is the answer of the wrapped operation while Redis cannot be reached."""
+
     def wrap(operation):
         @functools.wraps(operation)
         def run(self, *args, **kwargs):
@@ -37,7 +39,9 @@ def _without_redis(fallback):
             except (RedisError, OSError) as exc:
                 logger.warning("Cache unavailable in %s: %s", operation.__name__, exc)
                 return fallback(*args)
+
         return run
+
     return wrap
 
 

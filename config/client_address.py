@@ -4,6 +4,7 @@ Each proxy appends the address it was connected from to X-Forwarded-For, so with
 the Nth entry from the right is the last one a trusted party wrote; whatever stands further left
 came from the client and may be forged. With no trusted proxies the header is ignored entirely.
 """
+
 from __future__ import annotations
 
 import ipaddress

@@ -4,6 +4,7 @@ PostgreSQL connections carry a statement_timeout and a lock_timeout (settings DA
 DATABASE_LOCK_TIMEOUT_MS), so one stuck row lock cannot hold unrelated requests for long; the pool
 gives up after its own timeout, and SQLite after its busy timeout. Those errors land here.
 """
+
 from __future__ import annotations
 
 import logging
@@ -36,9 +37,14 @@ def waited_too_long(exc: BaseException | None) -> bool:
 
 
 def busy(request: HttpRequest) -> HttpResponse:
-    return plain_error(request, 503, "busy", _("Too busy right now"),
-                       _("The server could not finish this request in time. Please try again in a moment."),
-                       headers={"Retry-After": str(RETRY_AFTER_SECONDS)})
+    return plain_error(
+        request,
+        503,
+        "busy",
+        _("Too busy right now"),
+        _("The server could not finish this request in time. Please try again in a moment."),
+        headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
+    )
 
 
 class DatabaseBusyMiddleware:

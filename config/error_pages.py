@@ -1,6 +1,7 @@
 """Answers given without the usual page around them: the request was refused before it reached a view,
 or the database could not serve it. JSON in the API's error shape under /api/, a plain page elsewhere;
 neither touches the database."""
+
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -14,8 +15,9 @@ def is_api(request: HttpRequest) -> bool:
     return request.path_info.startswith("/api/")
 
 
-def plain_error(request: HttpRequest, status: int, code: str, title: str, message: str,
-                headers: dict[str, str] | None = None) -> HttpResponse:
+def plain_error(
+    request: HttpRequest, status: int, code: str, title: str, message: str, headers: dict[str, str] | None = None
+) -> HttpResponse:
     """``title`` and ``message`` are rendered in the language active now."""
     response: HttpResponse
     if is_api(request):

@@ -1,4 +1,5 @@
 """/favicon.ico, which browsers ask for whatever the page links: our own die icon."""
+
 from functools import lru_cache
 
 from django.conf import settings

@@ -1,4 +1,5 @@
 """Django's ASGI handler, with each request handled in one call to a worker thread."""
+
 from __future__ import annotations
 
 import asyncio
@@ -27,8 +28,9 @@ def _threads() -> ThreadPoolExecutor:
     54/s at 1.1 s, six 73/s at 4 s. Requests beyond them wait on the event loop."""
     global _executor
     if _executor is None:
-        _executor = ThreadPoolExecutor(max_workers=int(os.environ.get("WEB_THREADS", "2")),
-                                       thread_name_prefix="request")
+        _executor = ThreadPoolExecutor(
+            max_workers=int(os.environ.get("WEB_THREADS", "2")), thread_name_prefix="request"
+        )
     return _executor
 
 

@@ -1,4 +1,5 @@
 """Connection settings for Redis as the channel layer."""
+
 from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialBackoff
 from redis.exceptions import ConnectionError, TimeoutError

@@ -1,6 +1,7 @@
 """Settings come from the environment; every value has a default that runs
 on one machine with nothing but Python (SQLite, in-memory channels, eager
 Celery, console email)."""
+
 from pathlib import Path
 
 import environ
@@ -105,18 +106,22 @@ elif env.int("DATABASE_POOL_SIZE", default=10) > 0:
     DATABASES["default"].setdefault("OPTIONS", {})["server_side_binding"] = True
     DATABASES["default"]["OPTIONS"]["prepare_threshold"] = 2
     DATABASES["default"]["OPTIONS"]["pool"] = {
-        "min_size": 2, "max_size": env.int("DATABASE_POOL_SIZE", default=10), "timeout": 10,
+        "min_size": 2,
+        "max_size": env.int("DATABASE_POOL_SIZE", default=10),
+        "timeout": 10,
     }
 else:
     DATABASES["default"]["CONN_MAX_AGE"] = env.int("DATABASE_CONN_MAX_AGE", default=60)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # One stuck lock or runaway query must not hold requests (and pooled connections) for long: the
     # statement is cancelled and the request answered with 503 (config/db_busy.py). 0 turns either off.
-    DATABASES["default"].setdefault("OPTIONS", {})["options"] = " ".join([
-        DATABASES["default"].get("OPTIONS", {}).get("options", ""),
-        f"-c statement_timeout={env.int('DATABASE_STATEMENT_TIMEOUT_MS', default=15000)}",
-        f"-c lock_timeout={env.int('DATABASE_LOCK_TIMEOUT_MS', default=5000)}",
-    ]).strip()
+    DATABASES["default"].setdefault("OPTIONS", {})["options"] = " ".join(
+        [
+            DATABASES["default"].get("OPTIONS", {}).get("options", ""),
+            f"-c statement_timeout={env.int('DATABASE_STATEMENT_TIMEOUT_MS', default=15000)}",
+            f"-c lock_timeout={env.int('DATABASE_LOCK_TIMEOUT_MS', default=5000)}",
+        ]
+    ).strip()
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_USER_MODEL = "accounts.User"
@@ -198,16 +203,23 @@ STORAGES = {
 
 REDIS_URL = env("REDIS_URL", default="")
 if REDIS_URL:
-    CACHES = {"default": {"BACKEND": "config.cache.RedisCache", "LOCATION": REDIS_URL,
-                          # An unreachable Redis costs a page at most this long per operation.
-                          "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1}}}
+    CACHES = {
+        "default": {
+            "BACKEND": "config.cache.RedisCache",
+            "LOCATION": REDIS_URL,
+            # An unreachable Redis costs a page at most this long per operation.
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+        }
+    }
     CHANNEL_LAYERS = {
         # Redis pushes each announcement to the subscribed web workers (one PUBLISH per group); the
         # list-based layer polled Redis several round trips per message and fell seconds behind at
         # 100 moves a second. Announcements only say "version n": one lost in a Redis restart is
         # made good by the clients' next ping.
-        "default": {"BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-                    "CONFIG": {"hosts": [channel_layer_host(REDIS_URL)]}}
+        "default": {
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "CONFIG": {"hosts": [channel_layer_host(REDIS_URL)]},
+        }
     }
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
@@ -228,7 +240,10 @@ CELERY_BEAT_SCHEDULE = {
     "sweep-outbox": {"task": "plumbing.tasks.sweep_outbox", "schedule": env.float("OUTBOX_SWEEP_SECONDS", 30)},
     "sweep-timeouts": {"task": "games.tasks.sweep_timeouts", "schedule": env.int("TIMEOUT_SWEEP_SECONDS", 60)},
     "advance-tournaments": {"task": "rankings.tasks.advance_tournaments", "schedule": 300},
-    "send-reminders": {"task": "notifications.tasks.send_reminders", "schedule": env.int("REMINDER_SWEEP_SECONDS", 300)},
+    "send-reminders": {
+        "task": "notifications.tasks.send_reminders",
+        "schedule": env.int("REMINDER_SWEEP_SECONDS", 300),
+    },
     "send-digests": {"task": "notifications.tasks.send_digests", "schedule": env.int("DIGEST_SWEEP_SECONDS", 300)},
 }
 
@@ -267,7 +282,9 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_PARSER_CLASSES": [
-        "plumbing.parsers.JSONParser", "rest_framework.parsers.FormParser", "rest_framework.parsers.MultiPartParser",
+        "plumbing.parsers.JSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
     ],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",

@@ -44,8 +44,12 @@ class CatalogViewSet(viewsets.ViewSet):
 
 def _translated_option(option: dict) -> dict:
     """An option's label, help and choice labels (message ids of the engine) in the active language."""
-    return {**option, "label": _(option["label"]), "help": _(option["help"]) if option["help"] else "",
-            "choices": [[value, _(label)] for value, label in option["choices"]]}
+    return {
+        **option,
+        "label": _(option["label"]),
+        "help": _(option["help"]) if option["help"] else "",
+        "choices": [[value, _(label)] for value, label in option["choices"]],
+    }
 
 
 @functools.cache
@@ -53,9 +57,14 @@ def _catalog(language: str) -> list:
     """The catalog in one language: it only changes with a new release, and every page asks for it."""
     with translation.override(language):
         data = [
-            {"slug": e.slug, "name": e.name, "min_players": e.min_players, "max_players": e.max_players,
-             "players_help": _(e.players_help) if e.players_help else "",
-             "options": [_translated_option(o.as_dict()) for o in e.options]}
+            {
+                "slug": e.slug,
+                "name": e.name,
+                "min_players": e.min_players,
+                "max_players": e.max_players,
+                "players_help": _(e.players_help) if e.players_help else "",
+                "options": [_translated_option(o.as_dict()) for o in e.options],
+            }
             for e in available_engines()
         ]
         # Plain lists and dicts, so that lazy labels are rendered now, in this language.
@@ -71,7 +80,8 @@ class TableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     def get_queryset(self):
         user = self.request.user
         qs = Table.objects.select_related("owner", "game").prefetch_related(
-            Prefetch("taken_seats", queryset=TableSeat.objects.select_related("user")))
+            Prefetch("taken_seats", queryset=TableSeat.objects.select_related("user"))
+        )
         qs = qs.filter(tables.visible_to(user)).distinct()
         if self.action == "list":
             qs = qs.filter(status=Table.Status.OPEN)
@@ -138,9 +148,11 @@ class GameViewSet(viewsets.GenericViewSet):
             self.permission_denied(request)
         games = sorted(
             self.get_queryset().filter(players__user=request.user, players__is_bot=False).distinct(),
-            key=lambda g: (g.status != Game.Status.ACTIVE,
-                           not any(p.user_id == request.user.id and p.must_act for p in g.players.all()),
-                           -g.updated_at.timestamp()),
+            key=lambda g: (
+                g.status != Game.Status.ACTIVE,
+                not any(p.user_id == request.user.id and p.must_act for p in g.players.all()),
+                -g.updated_at.timestamp(),
+            ),
         )
         page = self.paginate_queryset(games)
         return self.get_paginated_response(GameListSerializer(page, many=True, context={"request": request}).data)
@@ -151,29 +163,41 @@ class GameViewSet(viewsets.GenericViewSet):
         # game_view builds plain JSON data already; the serializer documents its shape.
         return Response(play.game_view(game, request.user))
 
-    @extend_schema(responses=inline_serializer("LegalMoves", {
-        "version": serializers.IntegerField(), "moves": serializers.ListField(child=serializers.DictField())}))
+    @extend_schema(
+        responses=inline_serializer(
+            "LegalMoves",
+            {"version": serializers.IntegerField(), "moves": serializers.ListField(child=serializers.DictField())},
+        )
+    )
     @action(detail=True, methods=["get"], url_path="legal-moves")
     def legal_moves(self, request, pk=None):
         game = audience.game_or_404(pk, request.user)
         view = play.game_view(game, request.user)
         return Response({"version": view["version"], "moves": view["legal_moves"]})
 
-    @extend_schema(request=MoveSubmitSerializer, responses={200: MoveResultSerializer, 201: MoveResultSerializer,
-                                                              **ERRORS})
+    @extend_schema(
+        request=MoveSubmitSerializer, responses={200: MoveResultSerializer, 201: MoveResultSerializer, **ERRORS}
+    )
     @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
     def moves(self, request, pk=None):
         data = MoveSubmitSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
-        outcome = submit_move(int(pk), request.user, v["move"], version=v["version"], move_id=v.get("move_id"),
-                              seat=v.get("seat"))
-        body = {"version": outcome.game.version, "seq": outcome.move.seq, "repeated": outcome.repeated,
-                "status": outcome.game.status}
+        outcome = submit_move(
+            int(pk), request.user, v["move"], version=v["version"], move_id=v.get("move_id"), seat=v.get("seat")
+        )
+        body = {
+            "version": outcome.game.version,
+            "seq": outcome.move.seq,
+            "repeated": outcome.repeated,
+            "status": outcome.game.status,
+        }
         return Response(body, status=status.HTTP_200_OK if outcome.repeated else status.HTTP_201_CREATED)
 
-    @extend_schema(responses=LogLineSerializer(many=True), parameters=[
-        OpenApiParameter("after", int, description="only lines of moves after this sequence number")])
+    @extend_schema(
+        responses=LogLineSerializer(many=True),
+        parameters=[OpenApiParameter("after", int, description="only lines of moves after this sequence number")],
+    )
     @action(detail=True, methods=["get"], pagination_class=None)
     def log(self, request, pk=None):
         game = audience.game_or_404(pk, request.user)

@@ -1,5 +1,6 @@
 """WebSocket consumers. They only relay "something changed" with a version
 number; clients then fetch what they may see over HTTP."""
+
 import json
 
 from channels.db import database_sync_to_async

@@ -23,11 +23,15 @@ class EngineOptionsForm(forms.Form):
             help_text = _(opt.help) if opt.help else ""
             if opt.kind == "choice":
                 self.fields[name] = forms.ChoiceField(
-                    label=_(opt.label), choices=[(v, _(label)) for v, label in opt.choices], initial=opt.default,
-                    help_text=help_text)
+                    label=_(opt.label),
+                    choices=[(v, _(label)) for v, label in opt.choices],
+                    initial=opt.default,
+                    help_text=help_text,
+                )
             else:
-                self.fields[name] = forms.BooleanField(label=_(opt.label), required=False, initial=opt.default,
-                                                       help_text=help_text)
+                self.fields[name] = forms.BooleanField(
+                    label=_(opt.label), required=False, initial=opt.default, help_text=help_text
+                )
 
     def option_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in self.option_names]
@@ -42,21 +46,31 @@ class TableForm(EngineOptionsForm):
 
     game_slug = forms.ChoiceField(label=_("Game"))
     seats = forms.TypedChoiceField(label=_("Players"), coerce=int)
-    time_control = forms.ChoiceField(label=_("Time control"), choices=TimeControl.choices,
-                                     initial=TimeControl.CORRESPONDENCE)
-    days_per_move = forms.IntegerField(label=_("Days per move"), min_value=1, max_value=30, initial=3,
-                                       help_text=_("Correspondence games."))
-    minutes_per_player = forms.IntegerField(label=_("Minutes per player"), min_value=1, max_value=240,
-                                            initial=20, help_text=_("Live games."))
-    increment_seconds = forms.IntegerField(label=_("Increment (seconds)"), min_value=0,
-                                           max_value=MAX_INCREMENT_SECONDS, initial=0, required=False,
-                                           help_text=_("Live games: added to a player's clock after each move."))
-    timeout_policy = forms.ChoiceField(label=_("When time runs out"), choices=TimeoutPolicy.choices,
-                                       initial=TimeoutPolicy.BOT, required=False)
+    time_control = forms.ChoiceField(
+        label=_("Time control"), choices=TimeControl.choices, initial=TimeControl.CORRESPONDENCE
+    )
+    days_per_move = forms.IntegerField(
+        label=_("Days per move"), min_value=1, max_value=30, initial=3, help_text=_("Correspondence games.")
+    )
+    minutes_per_player = forms.IntegerField(
+        label=_("Minutes per player"), min_value=1, max_value=240, initial=20, help_text=_("Live games.")
+    )
+    increment_seconds = forms.IntegerField(
+        label=_("Increment (seconds)"),
+        min_value=0,
+        max_value=MAX_INCREMENT_SECONDS,
+        initial=0,
+        required=False,
+        help_text=_("Live games: added to a player's clock after each move."),
+    )
+    timeout_policy = forms.ChoiceField(
+        label=_("When time runs out"), choices=TimeoutPolicy.choices, initial=TimeoutPolicy.BOT, required=False
+    )
     invited_only = forms.BooleanField(label=_("Invited players only"), required=False)
     rated = forms.BooleanField(label=_("Rated"), required=False, initial=True)
-    bots = forms.IntegerField(label=_("Bots"), min_value=0, max_value=7, initial=0,
-                              help_text=_("Seats filled by bots right away."))
+    bots = forms.IntegerField(
+        label=_("Bots"), min_value=0, max_value=7, initial=0, help_text=_("Seats filled by bots right away.")
+    )
 
     def __init__(self, engines: list[Engine], engine: Engine, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -78,8 +92,19 @@ class TableForm(EngineOptionsForm):
         return self.cleaned_data.get("timeout_policy") or TimeoutPolicy.BOT
 
     def table_fields(self):
-        return [self[n] for n in ("time_control", "days_per_move", "minutes_per_player", "increment_seconds",
-                                  "timeout_policy", "invited_only", "rated", "bots")]
+        return [
+            self[n]
+            for n in (
+                "time_control",
+                "days_per_move",
+                "minutes_per_player",
+                "increment_seconds",
+                "timeout_policy",
+                "invited_only",
+                "rated",
+                "bots",
+            )
+        ]
 
 
 class InviteForm(forms.Form):

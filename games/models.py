@@ -29,8 +29,9 @@ class Table(models.Model):
     options = models.JSONField(default=dict, blank=True)
     seats = models.PositiveSmallIntegerField()
     # No owner: a table the platform opened itself (bot matches, tournaments).
-    owner = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE,
-                              related_name="owned_tables")
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="owned_tables"
+    )
     time_control = models.CharField(max_length=16, choices=TimeControl.choices, default=TimeControl.CORRESPONDENCE)
     days_per_move = models.PositiveSmallIntegerField(default=3)
     minutes_per_player = models.PositiveSmallIntegerField(default=20)
@@ -115,8 +116,9 @@ class Player(models.Model):
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="players")
     seat = models.PositiveSmallIntegerField()
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-                             related_name="players")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="players"
+    )
     is_bot = models.BooleanField(default=False)
     bot_took_over = models.BooleanField(default=False)
     resigned = models.BooleanField(default=False)
@@ -196,5 +198,3 @@ class ChatMessage(models.Model):
 
     class Meta:
         ordering = ["created_at", "id"]
-
-

@@ -5,6 +5,7 @@ where the rules text leaves a question open.
 Every figure comes from the validated data files (``figures()``), so the page and the engine never
 disagree; which of those figures are provisional is the component-figures page's business.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -26,18 +27,28 @@ from games.templatetags.red_cathedral import (
 def _influence(cards: list[dict[str, Any]]) -> list[dict[str, Any]]:
     groups = []
     for group in GROUPS:
-        rows = [{"number": c["number"], "provenance": c["provenance"], "provenance_name": provenance_name(c["provenance"]),
-                 "actions": [{"text": action_text(a), "repeat": repeat_text(a)} for a in c["actions"]]}
-                for c in sorted((c for c in cards if c["group"] == group), key=lambda c: c["number"])]
+        rows = [
+            {
+                "number": c["number"],
+                "provenance": c["provenance"],
+                "provenance_name": provenance_name(c["provenance"]),
+                "actions": [{"text": action_text(a), "repeat": repeat_text(a)} for a in c["actions"]],
+            }
+            for c in sorted((c for c in cards if c["group"] == group), key=lambda c: c["number"])
+        ]
         groups.append({"key": group, "name": group_name(group), "cards": rows})
     return groups
 
 
 def _board(slot: str, board: dict[str, Any]) -> dict[str, Any]:
     ornament = board["extended_ornament"]
-    return {"name": record_name("workshop_boards", slot), "cost": board["basic_cost"],
-            "ornament": ornament_name(ornament) if ornament else "", "provenance": board["provenance"],
-            "provenance_name": provenance_name(board["provenance"])}
+    return {
+        "name": record_name("workshop_boards", slot),
+        "cost": board["basic_cost"],
+        "ornament": ornament_name(ornament) if ornament else "",
+        "provenance": board["provenance"],
+        "provenance_name": provenance_name(board["provenance"]),
+    }
 
 
 def rules_context() -> dict[str, Any]:
@@ -48,11 +59,25 @@ def rules_context() -> dict[str, Any]:
         "g": g,
         "supply": amounts_text({k: v for k, v in g["supply"].items() if k not in ("id", "provenance")}),
         "start_rubles": " / ".join(str(n) for n in g["start"]["rubles_by_seat"]),
-        "ornaments": [{"name": ornament_name(k), "count": orn[k]["count"], "material": amounts_text({orn[k]["material"]: 1}),
-                       "on": k} for k in ("door", "arch", "cross")],
+        "ornaments": [
+            {
+                "name": ornament_name(k),
+                "count": orn[k]["count"],
+                "material": amounts_text({orn[k]["material"]: 1}),
+                "on": k,
+            }
+            for k in ("door", "arch", "cross")
+        ],
         "free_spaces": g["workshop"]["inventory"] - g["workshop"]["ruler_banners"],
-        "tiles": [{"id": t["id"], "gives": amounts_text(t["gives"]), "provenance": t["provenance"],
-                   "provenance_name": provenance_name(t["provenance"])} for t in f["resource_tiles"]],
+        "tiles": [
+            {
+                "id": t["id"],
+                "gives": amounts_text(t["gives"]),
+                "provenance": t["provenance"],
+                "provenance_name": provenance_name(t["provenance"]),
+            }
+            for t in f["resource_tiles"]
+        ],
         "boards": [_board(s, f["boards"][s]) for s in SLOTS],
         "extended_cost": f["extended_cost"],
         "influence": _influence(f["influence"]),
@@ -69,10 +94,22 @@ def _contractors(module: dict[str, Any]) -> dict[str, Any]:
     from games.rc_contractors_board import unlock_text
 
     rules = module["rules"]
-    unlocks = [{"number": n, "text": unlock_text(n), "provenance": module["unlocks"][n]["provenance"],
-                "provenance_name": provenance_name(module["unlocks"][n]["provenance"])} for n in sorted(module["unlocks"])]
-    return {"rules": rules, "unlocks": unlocks, "tool_sets": " / ".join(str(n) for n in rules["tool_sets"]),
-            "iwan": module["iwan"], "specialists": len(module["specialists"])}
+    unlocks = [
+        {
+            "number": n,
+            "text": unlock_text(n),
+            "provenance": module["unlocks"][n]["provenance"],
+            "provenance_name": provenance_name(module["unlocks"][n]["provenance"]),
+        }
+        for n in sorted(module["unlocks"])
+    ]
+    return {
+        "rules": rules,
+        "unlocks": unlocks,
+        "tool_sets": " / ".join(str(n) for n in rules["tool_sets"]),
+        "iwan": module["iwan"],
+        "specialists": len(module["specialists"]),
+    }
 
 
 def rc_rules(request):

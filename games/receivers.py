@@ -1,4 +1,5 @@
 """Games follow account changes: a vacation moves the player's correspondence deadlines."""
+
 from django.dispatch import receiver
 
 from accounts.signals import vacation_changed

@@ -1,5 +1,6 @@
 """Which game has a rules page, under which URL name and link text; the board, the new-table form
 and the table page link it from here, so a new rules page needs one entry and no template change."""
+
 from __future__ import annotations
 
 from typing import Any

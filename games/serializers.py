@@ -37,17 +37,32 @@ class TableSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Table
-        fields = ("id", "game_slug", "options", "description", "seats", "owner", "time_control", "days_per_move",
-                  "minutes_per_player", "increment_seconds", "timeout_policy", "invited_only", "rated", "status",
-                  "created_at", "taken", "game_id")
+        fields = (
+            "id",
+            "game_slug",
+            "options",
+            "description",
+            "seats",
+            "owner",
+            "time_control",
+            "days_per_move",
+            "minutes_per_player",
+            "increment_seconds",
+            "timeout_policy",
+            "invited_only",
+            "rated",
+            "status",
+            "created_at",
+            "taken",
+            "game_id",
+        )
 
     def get_description(self, table) -> str:
         """The options in short, in the reader's language, e.g. "(Händler 1, Klerus)"; "" for none."""
         return options_text(table.game_slug, table.options)
 
     def get_taken(self, table) -> list[dict]:
-        return [{"user": s.user.username if s.user_id else None, "is_bot": s.is_bot}
-                for s in table.taken_seats.all()]
+        return [{"user": s.user.username if s.user_id else None, "is_bot": s.is_bot} for s in table.taken_seats.all()]
 
     def get_game_id(self, table) -> int | None:
         game = getattr(table, "game", None)
@@ -82,12 +97,32 @@ class GameListSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Game
-        fields = ("id", "game_slug", "status", "version", "rated", "time_control", "created_at", "updated_at",
-                  "finished_at", "players", "my_turn")
+        fields = (
+            "id",
+            "game_slug",
+            "status",
+            "version",
+            "rated",
+            "time_control",
+            "created_at",
+            "updated_at",
+            "finished_at",
+            "players",
+            "my_turn",
+        )
 
     def get_players(self, game) -> list[dict]:
-        return [{"seat": p.seat, "user": p.user.username if p.user_id else None, "is_bot": p.is_bot,
-                 "must_act": p.must_act, "score": p.score, "rank": p.rank} for p in game.players.all()]
+        return [
+            {
+                "seat": p.seat,
+                "user": p.user.username if p.user_id else None,
+                "is_bot": p.is_bot,
+                "must_act": p.must_act,
+                "score": p.score,
+                "rank": p.rank,
+            }
+            for p in game.players.all()
+        ]
 
     def get_my_turn(self, game) -> bool:
         user = self.context["request"].user
@@ -124,8 +159,9 @@ class TextUUIDField(serializers.UUIDField):
 class MoveSubmitSerializer(serializers.Serializer):
     move = serializers.DictField(help_text="The move as the engine lists it in legal_moves.")
     version = serializers.IntegerField(min_value=0, help_text="The game version the move was chosen at.")
-    move_id = TextUUIDField(required=False, allow_null=True,
-                                    help_text="Client-chosen id; a retried request with the same id lands once.")
+    move_id = TextUUIDField(
+        required=False, allow_null=True, help_text="Client-chosen id; a retried request with the same id lands once."
+    )
     seat = serializers.IntegerField(required=False, allow_null=True, min_value=0)
 
 

@@ -2,6 +2,7 @@
 
 Other apps (notifications, rankings) subscribe; games imports neither.
 """
+
 from django.dispatch import Signal
 
 # sender=Game, game=Game, seats=list[int] of seats that must now act (humans only)

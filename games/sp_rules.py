@@ -5,6 +5,7 @@ we read the places where the rules texts leave a question open.
 Cards are drawn from ``cards.json`` as they are, deck by deck, so a card or a whole set added to the
 file appears here without a change to the page. Figures under the file's "uncertain" key are marked.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -50,7 +51,9 @@ def _edition_2(kind: dict[str, Any]) -> list[str]:
         elif field == "name_de" and (translation.get_language() or "en")[:2] == "de":
             changes.append(_("named %(name)s") % {"name": value})
         elif field == "craft":
-            changes.append(_("no craft symbol") if value is None else CRAFTS[value]() if value in CRAFTS else str(value))
+            changes.append(
+                _("no craft symbol") if value is None else CRAFTS[value]() if value in CRAFTS else str(value)
+            )
         elif field == "text":
             changes.append(_local(kind["edition_2"], "text"))
     return [c for c in changes if c]
@@ -63,17 +66,27 @@ def card_row(kind: dict[str, Any]) -> dict[str, Any]:
     craft = kind.get("craft")
     good = kind.get("market_2nd") or (kind.get("params") or {}).get("market_2nd")
     return {
-        "key": kind["key"], "name": _local(kind, "name") or kind["key"], "set": kind.get("set", ""),
+        "key": kind["key"],
+        "name": _local(kind, "name") or kind["key"],
+        "set": kind.get("set", ""),
         "set_name": set_name(kind.get("set", "")) if kind.get("set") != "base" else "",
-        "cost": kind.get("cost"), "rubles": kind.get("rubles"), "points": kind.get("points"),
-        "copies": copies, "extra_copies": extra, "exchange": kind.get("exchange", False),
+        "cost": kind.get("cost"),
+        "rubles": kind.get("rubles"),
+        "points": kind.get("points"),
+        "copies": copies,
+        "extra_copies": extra,
+        "exchange": kind.get("exchange", False),
         "craft": CRAFTS[craft]() if craft in CRAFTS else "",
-        "good": good_name(good) if isinstance(good, str) else "", "good_count": kind.get("market_count", 1) if good else 0,
-        "text": _local(kind, "text"), "edition_2": _edition_2(kind), "editions": kind.get("editions", []),
-        "removed_by": [option_name(o) for o in kind.get("removed_by", [])], "sp_plus": kind.get("sp_plus", False),
+        "good": good_name(good) if isinstance(good, str) else "",
+        "good_count": kind.get("market_count", 1) if good else 0,
+        "text": _local(kind, "text"),
+        "edition_2": _edition_2(kind),
+        "editions": kind.get("editions", []),
+        "removed_by": [option_name(o) for o in kind.get("removed_by", [])],
+        "sp_plus": kind.get("sp_plus", False),
         # A name counts as uncertain only in the reader's language.
         "uncertain": {f for f in uncertain if f in FIGURES or f == "expansion_copies"}
-                     | ({"name"} if f"name_{(translation.get_language() or 'en')[:2]}" in uncertain else set()),
+        | ({"name"} if f"name_{(translation.get_language() or 'en')[:2]}" in uncertain else set()),
         "uncertain_note": UNCERTAIN.get(kind["key"], {}).get("note", ""),
     }
 
@@ -101,14 +114,20 @@ def rules_context() -> dict[str, Any]:
         "noble_points": list(enumerate(RULES["noble_points"]))[1:],
         "noble_last": len(RULES["noble_points"]) - 1,
         "decks": decks(),
-        "events": [{"name": event_name(e["key"]), "text": event_text(e["key"]) or _local(e, "text")}
-                   for e in RULES["events"]],
-        "helpers": [{"name": _local(h, "name"), "text": _local(h, "text"),
-                     "players": ", ".join(str(n) for n in h["players"])} for h in RULES["helpers"]],
-        "assignments": [{"number": a["number"], "text": _local(a, "text"), "not_2": a.get("not_with_2_players", False)}
-                        for a in RULES["assignments"]],
-        "obstacles": [{"name": _local(o, "name"), "text": _local(o, "text"), "kind": o.get("kind")}
-                      for o in RULES["obstacles"]],
+        "events": [
+            {"name": event_name(e["key"]), "text": event_text(e["key"]) or _local(e, "text")} for e in RULES["events"]
+        ],
+        "helpers": [
+            {"name": _local(h, "name"), "text": _local(h, "text"), "players": ", ".join(str(n) for n in h["players"])}
+            for h in RULES["helpers"]
+        ],
+        "assignments": [
+            {"number": a["number"], "text": _local(a, "text"), "not_2": a.get("not_with_2_players", False)}
+            for a in RULES["assignments"]
+        ],
+        "obstacles": [
+            {"name": _local(o, "name"), "text": _local(o, "text"), "kind": o.get("kind")} for o in RULES["obstacles"]
+        ],
         "obstacle_spaces": RULES["obstacle_spaces"],
         "market_tiles": [{"first": t[0], "second": t[1]} for t in tiles],
         "market_tiles_uncertain": "market_tiles" in UNCERTAIN.get("rules", {}).get("fields", []),

@@ -1,4 +1,5 @@
 """Form fields that belong to one time control: shown only for it, refused when set for the other."""
+
 from __future__ import annotations
 
 from django import forms
@@ -7,13 +8,19 @@ from django.utils.translation import gettext_lazy as _
 from games.models import TimeControl
 
 # field name -> the time control it belongs to
-OWNERS = {"days_per_move": TimeControl.CORRESPONDENCE, "minutes_per_player": TimeControl.LIVE,
-          "increment_seconds": TimeControl.LIVE}
+OWNERS = {
+    "days_per_move": TimeControl.CORRESPONDENCE,
+    "minutes_per_player": TimeControl.LIVE,
+    "increment_seconds": TimeControl.LIVE,
+}
 REFUSALS = {
-    TimeControl.LIVE: _("Only live tables have a clock: choose “Live” as the time control, or leave this "
-                        "field as it was."),
-    TimeControl.CORRESPONDENCE: _("Only correspondence tables count days per move: choose “Correspondence” as "
-                                  "the time control, or leave this field as it was."),
+    TimeControl.LIVE: _(
+        "Only live tables have a clock: choose “Live” as the time control, or leave this field as it was."
+    ),
+    TimeControl.CORRESPONDENCE: _(
+        "Only correspondence tables count days per move: choose “Correspondence” as "
+        "the time control, or leave this field as it was."
+    ),
 }
 
 

@@ -24,8 +24,11 @@ User = get_user_model()
 
 
 def _open_tables(user):
-    qs = Table.objects.filter(status=Table.Status.OPEN).select_related("owner").prefetch_related(
-        Prefetch("taken_seats", queryset=TableSeat.objects.select_related("user")))
+    qs = (
+        Table.objects.filter(status=Table.Status.OPEN)
+        .select_related("owner")
+        .prefetch_related(Prefetch("taken_seats", queryset=TableSeat.objects.select_related("user")))
+    )
     tables_ = list(qs.filter(tables.visible_to(user)).distinct())
     names = {e.slug: e.name for e in available_engines()}
     for t in tables_:
@@ -66,10 +69,18 @@ def new_table(request):
         d = form.cleaned_data
         try:
             table = tables.create_table(
-                request.user, engine.slug, d["seats"], form.options(), time_control=d["time_control"],
-                days_per_move=d["days_per_move"], minutes_per_player=d["minutes_per_player"],
-                invited_only=d["invited_only"], rated=d["rated"], bots=d["bots"],
-                increment_seconds=d["increment_seconds"], timeout_policy=d["timeout_policy"],
+                request.user,
+                engine.slug,
+                d["seats"],
+                form.options(),
+                time_control=d["time_control"],
+                days_per_move=d["days_per_move"],
+                minutes_per_player=d["minutes_per_player"],
+                invited_only=d["invited_only"],
+                rated=d["rated"],
+                bots=d["bots"],
+                increment_seconds=d["increment_seconds"],
+                timeout_policy=d["timeout_policy"],
             )
         except ServiceError as exc:
             form.add_error(None, exc.message)
@@ -91,7 +102,10 @@ def table_detail(request, pk: int):
     engine = get_engine(table.game_slug)
     seats = list(table.taken_seats.select_related("user"))
     context = {
-        "table": table, "engine": engine, "seats": seats, "free": range(table.seats - len(seats)),
+        "table": table,
+        "engine": engine,
+        "seats": seats,
+        "free": range(table.seats - len(seats)),
         "sitting": user.is_authenticated and any(s.user_id == user.id for s in seats),
         "is_owner": user.is_authenticated and table.owner_id == user.id,
         "can_join": user.is_authenticated and tables.can_join(table, user),
@@ -134,9 +148,12 @@ def table_action(request, pk: int, action: str):
         messages.error(request, exc.message)
     else:
         done = {
-            "join": _("You have taken a seat."), "leave": _("You have left the table."),
-            "add-bot": _("A bot has taken a seat."), "fill-bots": _("Bots have taken the free seats."),
-            "cancel": _("The table has been cancelled."), "invite": _("The invitation has been sent."),
+            "join": _("You have taken a seat."),
+            "leave": _("You have left the table."),
+            "add-bot": _("A bot has taken a seat."),
+            "fill-bots": _("Bots have taken the free seats."),
+            "cancel": _("The table has been cancelled."),
+            "invite": _("The invitation has been sent."),
         }
         messages.success(request, done[action])
     if action == "cancel":
@@ -150,8 +167,10 @@ def _board_context(request, game: Game) -> dict:
     template = select_template([f"games/{game.game_slug}/{engine.board_template}", "games/generic_board.html"])
     names = {p["seat"]: p["name"] for p in data["players"]}
     state = game.state
-    moves = [{"move": m, "label": render_event(engine.move_label(state, data["seat"], m), names)}
-             for m in data["legal_moves"]]
+    moves = [
+        {"move": m, "label": render_event(engine.move_label(state, data["seat"], m), names)}
+        for m in data["legal_moves"]
+    ]
     # Moves about one card are shown on that card; the rest in the decision bar.
     by_card: dict = {}
     for m in moves:
@@ -160,8 +179,13 @@ def _board_context(request, game: Game) -> dict:
     return {
         "moves_by_card": by_card,
         "other_moves": [m for m in moves if not isinstance(m["move"].get("card"), int)],
-        "game": game, "data": data, "view": data["view"], "seat": data["seat"], "players": data["players"],
-        "board_template": template.template.name, "labelled_moves": moves,
+        "game": game,
+        "data": data,
+        "view": data["view"],
+        "seat": data["seat"],
+        "players": data["players"],
+        "board_template": template.template.name,
+        "labelled_moves": moves,
         "description": options_text(game.game_slug, game.options),
         "standings": _standings(data),
         "log": log_entries(game, data["seat"]),
@@ -174,10 +198,14 @@ def _standings(data: dict) -> list[dict]:
     """The final ranking: the seats and the opponents the engine plays without one (Iwan)."""
     if not data["result"]:
         return []
-    rows = [{"rank": p["rank"], "name": p["name"], "score": p["score"], "seat": p["seat"], "is_bot": p["is_bot"]}
-            for p in data["players"]]
-    rows += [{**row, "name": _(row["name"]), "seat": None, "is_bot": True}
-             for row in seatless_standings(data["result"], len(data["players"]))]
+    rows = [
+        {"rank": p["rank"], "name": p["name"], "score": p["score"], "seat": p["seat"], "is_bot": p["is_bot"]}
+        for p in data["players"]
+    ]
+    rows += [
+        {**row, "name": _(row["name"]), "seat": None, "is_bot": True}
+        for row in seatless_standings(data["result"], len(data["players"]))
+    ]
     return sorted(rows, key=lambda r: (r["rank"] is None, r["rank"] or 0))
 
 
@@ -222,15 +250,22 @@ def resign(request, pk: int):
     except ServiceError as exc:
         messages.error(request, exc.message)
     else:
-        messages.info(request, _("You have resigned. A bot plays your seat to the end.")
-                      if game.status == Game.Status.ACTIVE else _("You have resigned. The game is over."))
+        messages.info(
+            request,
+            _("You have resigned. A bot plays your seat to the end.")
+            if game.status == Game.Status.ACTIVE
+            else _("You have resigned. The game is over."),
+        )
     return redirect("game", pk)
 
 
 def _my_games(user, active_only: bool = False, viewer=None):
     """The user's games; with ``viewer``, only those the viewer may read (a profile seen by others)."""
-    players = Player.objects.filter(user=user, is_bot=False).select_related("game").order_by(
-        "-must_act", "deadline", "-game__updated_at")
+    players = (
+        Player.objects.filter(user=user, is_bot=False)
+        .select_related("game")
+        .order_by("-must_act", "deadline", "-game__updated_at")
+    )
     if viewer is not None and viewer != user:
         players = players.filter(game__in=Game.objects.filter(audience.readers(viewer)))
     if active_only:
@@ -266,10 +301,20 @@ def profile(request, username: str):
     person = get_object_or_404(User, username=username)
     games = _my_games(person, viewer=request.user)
     active = [g for g in games if g.status == Game.Status.ACTIVE]
-    finished = sorted((g for g in games if g.status == Game.Status.FINISHED),
-                      key=lambda g: g.finished_at or g.updated_at, reverse=True)
+    finished = sorted(
+        (g for g in games if g.status == Game.Status.FINISHED),
+        key=lambda g: g.finished_at or g.updated_at,
+        reverse=True,
+    )
     wins = sum(1 for g in finished if g.me.rank == 1)
-    return render(request, "games/profile.html", {
-        "person": person, "active": active, "finished": finished[:50], "wins": wins,
-        "played": len(finished),
-    })
+    return render(
+        request,
+        "games/profile.html",
+        {
+            "person": person,
+            "active": active,
+            "finished": finished[:50],
+            "wins": wins,
+            "played": len(finished),
+        },
+    )

@@ -18,8 +18,15 @@ class NoticeSerializer(serializers.Serializer):
 
 
 def _item(n) -> dict:
-    return {"id": n.pk, "kind": n.kind, "text": notices.text(n), "url": n.url, "game_id": n.game_id,
-            "created_at": n.created_at, "read": n.read_at is not None}
+    return {
+        "id": n.pk,
+        "kind": n.kind,
+        "text": notices.text(n),
+        "url": n.url,
+        "game_id": n.game_id,
+        "created_at": n.created_at,
+        "read": n.read_at is not None,
+    }
 
 
 class NoticeListView(APIView):
@@ -27,11 +34,16 @@ class NoticeListView(APIView):
 
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(responses=inline_serializer("NoticeList", {
-        "unread": serializers.IntegerField(), "results": NoticeSerializer(many=True)}))
+    @extend_schema(
+        responses=inline_serializer(
+            "NoticeList", {"unread": serializers.IntegerField(), "results": NoticeSerializer(many=True)}
+        )
+    )
     def get(self, request):
         items = [_item(n) for n in notices.recent(request.user, limit=50)]
-        return Response({"unread": notices.unread_count(request.user), "results": NoticeSerializer(items, many=True).data})
+        return Response(
+            {"unread": notices.unread_count(request.user), "results": NoticeSerializer(items, many=True).data}
+        )
 
 
 class MarkReadView(APIView):
@@ -39,9 +51,14 @@ class MarkReadView(APIView):
 
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=inline_serializer("MarkRead", {"ids": serializers.ListField(
-        child=serializers.IntegerField(), required=False)}), responses=inline_serializer("MarkedRead", {
-            "marked": serializers.IntegerField(), "unread": serializers.IntegerField()}))
+    @extend_schema(
+        request=inline_serializer(
+            "MarkRead", {"ids": serializers.ListField(child=serializers.IntegerField(), required=False)}
+        ),
+        responses=inline_serializer(
+            "MarkedRead", {"marked": serializers.IntegerField(), "unread": serializers.IntegerField()}
+        ),
+    )
     def post(self, request):
         ids = request.data.get("ids") if isinstance(request.data, dict) else None
         if ids is not None and (not isinstance(ids, list) or not all(isinstance(i, int) for i in ids)):

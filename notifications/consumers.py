@@ -1,4 +1,5 @@
 """The bell's live count, on every page of a signed-in person."""
+
 from channels.db import database_sync_to_async
 
 from games.consumers import TolerantJsonConsumer

@@ -61,7 +61,9 @@ class Reminder(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["player", "turn_started_at"], name="one_reminder_per_turn")]
-        indexes = [models.Index(fields=["remind_at"], name="reminder_due_idx", condition=models.Q(done_at__isnull=True))]
+        indexes = [
+            models.Index(fields=["remind_at"], name="reminder_due_idx", condition=models.Q(done_at__isnull=True))
+        ]
 
 
 class Digest(models.Model):

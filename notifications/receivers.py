@@ -4,6 +4,7 @@ The games' signals are sent by the games' outbox handler (games/services/after_c
 its transaction: the notices written here and the emails recorded for them (services/emails.py)
 are committed together with that entry being done, so a rerun after a crash finds nothing half done.
 """
+
 from django.db import transaction
 from django.dispatch import receiver
 
@@ -38,8 +39,11 @@ def send_waiting_summaries(sender, game_ids, **kwargs):
 
 @receiver(seat_timed_out, sender=Game, dispatch_uid="notifications.seat_timed_out")
 def tell_seat_timed_out(sender, game, seat, deadline, took_over=False, ended=False, **kwargs):
-    emails.queue_all(timeouts.seat_timed_out(game, seat, deadline, took_over=took_over, ended=ended,
-                                             timeouts=kwargs.get("timeouts", 1)))
+    emails.queue_all(
+        timeouts.seat_timed_out(
+            game, seat, deadline, took_over=took_over, ended=ended, timeouts=kwargs.get("timeouts", 1)
+        )
+    )
 
 
 @receiver(table_invitation, sender=Table, dispatch_uid="notifications.table_invitation")

@@ -3,6 +3,7 @@
 Emails go out through the outbox (services/emails.py, plumbing.tasks.run_entry); ``deliver_notice``
 and ``tell_turn_started`` remain for messages queued before it, and for sending one notice by hand.
 """
+
 from celery import shared_task
 
 

@@ -23,7 +23,9 @@ from rankings.services import leaderboards, players, tournaments
 User = get_user_model()
 ERRORS = {400: ErrorSerializer, 403: ErrorSerializer}
 BOARD_PARAMS = [
-    OpenApiParameter("period", str, enum=list(leaderboards.PERIODS), description="By last played: all, 30 or 365 days."),
+    OpenApiParameter(
+        "period", str, enum=list(leaderboards.PERIODS), description="By last played: all, 30 or 365 days."
+    ),
     OpenApiParameter("min_games", int, description="Only players with at least this many rated games."),
 ]
 
@@ -55,8 +57,10 @@ class GameLeaderboard(OverallLeaderboard):
             raise Http404
         return leaderboards.game_board(slug, period, min_games)
 
-    @extend_schema(parameters=[*BOARD_PARAMS, OpenApiParameter("slug", str, OpenApiParameter.PATH)],
-                   operation_id="rankings_leaderboard_game")
+    @extend_schema(
+        parameters=[*BOARD_PARAMS, OpenApiParameter("slug", str, OpenApiParameter.PATH)],
+        operation_id="rankings_leaderboard_game",
+    )
     def get(self, request, *args, **kwargs):
         return super().get(request, *args, **kwargs)
 
@@ -70,8 +74,12 @@ class PlayerRatings(APIView):
     def get(self, request, username: str):
         person = get_object_or_404(User, username=username)
         per_game = players.ratings_with_history(person, viewer=request.user)
-        data = {"username": person.username, "games": per_game, "opponents": players.frequent_opponents(person),
-                "overall": leaderboards.overall_score([g.rating.rating for g in per_game]) if per_game else None}
+        data = {
+            "username": person.username,
+            "games": per_game,
+            "opponents": players.frequent_opponents(person),
+            "overall": leaderboards.overall_score([g.rating.rating for g in per_game]) if per_game else None,
+        }
         return Response(PlayerRatingsSerializer(data).data)
 
 
@@ -126,6 +134,10 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewse
     @action(detail=True, methods=["get"], permission_classes=[permissions.AllowAny])
     def standings(self, request, pk=None):
         t = self.get_object()
-        data = {"tournament": t, "total_rounds": tournaments.total_rounds(t), "standings": tournaments.standings(t),
-                "rounds": tournaments.rounds_overview(t)}
+        data = {
+            "tournament": t,
+            "total_rounds": tournaments.total_rounds(t),
+            "standings": tournaments.standings(t),
+            "rounds": tournaments.rounds_overview(t),
+        }
         return Response(TournamentStandingsSerializer(data).data)

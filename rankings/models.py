@@ -69,8 +69,9 @@ class Tournament(models.Model):
         CANCELLED = "cancelled", _("Cancelled")
 
     name = models.CharField(max_length=80)
-    organiser = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
-                                  related_name="organised_tournaments")
+    organiser = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="organised_tournaments"
+    )
     game_slug = models.CharField(max_length=40)
     options = models.JSONField(default=dict, blank=True)
     format = models.CharField(max_length=16, choices=Format.choices, default=Format.SWISS)
@@ -86,8 +87,9 @@ class Tournament(models.Model):
     minutes_per_player = models.PositiveSmallIntegerField(default=20)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.REGISTRATION, db_index=True)
     current_round = models.PositiveSmallIntegerField(default=0)
-    winner = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-                               related_name="won_tournaments")
+    winner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="won_tournaments"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -140,8 +142,9 @@ class Pairing(models.Model):
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="pairings")
     number = models.PositiveSmallIntegerField()
-    game = models.OneToOneField(Game, null=True, blank=True, on_delete=models.SET_NULL,
-                                related_name="tournament_pairing")
+    game = models.OneToOneField(
+        Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="tournament_pairing"
+    )
 
     class Meta:
         ordering = ["number"]

@@ -21,8 +21,9 @@ class LeaderRowSerializer(serializers.Serializer):
 
 
 class HistoryPointSerializer(serializers.ModelSerializer):
-    game_id = serializers.IntegerField(source="shown_game_id", allow_null=True,
-                                       help_text="None for a game the caller may not read.")
+    game_id = serializers.IntegerField(
+        source="shown_game_id", allow_null=True, help_text="None for a game the caller may not read."
+    )
 
     class Meta:
         model = RatingChange
@@ -62,10 +63,30 @@ class TournamentSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Tournament
-        fields = ("id", "name", "game_slug", "options", "format", "table_size", "rounds", "group_size",
-                  "registration_opens", "starts_at", "rated", "invited_only", "time_control", "days_per_move",
-                  "minutes_per_player", "status", "current_round", "organiser", "winner", "started_at",
-                  "finished_at", "players")
+        fields = (
+            "id",
+            "name",
+            "game_slug",
+            "options",
+            "format",
+            "table_size",
+            "rounds",
+            "group_size",
+            "registration_opens",
+            "starts_at",
+            "rated",
+            "invited_only",
+            "time_control",
+            "days_per_move",
+            "minutes_per_player",
+            "status",
+            "current_round",
+            "organiser",
+            "winner",
+            "started_at",
+            "finished_at",
+            "players",
+        )
 
     def get_players(self, t) -> int:
         return t.entries.filter(withdrawn=False).count()

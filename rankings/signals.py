@@ -7,6 +7,7 @@ tournament_round_started: sender=Tournament, tournament=Tournament, round=Round,
 tournament_finished: sender=Tournament, tournament=Tournament (tournament.winner is set)
 ratings_counted: sender=Game, game_ids=list[int] (finished games now in the ratings)
 """
+
 from django.dispatch import Signal
 
 tournament_round_started = Signal()

@@ -29,18 +29,29 @@ def leaderboard(request, slug: str | None = None):
         raise Http404(_("Unknown game."))
     filters = BoardFilterForm(request.GET or None)
     period, min_games = filters.values()
-    rows = (leaderboards.game_board(slug, period, min_games) if slug
-            else leaderboards.overall_board(period, min_games))
+    rows = leaderboards.game_board(slug, period, min_games) if slug else leaderboards.overall_board(period, min_games)
     page = Paginator(rows, PER_PAGE).get_page(request.GET.get("page"))
     mine = next((r for r in rows if r.user_id == request.user.pk), None) if request.user.is_authenticated else None
     query = request.GET.copy()
     query.pop("page", None)
-    return render(request, "rankings/leaderboard.html", {
-        "slug": slug, "game_name": names.get(slug), "names": names, "filters": filters, "page": page,
-        "mine": mine, "my_page": (mine.rank - 1) // PER_PAGE + 1 if mine else None, "query": query.urlencode(),
-        "provisional_games": PROVISIONAL_GAMES, "best_of": leaderboards.OVERALL_BEST_OF,
-        "k_provisional": int(K_PROVISIONAL), "k_established": int(K_ESTABLISHED),
-    })
+    return render(
+        request,
+        "rankings/leaderboard.html",
+        {
+            "slug": slug,
+            "game_name": names.get(slug),
+            "names": names,
+            "filters": filters,
+            "page": page,
+            "mine": mine,
+            "my_page": (mine.rank - 1) // PER_PAGE + 1 if mine else None,
+            "query": query.urlencode(),
+            "provisional_games": PROVISIONAL_GAMES,
+            "best_of": leaderboards.OVERALL_BEST_OF,
+            "k_provisional": int(K_PROVISIONAL),
+            "k_established": int(K_ESTABLISHED),
+        },
+    )
 
 
 def player_ratings(request, username: str):
@@ -50,22 +61,34 @@ def player_ratings(request, username: str):
     for g in per_game:
         g.name = names.get(g.game_slug, g.game_slug)
         h = g.history
-        g.chart = charts.rating_chart([c.after for c in h], h[0].played_at.date().isoformat() if h else "",
-                                      h[-1].played_at.date().isoformat() if h else "")
+        g.chart = charts.rating_chart(
+            [c.after for c in h],
+            h[0].played_at.date().isoformat() if h else "",
+            h[-1].played_at.date().isoformat() if h else "",
+        )
         g.recent = list(reversed(h[-10:]))
-    return render(request, "rankings/player.html", {
-        "person": person, "per_game": per_game, "opponents": players.frequent_opponents(person),
-        "overall": leaderboards.overall_score([g.rating.rating for g in per_game]) if per_game else None,
-        "provisional_games": PROVISIONAL_GAMES,
-    })
+    return render(
+        request,
+        "rankings/player.html",
+        {
+            "person": person,
+            "per_game": per_game,
+            "opponents": players.frequent_opponents(person),
+            "overall": leaderboards.overall_score([g.rating.rating for g in per_game]) if per_game else None,
+            "provisional_games": PROVISIONAL_GAMES,
+        },
+    )
 
 
 def tournament_list(request):
     qs = tournaments.visible_tournaments(request.user)
     names = _game_names()
     groups = []
-    for status, title in ((Tournament.Status.REGISTRATION, _("Open for registration")),
-                          (Tournament.Status.RUNNING, _("Running")), (Tournament.Status.FINISHED, _("Finished"))):
+    for status, title in (
+        (Tournament.Status.REGISTRATION, _("Open for registration")),
+        (Tournament.Status.RUNNING, _("Running")),
+        (Tournament.Status.FINISHED, _("Finished")),
+    ):
         items = list(qs.filter(status=status)[:50])
         for t in items:
             t.game_name = names.get(t.game_slug, t.game_slug)
@@ -124,24 +147,37 @@ def tournament_detail(request, pk: int):
     t = _visible_or_404(request, pk)
     user = request.user
     mine = t.entries.filter(user=user).first() if user.is_authenticated else None
-    return render(request, "rankings/tournament_detail.html", {
-        "t": t, "game_name": _game_names().get(t.game_slug, t.game_slug),
-        "option_summary": _option_summary(t.game_slug, t.options),
-        "standings": tournaments.standings(t), "rounds": tournaments.rounds_overview(t),
-        "total_rounds": tournaments.total_rounds(t), "my_entry": mine,
-        "can_register": (user.is_authenticated and mine is None and t.status == Tournament.Status.REGISTRATION
-                         and tournaments.can_register(t, user)),
-        "is_organiser": user.is_authenticated and t.organiser_id == user.pk,
-        "invite_form": InviteForm(),
-    })
+    return render(
+        request,
+        "rankings/tournament_detail.html",
+        {
+            "t": t,
+            "game_name": _game_names().get(t.game_slug, t.game_slug),
+            "option_summary": _option_summary(t.game_slug, t.options),
+            "standings": tournaments.standings(t),
+            "rounds": tournaments.rounds_overview(t),
+            "total_rounds": tournaments.total_rounds(t),
+            "my_entry": mine,
+            "can_register": (
+                user.is_authenticated
+                and mine is None
+                and t.status == Tournament.Status.REGISTRATION
+                and tournaments.can_register(t, user)
+            ),
+            "is_organiser": user.is_authenticated and t.organiser_id == user.pk,
+            "invite_form": InviteForm(),
+        },
+    )
 
 
 ACTIONS = {
     "register": (lambda pk, user, post: tournaments.register(pk, user), gettext_lazy("You are registered.")),
     "withdraw": (lambda pk, user, post: tournaments.withdraw(pk, user), gettext_lazy("You have withdrawn.")),
     "start": (lambda pk, user, post: tournaments.start(pk, by=user), gettext_lazy("The tournament has started.")),
-    "invite": (lambda pk, user, post: tournaments.invite(pk, user, post.get("username", "")),
-               gettext_lazy("The invitation is sent.")),
+    "invite": (
+        lambda pk, user, post: tournaments.invite(pk, user, post.get("username", "")),
+        gettext_lazy("The invitation is sent."),
+    ),
 }
 
 

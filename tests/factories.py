@@ -1,4 +1,5 @@
 """Small builders for platform tests."""
+
 from django.contrib.auth import get_user_model
 
 from games.models import Game
@@ -11,8 +12,7 @@ def make_user(name: str = "alice", verified: bool = True, **extra) -> "User":
     """A user with a password; the address is confirmed unless ``verified=False``."""
     from accounts import emails
 
-    user = User.objects.create_user(username=name, email=f"{name}@example.org", password="pw-For-tests-123",
-                                    **extra)
+    user = User.objects.create_user(username=name, email=f"{name}@example.org", password="pw-For-tests-123", **extra)
     if verified:
         emails.mark_verified(user)
     return user

@@ -19,6 +19,7 @@ Conventions every engine follows:
   can be translated; ``{p0}``-style names are not used, seats go in args as
   ints under keys ending in ``seat`` and the platform shows player names.
 """
+
 from __future__ import annotations
 
 import random
@@ -165,8 +166,12 @@ class Engine:
     def normalize_options(self, players: int, options: dict[str, Any] | None) -> dict[str, Any]:
         """Fill defaults, coerce types and validate; raise InvalidOptions."""
         if not self.min_players <= players <= self.max_players:
-            raise InvalidOptions(gettext_noop("{game} is played by {low} to {high} players."),
-                                 game=self.name, low=self.min_players, high=self.max_players)
+            raise InvalidOptions(
+                gettext_noop("{game} is played by {low} to {high} players."),
+                game=self.name,
+                low=self.min_players,
+                high=self.max_players,
+            )
         given = dict(options or {})
         out: dict[str, Any] = {}
         for opt in self.options:
@@ -178,8 +183,9 @@ class Engine:
             elif opt.kind == "choice":
                 value = str(value)
                 if value not in {c[0] for c in opt.choices}:
-                    raise InvalidOptions(gettext_noop("Unknown value {value} for the option {option}."),
-                                         value=value, option=opt.label)
+                    raise InvalidOptions(
+                        gettext_noop("Unknown value {value} for the option {option}."), value=value, option=opt.label
+                    )
             out[opt.name] = value
         if given:
             raise InvalidOptions(gettext_noop("Unknown options: {names}."), names=sorted(given))

@@ -1,4 +1,5 @@
 """Imports every shipped engine so that it registers itself."""
+
 import importlib
 
 from games.rules.base import Registry, registry

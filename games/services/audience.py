@@ -5,6 +5,7 @@ tournament). A private game is readable by its players, the table's owner and th
 the table; to everyone else it answers exactly as a game that does not exist, so that guessing
 ids tells nothing.
 """
+
 from __future__ import annotations
 
 from django.db.models import Q

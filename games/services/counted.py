@@ -5,6 +5,7 @@ Die Rote Kathedrale's engine reports an amount as a number and a resource's name
 such a line as the same sentence with the amount in words ("2 bricks", "2 grüne Edelsteine"). Done
 here, where lines are shown, so that moves stored long ago read the same way.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -20,74 +21,107 @@ COUNTED = {
     "{seat} gets {count}× {resource}.": gettext_noop("{seat} gets {amount}."),
     "{seat} takes {count}× {resource} from the market.": gettext_noop("{seat} takes {amount} from the market."),
     "Take {count}× {resource}": gettext_noop("Take {amount}"),
-    "{group}: {seat} exchanges {count}× {material} for {goods}.":
-        gettext_noop("{group}: {seat} exchanges {amount} for {goods}."),
+    "{group}: {seat} exchanges {count}× {material} for {goods}.": gettext_noop(
+        "{group}: {seat} exchanges {amount} for {goods}."
+    ),
     "{group}: exchange {count}× {material} for {goods}": gettext_noop("{group}: exchange {amount} for {goods}"),
     "Claim {kind} {section} in tower {tower} with the banner from the {banner} workshop space"
-        "; tile face up on the {slot} workshop space for {rubles} rubles":
-        gettext_noop("Claim {kind} {section} in tower {tower} with the banner from the {banner} workshop space"
-                     "; tile face up on the {slot} workshop space for {rubles}"),
-    "Claim {kind} {section} in tower {tower}; tile face up on the {slot} workshop space for {rubles} rubles":
-        gettext_noop("Claim {kind} {section} in tower {tower}; tile face up on the {slot} workshop space for {rubles}"),
+    "; tile face up on the {slot} workshop space for {rubles} rubles": gettext_noop(
+        "Claim {kind} {section} in tower {tower} with the banner from the {banner} workshop space"
+        "; tile face up on the {slot} workshop space for {rubles}"
+    ),
+    "Claim {kind} {section} in tower {tower}; tile face up on the {slot} workshop space for {rubles} rubles": gettext_noop(
+        "Claim {kind} {section} in tower {tower}; tile face up on the {slot} workshop space for {rubles}"
+    ),
     "Hire specialist {specialist} for {rubles} rubles": gettext_noop("Hire specialist {specialist} for {rubles}"),
     "Iwan delivers {count} materials.": gettext_noop("Iwan delivers {count}."),
     "Iwan gains {glory} glory for his ornament.": gettext_noop("Iwan gains {glory} for his ornament."),
     "Iwan gains {glory} glory in Moscow.": gettext_noop("Iwan gains {glory} in Moscow."),
     "Iwan gains {rp} construction points at the market.": gettext_noop("Iwan gains {rp} at the market."),
-    "Iwan gains {rp} construction points from the workshop tile.": gettext_noop("Iwan gains {rp} from the workshop tile."),
+    "Iwan gains {rp} construction points from the workshop tile.": gettext_noop(
+        "Iwan gains {rp} from the workshop tile."
+    ),
     "Iwan gains {rp} construction points.": gettext_noop("Iwan gains {rp}."),
     "Iwan moves {count} materials to his build card.": gettext_noop("Iwan moves {count} to his build card."),
     "Iwan puts {count} materials on his stock card.": gettext_noop("Iwan puts {count} on his stock card."),
-    "Iwan takes specialist {specialist} face down ({rp} construction points).":
-        gettext_noop("Iwan takes specialist {specialist} face down ({rp})."),
-    "Move {die} to area {area} ({rubles} rubles for extra steps)":
-        gettext_noop("Move {die} to area {area} ({rubles} for extra steps)"),
-    "Recruit: send a contractor to {city} for {permits} permits":
-        gettext_noop("Recruit: send a contractor to {city} for {permits}"),
-    "The Tsar punishes {seat} for slow work in tower {tower}: {rp} construction points lost.":
-        gettext_noop("The Tsar punishes {seat} for slow work in tower {tower}: {rp} lost."),
+    "Iwan takes specialist {specialist} face down ({rp} construction points).": gettext_noop(
+        "Iwan takes specialist {specialist} face down ({rp})."
+    ),
+    "Move {die} to area {area} ({rubles} rubles for extra steps)": gettext_noop(
+        "Move {die} to area {area} ({rubles} for extra steps)"
+    ),
+    "Recruit: send a contractor to {city} for {permits} permits": gettext_noop(
+        "Recruit: send a contractor to {city} for {permits}"
+    ),
+    "The Tsar punishes {seat} for slow work in tower {tower}: {rp} construction points lost.": gettext_noop(
+        "The Tsar punishes {seat} for slow work in tower {tower}: {rp} lost."
+    ),
     "The clergy gives Iwan {glory} glory.": gettext_noop("The clergy gives Iwan {glory}."),
     "{group}: buy {material} for {rubles} rubles": gettext_noop("{group}: buy {material} for {rubles}"),
     "{group}: gain {glory} glory": gettext_noop("{group}: gain {glory}"),
-    "{group}: gain {glory} glory for a completed base, middle section and dome":
-        gettext_noop("{group}: gain {glory} for a completed base, middle section and dome"),
+    "{group}: gain {glory} glory for a completed base, middle section and dome": gettext_noop(
+        "{group}: gain {glory} for a completed base, middle section and dome"
+    ),
     "{group}: give {goods} for {glory} glory": gettext_noop("{group}: give {goods} for {glory}"),
     "{group}: pay {rubles} rubles for {glory} glory": gettext_noop("{group}: pay {rubles} for {glory}"),
-    "{group}: pay {rubles} rubles to deliver {count} material(s)": gettext_noop("{group}: pay {rubles} to deliver {count}"),
-    "{group}: pay {rubles} rubles to swap the resource tiles of areas {first} and {second}":
-        gettext_noop("{group}: pay {rubles} to swap the resource tiles of areas {first} and {second}"),
+    "{group}: pay {rubles} rubles to deliver {count} material(s)": gettext_noop(
+        "{group}: pay {rubles} to deliver {count}"
+    ),
+    "{group}: pay {rubles} rubles to swap the resource tiles of areas {first} and {second}": gettext_noop(
+        "{group}: pay {rubles} to swap the resource tiles of areas {first} and {second}"
+    ),
     "{group}: sell {material} for {rubles} rubles": gettext_noop("{group}: sell {material} for {rubles}"),
     "{group}: take {rubles} rubles": gettext_noop("{group}: take {rubles}"),
-    "{group}: {seat} buys {material} for {rubles} rubles.": gettext_noop("{group}: {seat} buys {material} for {rubles}."),
+    "{group}: {seat} buys {material} for {rubles} rubles.": gettext_noop(
+        "{group}: {seat} buys {material} for {rubles}."
+    ),
     "{group}: {seat} gains {glory} glory.": gettext_noop("{group}: {seat} gains {glory}."),
     "{group}: {seat} gets {rubles} rubles.": gettext_noop("{group}: {seat} gets {rubles}."),
-    "{group}: {seat} pays {rubles} rubles to deliver {count} material(s).":
-        gettext_noop("{group}: {seat} pays {rubles} to deliver {count}."),
-    "{group}: {seat} sells {material} for {rubles} rubles.": gettext_noop("{group}: {seat} sells {material} for {rubles}."),
-    "{seat} completes a sixth section and gains {glory} glory; everyone else plays once more.":
-        gettext_noop("{seat} completes a sixth section and gains {glory}; everyone else plays once more."),
-    "{seat} completes {section} in tower {tower}: {rp} construction points and {rubles} rubles.":
-        gettext_noop("{seat} completes {section} in tower {tower}: {rp} and {rubles}."),
+    "{group}: {seat} pays {rubles} rubles to deliver {count} material(s).": gettext_noop(
+        "{group}: {seat} pays {rubles} to deliver {count}."
+    ),
+    "{group}: {seat} sells {material} for {rubles} rubles.": gettext_noop(
+        "{group}: {seat} sells {material} for {rubles}."
+    ),
+    "{seat} completes a sixth section and gains {glory} glory; everyone else plays once more.": gettext_noop(
+        "{seat} completes a sixth section and gains {glory}; everyone else plays once more."
+    ),
+    "{seat} completes {section} in tower {tower}: {rp} construction points and {rubles} rubles.": gettext_noop(
+        "{seat} completes {section} in tower {tower}: {rp} and {rubles}."
+    ),
     "{seat} gives up glory for {rubles} rubles.": gettext_noop("{seat} gives up glory for {rubles}."),
-    "{seat} moves {die} to area {area}, paying {rubles} rubles for extra steps.":
-        gettext_noop("{seat} moves {die} to area {area}, paying {rubles} for extra steps."),
-    "{seat} pays {rubles} rubles and hires specialist {specialist}.":
-        gettext_noop("{seat} pays {rubles} and hires specialist {specialist}."),
-    "{seat} pays {rubles} rubles and puts the workshop tile face up.":
-        gettext_noop("{seat} pays {rubles} and puts the workshop tile face up."),
-    "{seat} scores {rp} construction points in {city} ({banners} banners × {contractors} contractors).":
-        gettext_noop("{seat} scores {rp} in {city} ({banners} banners × {contractors} contractors)."),
-    "{seat} sends a contractor to {city} for {permits} permits.":
-        gettext_noop("{seat} sends a contractor to {city} for {permits}."),
+    "{seat} moves {die} to area {area}, paying {rubles} rubles for extra steps.": gettext_noop(
+        "{seat} moves {die} to area {area}, paying {rubles} for extra steps."
+    ),
+    "{seat} pays {rubles} rubles and hires specialist {specialist}.": gettext_noop(
+        "{seat} pays {rubles} and hires specialist {specialist}."
+    ),
+    "{seat} pays {rubles} rubles and puts the workshop tile face up.": gettext_noop(
+        "{seat} pays {rubles} and puts the workshop tile face up."
+    ),
+    "{seat} scores {rp} construction points in {city} ({banners} banners × {contractors} contractors).": gettext_noop(
+        "{seat} scores {rp} in {city} ({banners} banners × {contractors} contractors)."
+    ),
+    "{seat} sends a contractor to {city} for {permits} permits.": gettext_noop(
+        "{seat} sends a contractor to {city} for {permits}."
+    ),
     "{seat} sets {count} gem(s) and gains {glory} glory.": gettext_noop("{seat} sets {count} and gains {glory}."),
     "{seat}: {glory} glory for tool sets.": gettext_noop("{seat}: {glory} for tool sets."),
-    "{seat}: {leftovers} glory for leftover resources, {towers} for the towers; {glory} glory in all.":
-        gettext_noop("{seat}: {leftovers} for leftover resources, {towers} for the towers; {glory} in all."),
+    "{seat}: {leftovers} glory for leftover resources, {towers} for the towers; {glory} glory in all.": gettext_noop(
+        "{seat}: {leftovers} for leftover resources, {towers} for the towers; {glory} in all."
+    ),
 }
 # Placeholders followed by a resource's plural noun in the engine's templates: (placeholder, noun, resource).
-NOUNS = (("rubles", "rubles", "rubles"), ("glory", "glory", "glory"), ("permits", "permits", "permits"),
-         ("rp", "construction points", "rp"), ("leftovers", "glory", "glory"), ("count", "materials", "materials"),
-         ("count", "material(s)", "materials"), ("count", "gem(s)", "gems"))
+NOUNS = (
+    ("rubles", "rubles", "rubles"),
+    ("glory", "glory", "glory"),
+    ("permits", "permits", "permits"),
+    ("rp", "construction points", "rp"),
+    ("leftovers", "glory", "glory"),
+    ("count", "materials", "materials"),
+    ("count", "material(s)", "materials"),
+    ("count", "gem(s)", "gems"),
+)
 _KEYS = {name: key for key, name in NAMES.items()}
 
 

@@ -1,4 +1,5 @@
 """Demo players, open tables and running games for a first look at the platform."""
+
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
@@ -19,7 +20,8 @@ def load_demo() -> tuple[list, int]:
     users = []
     for username, display in DEMO_USERS:
         user, created = User.objects.get_or_create(
-            username=username, defaults={"email": f"{username}@example.org", "display_name": display})
+            username=username, defaults={"email": f"{username}@example.org", "display_name": display}
+        )
         if created:
             user.set_password(DEMO_PASSWORD)
             user.save()

@@ -1,4 +1,5 @@
 """A table's options as the short text lists show beside the game's name."""
+
 from __future__ import annotations
 
 from games.services.engines import get_engine

@@ -1,4 +1,5 @@
 """Access to the registered rules engines."""
+
 from games.rules.base import Engine, registry
 from games.rules.registry import load_engines
 

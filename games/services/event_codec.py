@@ -9,6 +9,7 @@ Two savings, both undone by :func:`decode_events` (or by the log's fallback to t
 The catalogue, event_messages.json, is one list for every engine and the platform's own notes, so a
 stored id decodes without knowing the game; it is append-only: an id, once stored, keeps its template.
 """
+
 from __future__ import annotations
 
 import json

@@ -1,4 +1,5 @@
 """Turns the engines' structured events into log lines a player may read."""
+
 from __future__ import annotations
 
 import string
@@ -77,12 +78,24 @@ def log_entries(game: Game, seat: int | None, after_seq: int = 0, limit: int | N
     for move in moves:
         for event in move.events:
             if visible(event, seat):
-                lines.append({"seq": move.seq, "seat": event.get("seat", move.seat),
-                              "text": render_event(event, names), "at": move.created_at})
+                lines.append(
+                    {
+                        "seq": move.seq,
+                        "seat": event.get("seat", move.seat),
+                        "text": render_event(event, names),
+                        "at": move.created_at,
+                    }
+                )
     lines.sort(key=lambda line: line["seq"])
     # How a game ended outside the moves (a timeout under the "end" policy) closes the log.
     for event in (game.result or {}).get("events", []) if game.version > after_seq else []:
         if visible(event, seat):
-            lines.append({"seq": game.version, "seat": event.get("seat"), "text": render_event(event, names),
-                          "at": game.finished_at})
+            lines.append(
+                {
+                    "seq": game.version,
+                    "seat": event.get("seat"),
+                    "text": render_event(event, names),
+                    "at": game.finished_at,
+                }
+            )
     return lines

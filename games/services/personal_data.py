@@ -6,6 +6,7 @@ person ends), closes the open tables they opened, takes them from the open table
 drops their table invitations. Finished games, their moves and chat lines stay: the seat and the
 chat lines are shown under the neutral name of a deleted account.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -20,40 +21,67 @@ def _export_games(user) -> list[dict[str, Any]]:
     mine = Player.objects.filter(user=user, is_bot=False).select_related("game").order_by("game_id")
     seats = {p.game_id: p for p in mine}
     moves: dict[int, list[dict[str, Any]]] = {}
-    for game_id, seat, seq, payload, by_bot, created in Move.objects.filter(game_id__in=list(seats)).values_list(
-            "game_id", "seat", "seq", "payload", "by_bot", "created_at").order_by("game_id", "seq").iterator():
+    for game_id, seat, seq, payload, by_bot, created in (
+        Move.objects.filter(game_id__in=list(seats))
+        .values_list("game_id", "seat", "seq", "payload", "by_bot", "created_at")
+        .order_by("game_id", "seq")
+        .iterator()
+    ):
         if seats[game_id].seat == seat:
-            moves.setdefault(game_id, []).append({"seq": seq, "move": payload, "played_by_bot": by_bot,
-                                                  "at": created.isoformat()})
+            moves.setdefault(game_id, []).append(
+                {"seq": seq, "move": payload, "played_by_bot": by_bot, "at": created.isoformat()}
+            )
     names: dict[int, list[dict[str, Any]]] = {}
     for p in Player.objects.filter(game_id__in=list(seats)).select_related("user"):
-        names.setdefault(p.game_id, []).append({"seat": p.seat, "name": p.user.shown_name if p.user else None,
-                                                "is_bot": p.is_bot})
+        names.setdefault(p.game_id, []).append(
+            {"seat": p.seat, "name": p.user.shown_name if p.user else None, "is_bot": p.is_bot}
+        )
     out = []
     for game_id, p in seats.items():
         g = p.game
-        out.append({
-            "id": g.pk, "game": g.game_slug, "options": g.options, "status": g.status, "rated": g.rated,
-            "started": g.created_at.isoformat(), "finished": g.finished_at.isoformat() if g.finished_at else None,
-            "seat": p.seat, "score": p.score, "rank": p.rank, "resigned": p.resigned,
-            "bot_took_over": p.bot_took_over, "timeouts": p.timeouts,
-            "players": sorted(names.get(game_id, []), key=lambda row: row["seat"]), "moves": moves.get(game_id, []),
-        })
+        out.append(
+            {
+                "id": g.pk,
+                "game": g.game_slug,
+                "options": g.options,
+                "status": g.status,
+                "rated": g.rated,
+                "started": g.created_at.isoformat(),
+                "finished": g.finished_at.isoformat() if g.finished_at else None,
+                "seat": p.seat,
+                "score": p.score,
+                "rank": p.rank,
+                "resigned": p.resigned,
+                "bot_took_over": p.bot_took_over,
+                "timeouts": p.timeouts,
+                "players": sorted(names.get(game_id, []), key=lambda row: row["seat"]),
+                "moves": moves.get(game_id, []),
+            }
+        )
     return out
 
 
 def _export_chat(user) -> list[dict[str, Any]]:
-    return [{"game_id": game_id, "text": text, "at": at.isoformat()}
-            for game_id, text, at in ChatMessage.objects.filter(user=user).values_list("game_id", "text", "created_at")]
+    return [
+        {"game_id": game_id, "text": text, "at": at.isoformat()}
+        for game_id, text, at in ChatMessage.objects.filter(user=user).values_list("game_id", "text", "created_at")
+    ]
 
 
 def _export_tables(user) -> list[dict[str, Any]]:
     """Tables not (yet) played: those opened or sat at, and invitations."""
     found = Table.objects.filter(status=Table.Status.OPEN, taken_seats__user=user).distinct()
     invited = Invitation.objects.filter(user=user).select_related("table")
-    return [{"id": t.pk, "game": t.game_slug, "owner": t.owner_id == user.pk, "invited_only": t.invited_only,
-             "opened": t.created_at.isoformat()} for t in found] + [
-        {"id": i.table_id, "game": i.table.game_slug, "invited": i.created_at.isoformat()} for i in invited]
+    return [
+        {
+            "id": t.pk,
+            "game": t.game_slug,
+            "owner": t.owner_id == user.pk,
+            "invited_only": t.invited_only,
+            "opened": t.created_at.isoformat(),
+        }
+        for t in found
+    ] + [{"id": i.table_id, "game": i.table.game_slug, "invited": i.created_at.isoformat()} for i in invited]
 
 
 def _clean(user) -> None:

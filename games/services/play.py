@@ -1,4 +1,5 @@
 """Reading a game as one player sees it; chat; resigning."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -56,10 +57,18 @@ def game_view(game: Game, user) -> dict[str, Any]:
         "to_act": to_act,
         "players": [
             {
-                "seat": p.seat, "name": names[p.seat], "username": p.username,
-                "is_bot": p.is_bot, "bot_took_over": p.bot_took_over, "resigned": p.resigned,
-                "must_act": p.seat in to_act, "deadline": p.deadline, "clock_ms": p.clock_ms,
-                "score": p.score, "rank": p.rank, "on_vacation": p.user_id in away,
+                "seat": p.seat,
+                "name": names[p.seat],
+                "username": p.username,
+                "is_bot": p.is_bot,
+                "bot_took_over": p.bot_took_over,
+                "resigned": p.resigned,
+                "must_act": p.seat in to_act,
+                "deadline": p.deadline,
+                "clock_ms": p.clock_ms,
+                "score": p.score,
+                "rank": p.rank,
+                "on_vacation": p.user_id in away,
                 "clock_left_ms": _clock_left(p, now) if game.time_control == "live" else None,
             }
             for p in players
@@ -148,8 +157,15 @@ def check_resign(game: Game, players: list[SeatRow], user) -> Change:
     if mine.resigned:
         raise TableError(_("You have already resigned."))
     before = set(get_engine(game.game_slug).to_act(game.state))
-    change = Change(game=game, players=players, before=before, after=before, now=timezone.now(),
-                    seat_fields={mine.seat: {"resigned": True, "bot_took_over": True}}, handed_over={mine.seat})
+    change = Change(
+        game=game,
+        players=players,
+        before=before,
+        after=before,
+        now=timezone.now(),
+        seat_fields={mine.seat: {"resigned": True, "bot_took_over": True}},
+        handed_over={mine.seat},
+    )
     in_play = [p for p in players if not change.seat_value(p, "resigned")]
     people_left = [p for p in in_play if not (p.is_bot or change.seat_value(p, "bot_took_over"))]
     if len(in_play) <= 1 or not people_left:
@@ -159,7 +175,16 @@ def check_resign(game: Game, players: list[SeatRow], user) -> Change:
         engine = get_engine(game.game_slug)
         ranks = final_ranks([1] * len(players), losers, 1 if engine.solo_opponent and len(players) == 1 else 0)
         change.after, change.handed_over = set(), set()
-        change.game_fields = {"status": Game.Status.FINISHED, "finished_at": change.now, "result": {
-            "scores": [None] * len(players), "ranks": ranks, "stats": [], "details": {}, "reason": "resignation"}}
+        change.game_fields = {
+            "status": Game.Status.FINISHED,
+            "finished_at": change.now,
+            "result": {
+                "scores": [None] * len(players),
+                "ranks": ranks,
+                "stats": [],
+                "details": {},
+                "reason": "resignation",
+            },
+        }
         change.results = {p.seat: (None, ranks[p.seat]) for p in players}
     return change

@@ -3,6 +3,7 @@
 Presence is a hint (it saves a turn email to someone watching the board), so an unreachable cache
 means "nobody is watching" rather than an error in the middle of a move or a socket.
 """
+
 import functools
 import logging
 
@@ -20,8 +21,11 @@ def _best_effort(default):
             except Exception:  # noqa: BLE001 - whatever the cache backend raises when it is down
                 logger.warning("Presence unavailable in %s", func.__name__, exc_info=True)
                 return default
+
         return run
+
     return wrap
+
 
 # A connection refreshes its mark on every ping; a mark older than this is stale.
 PRESENCE_TTL = 90

@@ -1,4 +1,5 @@
 """Replaying a stored game from its seed, options and move log."""
+
 import json
 
 from games.models import Game

@@ -3,6 +3,7 @@
 Engines name a group by a short key ("income", "tie-break"); the page and the summary email show
 the heading the key stands for. A group named by anything else is taken as a message id.
 """
+
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 

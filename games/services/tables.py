@@ -1,4 +1,5 @@
 """Opening, joining and starting tables."""
+
 from __future__ import annotations
 
 import random
@@ -66,9 +67,17 @@ def create_table(
         raise TableError(_("At least one seat must stay free for a person."))
     with transaction.atomic():
         table = Table.objects.create(
-            game_slug=game_slug, options=options, seats=seats, owner=owner, time_control=time_control,
-            days_per_move=days_per_move, minutes_per_player=minutes_per_player, invited_only=invited_only,
-            rated=rated, timeout_policy=timeout_policy, increment_seconds=increment_seconds,
+            game_slug=game_slug,
+            options=options,
+            seats=seats,
+            owner=owner,
+            time_control=time_control,
+            days_per_move=days_per_move,
+            minutes_per_player=minutes_per_player,
+            invited_only=invited_only,
+            rated=rated,
+            timeout_policy=timeout_policy,
+            increment_seconds=increment_seconds,
         )
         TableSeat.objects.create(table=table, user=owner)
         TableSeat.objects.bulk_create([TableSeat(table=table, is_bot=True) for _ in range(bots)])
@@ -203,16 +212,25 @@ def start_game(table: Table, taken: list[TableSeat], seed: int | None = None) ->
     random.Random(f"seats:{seed}").shuffle(order)
     state = engine.setup(len(order), table.options, seed)
     game = Game.objects.create(
-        table=table, game_slug=table.game_slug, options=table.options, seed=seed, state=state,
+        table=table,
+        game_slug=table.game_slug,
+        options=table.options,
+        seed=seed,
+        state=state,
         rated=table.rated and sum(1 for s in order if not s.is_bot) >= 2,
-        time_control=table.time_control, days_per_move=table.days_per_move,
-        minutes_per_player=table.minutes_per_player, timeout_policy=table.timeout_policy,
-        increment_seconds=table.increment_seconds, private=table.invited_only,
+        time_control=table.time_control,
+        days_per_move=table.days_per_move,
+        minutes_per_player=table.minutes_per_player,
+        timeout_policy=table.timeout_policy,
+        increment_seconds=table.increment_seconds,
+        private=table.invited_only,
     )
-    Player.objects.bulk_create([
-        Player(game=game, seat=i, user=s.user, is_bot=s.is_bot, clock_ms=initial_clock_ms(game))
-        for i, s in enumerate(order)
-    ])
+    Player.objects.bulk_create(
+        [
+            Player(game=game, seat=i, user=s.user, is_bot=s.is_bot, clock_ms=initial_clock_ms(game))
+            for i, s in enumerate(order)
+        ]
+    )
     table.status = Table.Status.STARTED
     table.save(update_fields=["status"])
     changes.start(game, rows.seats(game), set(engine.to_act(state)))
@@ -251,9 +269,16 @@ def start_seated_game(
         raise TableError(reason_text(exc)) from None
     with transaction.atomic():
         table = Table.objects.create(
-            game_slug=game_slug, options=options, seats=len(users) + bots, owner=None, rated=rated,
-            time_control=time_control, days_per_move=days_per_move, minutes_per_player=minutes_per_player,
-            timeout_policy=timeout_policy, invited_only=private,
+            game_slug=game_slug,
+            options=options,
+            seats=len(users) + bots,
+            owner=None,
+            rated=rated,
+            time_control=time_control,
+            days_per_move=days_per_move,
+            minutes_per_player=minutes_per_player,
+            timeout_policy=timeout_policy,
+            invited_only=private,
         )
         if private:
             seated = {u.pk for u in users}

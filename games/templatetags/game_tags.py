@@ -66,10 +66,15 @@ def stats_table(stats, players, extra_columns=None):
     for row in stats:
         group = row.get("group") or ""
         total = group == TOTAL_GROUP  # marks the total row; not a heading
-        rows.append({
-            "label": gettext(row["label"]), "values": row["values"], "group": group_heading(group),
-            "group_start": bool(group) and not total and group != last_group, "total": total,
-        })
+        rows.append(
+            {
+                "label": gettext(row["label"]),
+                "values": row["values"],
+                "group": group_heading(group),
+                "group_start": bool(group) and not total and group != last_group,
+                "total": total,
+            }
+        )
         last_group = group
     extra = [gettext(c) for c in extra_columns or ()]
     return {"rows": rows, "players": players, "extra": extra, "width": len(players or ()) + len(extra) + 1}

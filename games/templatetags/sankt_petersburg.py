@@ -6,13 +6,14 @@ hand card, the three passes in the decision bar, the pub's points as a row of
 buttons. ``sp_moves`` sorts them into that shape once, in Python, so the
 templates stay simple.
 """
+
 from __future__ import annotations
 
 from typing import Any
 
 from django import template
-from django.utils.html import format_html
 from django.utils import translation
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
@@ -33,15 +34,23 @@ def _colours() -> tuple[str, ...]:
 
 def good_name(good: str) -> str:
     return {
-        "chicken": _("Chicken"), "grain": _("Grain"), "apple": _("Apples"), "fish": _("Fish"),
-        "cabbage": _("Cabbage"), "any": _("any good"),
+        "chicken": _("Chicken"),
+        "grain": _("Grain"),
+        "apple": _("Apples"),
+        "fish": _("Fish"),
+        "cabbage": _("Cabbage"),
+        "any": _("any good"),
     }.get(good, good)
 
 
 def event_name(key: str) -> str:
     return {
-        "twin": _("Twin"), "sponsor": _("Sponsor"), "ghost": _("Ghost"), "new_luck": _("New luck"),
-        "warehouse": _("Warehouse"), "grabber": _("Grabber"),
+        "twin": _("Twin"),
+        "sponsor": _("Sponsor"),
+        "ghost": _("Ghost"),
+        "new_luck": _("New luck"),
+        "warehouse": _("Warehouse"),
+        "grabber": _("Grabber"),
     }.get(key, key)
 
 
@@ -164,9 +173,11 @@ def rubles(n: Any, signed: bool = False) -> str:
     if n is None:
         return ""
     shown = f"+{n}" if signed and n > 0 else str(n)
-    return format_html('<span class="sp-rub"><span aria-hidden="true">{}</span>'
-                       '<span class="visually-hidden">{}</span></span>',
-                       shown, ngettext("%(n)s ruble", "%(n)s rubles", abs(n)) % {"n": shown})
+    return format_html(
+        '<span class="sp-rub"><span aria-hidden="true">{}</span><span class="visually-hidden">{}</span></span>',
+        shown,
+        ngettext("%(n)s ruble", "%(n)s rubles", abs(n)) % {"n": shown},
+    )
 
 
 @register.simple_tag
@@ -175,9 +186,11 @@ def points(n: Any, signed: bool = False) -> str:
     if n is None:
         return ""
     shown = f"+{n}" if signed and n > 0 else str(n)
-    return format_html('<span class="sp-pts"><span aria-hidden="true">{}</span>'
-                       '<span class="visually-hidden">{}</span></span>',
-                       shown, ngettext("%(n)s point", "%(n)s points", abs(n)) % {"n": shown})
+    return format_html(
+        '<span class="sp-pts"><span aria-hidden="true">{}</span><span class="visually-hidden">{}</span></span>',
+        shown,
+        ngettext("%(n)s point", "%(n)s points", abs(n)) % {"n": shown},
+    )
 
 
 def _card_names(view: dict) -> dict[str, str]:
@@ -211,8 +224,9 @@ def sp_replaces(context, card: dict) -> str:
         if item == "any":
             item = card.get("color")
         if item in _colours():
-            parts.append({"worker": _("any worker"), "building": _("any building"),
-                          "aristocrat": _("any aristocrat")}[item])
+            parts.append(
+                {"worker": _("any worker"), "building": _("any building"), "aristocrat": _("any aristocrat")}[item]
+            )
         elif item in CRAFTS:
             parts.append(_("a %(craft)s worker") % {"craft": CRAFTS[item]()})
         elif item in known:
@@ -235,11 +249,23 @@ def sp_moves(labelled_moves: list[dict], view: dict, seat: int | None) -> dict[s
     me = _player(view, seat) or {}
     own = {c["id"]: c for c in me.get("cards") or ()}
     by_card: dict[str, dict[str, Any]] = {}
-    out: dict[str, Any] = {"card": by_card, "pass": {}, "pub": [], "observatory_take": [],
-                           "observatory_exchange": [], "guild_hall": [], "trading_house": [],
-                           "prison_back": None, "other": [], "events": [], "market_good": [],
-                           "market_confirm": [], "obstacle_bonus": [], "ghost": [],
-                           "any": bool(labelled_moves)}
+    out: dict[str, Any] = {
+        "card": by_card,
+        "pass": {},
+        "pub": [],
+        "observatory_take": [],
+        "observatory_exchange": [],
+        "guild_hall": [],
+        "trading_house": [],
+        "prison_back": None,
+        "other": [],
+        "events": [],
+        "market_good": [],
+        "market_confirm": [],
+        "obstacle_bonus": [],
+        "ghost": [],
+        "any": bool(labelled_moves),
+    }
     for item in labelled_moves or ():
         move = item["move"]
         kind = move.get("type")
@@ -291,7 +317,8 @@ def sp_moves(labelled_moves: list[dict], view: dict, seat: int | None) -> dict[s
             pts = move.get("points", 0)
             label = _("%(rubles)s + %(points)s") % {
                 "rubles": ngettext("%(n)s ruble", "%(n)s rubles", total - pts) % {"n": total - pts},
-                "points": ngettext("%(n)s point", "%(n)s points", pts) % {"n": pts}}
+                "points": ngettext("%(n)s point", "%(n)s points", pts) % {"n": pts},
+            }
             out["guild_hall"].append({"move": move, "points": pts, "label": label})
         elif kind == "trading_house":
             out["trading_house"].append(move)
@@ -340,8 +367,9 @@ def sp_group(cards: list[dict] | None, moves: dict | None = None) -> list[dict[s
             stacks.append(stack)
             if not alone:
                 by_key[key] = stack
-        groups.append({"colour": colour, "name": phase_name(colour), "stacks": stacks,
-                       "total": sum(s["count"] for s in stacks)})
+        groups.append(
+            {"colour": colour, "name": phase_name(colour), "stacks": stacks, "total": sum(s["count"] for s in stacks)}
+        )
     return groups
 
 
@@ -361,8 +389,11 @@ def sp_tokens(view: dict, seat: int) -> list[str]:
 def sp_phases(view: dict) -> list[dict[str, Any]]:
     tokens = view.get("tokens") or {}
     current = view.get("phase")
-    return [{"key": p, "name": phase_name(p), "holder": tokens.get(p), "current": p == current}
-            for p in _catalogue()["phases"] if p != "market" or "market" in tokens]
+    return [
+        {"key": p, "name": phase_name(p), "holder": tokens.get(p), "current": p == current}
+        for p in _catalogue()["phases"]
+        if p != "market" or "market" in tokens
+    ]
 
 
 @register.filter
@@ -437,18 +468,30 @@ def sp_market(view: dict) -> dict | None:
         for seat in seats:
             pos = markers[seat].get(good) if seat < len(markers) else None
             cells.append({"seat": seat, "position": pos})
-        rows.append({"good": good, "name": good_name(good), "cells": cells,
-                     "top": max((c["position"] or 0 for c in cells), default=0)})
+        rows.append(
+            {
+                "good": good,
+                "name": good_name(good),
+                "cells": cells,
+                "top": max((c["position"] or 0 for c in cells), default=0),
+            }
+        )
     tile = market.get("tile") or {}
     tiles = market.get("tiles") or []
     following = next((t for t in tiles if t.get("number") == (tile.get("number") or 0) + 1), None)
-    return {"rows": rows, "tile": tile, "next": following, "paid": market.get("paid") or [],
-            "last": market.get("last_scoring"), "chosen": market.get("chosen") or {}}
+    return {
+        "rows": rows,
+        "tile": tile,
+        "next": following,
+        "paid": market.get("paid") or [],
+        "last": market.get("last_scoring"),
+        "chosen": market.get("chosen") or {},
+    }
 
 
 @register.simple_tag
 def sp_obstacle_status(view: dict, space: dict, seat: int) -> str:
-    """"passed", "blocked" (stuck before this real obstacle) or "ahead" for ``seat``."""
+    """ "passed", "blocked" (stuck before this real obstacle) or "ahead" for ``seat``."""
     obstacles = view.get("obstacles") or {}
     passed = obstacles.get("passed") or []
     blocked = obstacles.get("blocked") or []
@@ -466,8 +509,11 @@ def sp_marks(view: dict, card_id: Any) -> list[str]:
     banquet = (view or {}).get("banquet") or {}
     out = []
     for effect in (banquet.get("attached") or {}).get(card_id, ()):
-        out.append(_("Jester: rubles and points swap at its next scoring") if effect == "jester"
-                   else _("Banquet: rubles and points double at its next scoring"))
+        out.append(
+            _("Jester: rubles and points swap at its next scoring")
+            if effect == "jester"
+            else _("Banquet: rubles and points double at its next scoring")
+        )
     if card_id in (banquet.get("collected") or ()):
         out.append(_("Money Collector: never scores points, never replaced"))
     return out

@@ -1,4 +1,5 @@
 """Sending the email for a queued notice, while it still matters; ``emails`` makes sure it is tried until it goes out."""
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -27,6 +28,7 @@ def builder(kind: str):
     def register(fn: Builder) -> Builder:
         BUILDERS[kind] = fn
         return fn
+
     return register
 
 
@@ -86,8 +88,12 @@ def deliver(notice_id: int, final: bool = True) -> bool:
     failure of the mail server (raised) or a death of the process leaves it queued for the next try.
     """
     with transaction.atomic():
-        notice = (Notice.objects.select_for_update(of=("self",)).select_related("user")
-                  .filter(pk=notice_id, email=Notice.Email.QUEUED).first())
+        notice = (
+            Notice.objects.select_for_update(of=("self",))
+            .select_related("user")
+            .filter(pk=notice_id, email=Notice.Email.QUEUED)
+            .first()
+        )
         if notice is None:
             return False
         with translation.override(notice.user.language):
@@ -97,6 +103,7 @@ def deliver(notice_id: int, final: bool = True) -> bool:
             return False
         template, context, kind = built
         sent = mail.send(notice.user, template, context, kind, message_id=message_id(notice))
-        Notice.objects.filter(pk=notice.pk).update(email=Notice.Email.SENT if sent else Notice.Email.SKIPPED,
-                                                   emailed_at=timezone.now() if sent else None)
+        Notice.objects.filter(pk=notice.pk).update(
+            email=Notice.Email.SENT if sent else Notice.Email.SKIPPED, emailed_at=timezone.now() if sent else None
+        )
     return sent

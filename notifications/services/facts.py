@@ -1,4 +1,5 @@
 """What every message about a game says: its name, the opponents, the link."""
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -31,15 +32,23 @@ def game_facts(game: Game, user, players: list[Player] | None = None) -> dict:
             # A solo game: the opponent is the one the engine plays (Iwan).
             opponents = [translation.gettext(engine.solo_opponent)]
     return {
-        "game_id": game.pk, "game_name": name, "game_label": f"{name} #{game.pk}",
+        "game_id": game.pk,
+        "game_name": name,
+        "game_label": f"{name} #{game.pk}",
         "opponents": opponents,
         "names": {str(seat): n for seat, n in names.items()},
         "url": reverse("game", args=[game.pk]),
     }
 
 
-def tell_everyone(game: Game, kind: str, key: str, *, wants_email: Callable[[User], bool],
-                  data: Callable[[Player, dict, list[Player]], dict]) -> list[Notice]:
+def tell_everyone(
+    game: Game,
+    kind: str,
+    key: str,
+    *,
+    wants_email: Callable[[User], bool],
+    data: Callable[[Player, dict, list[Player]], dict],
+) -> list[Notice]:
     """One notice of ``kind`` under ``key`` for every person in the game, with its ``game_facts``
     and ``data(player, facts, players)``; returns the new ones whose email is to go out now."""
     players = list(game.players.select_related("user"))
@@ -49,8 +58,9 @@ def tell_everyone(game: Game, kind: str, key: str, *, wants_email: Callable[[Use
             continue
         facts = game_facts(game, p.user, players)
         email = Notice.Email.QUEUED if wants_email(p.user) else Notice.Email.NONE
-        notice, created = notices.create(p.user, kind, key, game=game, url=facts["url"],
-                                         data={**facts, **data(p, facts, players)}, email=email)
+        notice, created = notices.create(
+            p.user, kind, key, game=game, url=facts["url"], data={**facts, **data(p, facts, players)}, email=email
+        )
         if created and email == Notice.Email.QUEUED:
             queued.append(notice)
     return queued

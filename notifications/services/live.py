@@ -1,4 +1,5 @@
 """The bell's live count: a message on the person's own channel group."""
+
 from plumbing import broadcast
 
 

@@ -1,4 +1,5 @@
 """In-site notices: created once per occasion, counted for the bell, marked read."""
+
 from __future__ import annotations
 
 from functools import partial
@@ -11,8 +12,9 @@ from notifications.models import Notice
 from notifications.services import live
 
 
-def create(user, kind: str, key: str, *, game=None, url: str = "", data: dict | None = None,
-           email: str = Notice.Email.NONE) -> tuple[Notice, bool]:
+def create(
+    user, kind: str, key: str, *, game=None, url: str = "", data: dict | None = None, email: str = Notice.Email.NONE
+) -> tuple[Notice, bool]:
     """The notice for this occasion, and whether it is new (only a new one is announced or mailed).
 
     A deleted account is told nothing: its notice is not stored, and counts as not new."""
@@ -20,16 +22,18 @@ def create(user, kind: str, key: str, *, game=None, url: str = "", data: dict | 
         return Notice(user=user, kind=kind, key=key, game=game, url=url, data=data or {}), False
     try:
         with transaction.atomic():
-            notice = Notice.objects.create(user=user, kind=kind, key=key, game=game, url=url, data=data or {},
-                                           email=email)
+            notice = Notice.objects.create(
+                user=user, kind=kind, key=key, game=game, url=url, data=data or {}, email=email
+            )
     except IntegrityError:
         return Notice.objects.get(user=user, key=key), False
     transaction.on_commit(lambda: live.unread_changed(user.pk, unread_count(user)))
     return notice, True
 
 
-def renew(user, kind: str, key: str, *, game=None, url: str = "", data: dict, email: str,
-          occasion: str) -> tuple[Notice, bool]:
+def renew(
+    user, kind: str, key: str, *, game=None, url: str = "", data: dict, email: str, occasion: str
+) -> tuple[Notice, bool]:
     """The one notice under ``key``, brought up to date for a new occasion (``data[occasion]`` differs):
     unread again, newest, its email state reset. Returns it and whether the occasion is new; the same
     occasion told again (a retried task) changes nothing."""
@@ -93,12 +97,19 @@ def text(notice: Notice) -> str:
                 return _("%(game)s: you ran out of time again; a bot plays your seat") % {"game": game}
             return _("%(game)s: you ran out of time; the default move was played") % {"game": game}
         if d.get("ended"):
-            return _("%(game)s: %(name)s ran out of time; the game ends unrated") % {"game": game, "name": d.get("name")}
+            return _("%(game)s: %(name)s ran out of time; the game ends unrated") % {
+                "game": game,
+                "name": d.get("name"),
+            }
         if d.get("took_over"):
             return _("%(game)s: %(name)s ran out of time again; a bot plays the seat") % {
-                "game": game, "name": d.get("name")}
+                "game": game,
+                "name": d.get("name"),
+            }
         return _("%(game)s: %(name)s ran out of time; the default move was played") % {
-            "game": game, "name": d.get("name")}
+            "game": game,
+            "name": d.get("name"),
+        }
     if notice.kind == Notice.Kind.FINISHED:
         if d.get("rank"):
             return _("%(game)s is over: you placed %(rank)s of %(n)s") % {"game": game, "rank": d["rank"], "n": d["n"]}
@@ -107,7 +118,9 @@ def text(notice: Notice) -> str:
         return _("%(name)s invites you to a table of %(game)s") % {"name": d.get("owner"), "game": d.get("game_name")}
     if notice.kind == Notice.Kind.ROUND and d.get("bye"):
         return _("%(tournament)s: round %(n)s has started; you have a bye (it counts as a win)") % {
-            "tournament": d.get("tournament"), "n": d.get("round")}
+            "tournament": d.get("tournament"),
+            "n": d.get("round"),
+        }
     if notice.kind == Notice.Kind.ROUND:
         return _("%(tournament)s: round %(n)s has started") % {"tournament": d.get("tournament"), "n": d.get("round")}
     if notice.kind == Notice.Kind.TOURNAMENT:

@@ -1,4 +1,5 @@
 """The notifications' part of a person's data: their notices, which go with the account."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -9,9 +10,18 @@ from notifications.services import notices
 
 
 def _export(user) -> list[dict[str, Any]]:
-    return [{"kind": n.kind, "text": notices.text(n), "url": n.url, "game_id": n.game_id,
-             "created": n.created_at.isoformat(), "read": n.read_at.isoformat() if n.read_at else None,
-             "email": n.email} for n in Notice.objects.filter(user=user).select_related("game")]
+    return [
+        {
+            "kind": n.kind,
+            "text": notices.text(n),
+            "url": n.url,
+            "game_id": n.game_id,
+            "created": n.created_at.isoformat(),
+            "read": n.read_at.isoformat() if n.read_at else None,
+            "email": n.email,
+        }
+        for n in Notice.objects.filter(user=user).select_related("game")
+    ]
 
 
 def _clean(user) -> None:

@@ -1,4 +1,5 @@
 """The end-of-game summary: final ranking, scores, rating changes and the ∑ statistics table."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -18,9 +19,17 @@ def game_finished(game: Game) -> list[Notice]:
     """A notice for every person in the game; returns those whose summary email is to go out."""
     seatless = len(((game.result or {}).get("details") or {}).get("columns") or ())  # Iwan in a solo game
     return tell_everyone(
-        game, Notice.Kind.FINISHED, f"finished:{game.pk}", wants_email=lambda user: user.email_on_game_end,
-        data=lambda p, facts, players: {"seat": p.seat, "rank": p.rank, "n": len(players) + seatless,
-                                        "status": game.status})
+        game,
+        Notice.Kind.FINISHED,
+        f"finished:{game.pk}",
+        wants_email=lambda user: user.email_on_game_end,
+        data=lambda p, facts, players: {
+            "seat": p.seat,
+            "rank": p.rank,
+            "n": len(players) + seatless,
+            "status": game.status,
+        },
+    )
 
 
 def ratings_ready(game: Game) -> bool:
@@ -29,8 +38,11 @@ def ratings_ready(game: Game) -> bool:
 
 def waiting_for_ratings(game_ids: list[int]) -> list[int]:
     """The summaries of these games whose email has not gone out yet."""
-    return list(Notice.objects.filter(kind=Notice.Kind.FINISHED, email=Notice.Email.QUEUED, game_id__in=game_ids)
-                .values_list("pk", flat=True))
+    return list(
+        Notice.objects.filter(kind=Notice.Kind.FINISHED, email=Notice.Email.QUEUED, game_id__in=game_ids).values_list(
+            "pk", flat=True
+        )
+    )
 
 
 def _fmt(value) -> str:
@@ -73,24 +85,45 @@ def summary_context(notice: Notice) -> dict:
     ranking = []
     for p in sorted(players, key=lambda p: (p.rank is None, p.rank or 0, p.seat)):
         change = changes.get(p.user_id) if p.user_id and not p.is_bot else None
-        ranking.append({
-            "rank": p.rank, "name": names[p.seat], "score": p.score, "me": p.seat == notice.data.get("seat"),
-            "rating_after": round(change.after) if change else None,
-            "rating_delta": round(change.after) - round(change.before) if change else None,
-            "note": _("timed out") if p.timeouts >= 2 else _("resigned") if p.resigned else "",
-        })
+        ranking.append(
+            {
+                "rank": p.rank,
+                "name": names[p.seat],
+                "score": p.score,
+                "me": p.seat == notice.data.get("seat"),
+                "rating_after": round(change.after) if change else None,
+                "rating_delta": round(change.after) - round(change.before) if change else None,
+                "note": _("timed out") if p.timeouts >= 2 else _("resigned") if p.resigned else "",
+            }
+        )
     # The opponents the engine plays without a seat (Iwan in a solo game) rank among the seats.
     for row in seatless_standings(result, len(players)):
-        ranking.append({"rank": row["rank"], "name": _(row["name"]), "score": row["score"], "me": False,
-                        "rating_after": None, "rating_delta": None, "note": ""})
+        ranking.append(
+            {
+                "rank": row["rank"],
+                "name": _(row["name"]),
+                "score": row["score"],
+                "me": False,
+                "rating_after": None,
+                "rating_delta": None,
+                "note": "",
+            }
+        )
     ranking.sort(key=lambda r: (r["rank"] is None, r["rank"] or 0))
     stats: list[dict[str, Any]] = []
     last = None
     for row in result.get("stats") or []:
         # The total row's group only marks it; it gets no heading of its own.
         group = group_heading(row["group"]) if row.get("group") and row["group"] != TOTAL_GROUP else ""
-        stats.append({"label": _(row["label"]), "values": [_fmt(v) for v in row["values"]], "group": group,
-                      "group_start": bool(group) and group != last, "total": row.get("group") == TOTAL_GROUP})
+        stats.append(
+            {
+                "label": _(row["label"]),
+                "values": [_fmt(v) for v in row["values"]],
+                "group": group,
+                "group_start": bool(group) and group != last,
+                "total": row.get("group") == TOTAL_GROUP,
+            }
+        )
         last = group
     # Columns after the seats' (Iwan, the solo opponent), named by the engine.
     seat_names = [names[p.seat] for p in players] + [_(c) for c in (result.get("details") or {}).get("columns", [])]
@@ -100,14 +133,27 @@ def summary_context(notice: Notice) -> dict:
         return "" if delta is None else f"{delta:+d}"
 
     rank_header = [_("Rank"), _("Player"), _("Score")] + ([_("Rating"), "±"] if show_ratings else [])
-    rank_rows = [[_fmt(r["rank"]), _("%(name)s (you)") % {"name": r["name"]} if r["me"] else r["name"], _fmt(r["score"])]
-                 + ([_fmt(r["rating_after"]), signed(r["rating_delta"])] if show_ratings else []) for r in ranking]
+    rank_rows = [
+        [_fmt(r["rank"]), _("%(name)s (you)") % {"name": r["name"]} if r["me"] else r["name"], _fmt(r["score"])]
+        + ([_fmt(r["rating_after"]), signed(r["rating_delta"])] if show_ratings else [])
+        for r in ranking
+    ]
     return {
-        "game": facts, "game_url": mail.absolute(facts["url"]), "ranking": ranking, "stats": stats,
-        "seat_names": seat_names, "show_ratings": show_ratings, "aborted": game.status == Game.Status.ABORTED,
-        "reason": result.get("reason"), "rated": game.rated,
+        "game": facts,
+        "game_url": mail.absolute(facts["url"]),
+        "ranking": ranking,
+        "stats": stats,
+        "seat_names": seat_names,
+        "show_ratings": show_ratings,
+        "aborted": game.status == Game.Status.ABORTED,
+        "reason": result.get("reason"),
+        "rated": game.rated,
         "ranking_text": text_table(rank_header, rank_rows, align="rl"),
-        "stats_text": text_table(["∑"] + seat_names, [[s["label"], *s["values"]] for s in stats],
-                                 [s["group"] for s in stats]) if stats else "",
-        "my_rank": notice.data.get("rank"), "players_count": len(ranking),
+        "stats_text": text_table(
+            ["∑"] + seat_names, [[s["label"], *s["values"]] for s in stats], [s["group"] for s in stats]
+        )
+        if stats
+        else "",
+        "my_rank": notice.data.get("rank"),
+        "players_count": len(ranking),
     }

@@ -1,4 +1,5 @@
 """Periodic work: reminders that are due (found through their partial index)."""
+
 from __future__ import annotations
 
 from datetime import datetime

@@ -1,4 +1,5 @@
 """Your turn: a notice, an email now or in the daily digest (never twice for one turn), reminders."""
+
 from __future__ import annotations
 
 import logging
@@ -38,12 +39,27 @@ def turn_started(game: Game, seats: list[int]) -> list[Notice]:
         schedule_reminder(game, p, user)
         if presence.is_watching(game.pk, user.pk):
             continue  # the board shows it already
-        email = {User.TurnEmail.IMMEDIATE.value: Notice.Email.QUEUED,
-                 User.TurnEmail.DIGEST.value: Notice.Email.DIGEST}.get(user.turn_email, Notice.Email.NONE)
-        data = {**game_facts(game, user, players), "player_id": p.pk, "turn_started_at": iso(p.turn_started_at),
-                "deadline": iso(p.deadline), "live": game.time_control == TimeControl.LIVE}
-        notice, fresh = notices.renew(user, Notice.Kind.TURN, turn_key(p), game=game, url=data["url"], data=data,
-                                      email=email, occasion="turn_started_at")
+        email = {
+            User.TurnEmail.IMMEDIATE.value: Notice.Email.QUEUED,
+            User.TurnEmail.DIGEST.value: Notice.Email.DIGEST,
+        }.get(user.turn_email, Notice.Email.NONE)
+        data = {
+            **game_facts(game, user, players),
+            "player_id": p.pk,
+            "turn_started_at": iso(p.turn_started_at),
+            "deadline": iso(p.deadline),
+            "live": game.time_control == TimeControl.LIVE,
+        }
+        notice, fresh = notices.renew(
+            user,
+            Notice.Kind.TURN,
+            turn_key(p),
+            game=game,
+            url=data["url"],
+            data=data,
+            email=email,
+            occasion="turn_started_at",
+        )
         if fresh and email == Notice.Email.QUEUED:
             queued.append(notice)
     return queued
@@ -59,8 +75,13 @@ def turns_over(game: Game) -> int:
 def turn_is_current(notice: Notice) -> bool:
     """The turn the notice is about has not ended yet."""
     started = parse(notice.data.get("turn_started_at"))
-    return Player.objects.filter(pk=notice.data.get("player_id"), must_act=True, turn_started_at=started,
-                                 game__status=Game.Status.ACTIVE, bot_took_over=False).exists()
+    return Player.objects.filter(
+        pk=notice.data.get("player_id"),
+        must_act=True,
+        turn_started_at=started,
+        game__status=Game.Status.ACTIVE,
+        bot_took_over=False,
+    ).exists()
 
 
 def still_wanted(notice: Notice) -> bool:
@@ -70,40 +91,65 @@ def still_wanted(notice: Notice) -> bool:
 
 def turn_context(notice: Notice) -> dict:
     d = notice.data
-    return {"notice": notice, "game": d, "deadline": parse(d.get("deadline")), "live": d.get("live"),
-            "game_url": mail.absolute(d["url"])}
+    return {
+        "notice": notice,
+        "game": d,
+        "deadline": parse(d.get("deadline")),
+        "live": d.get("live"),
+        "game_url": mail.absolute(d["url"]),
+    }
 
 
 # --- reminders -------------------------------------------------------------------------------------------
 
+
 def schedule_reminder(game: Game, player: Player, user) -> Reminder | None:
-    if (game.time_control != TimeControl.CORRESPONDENCE or not user.reminder_hours or not player.deadline
-            or not player.turn_started_at):
+    if (
+        game.time_control != TimeControl.CORRESPONDENCE
+        or not user.reminder_hours
+        or not player.deadline
+        or not player.turn_started_at
+    ):
         return None
     remind_at = player.deadline - timedelta(hours=user.reminder_hours)
     if remind_at <= timezone.now():
         return None  # the turn email already tells the deadline
     reminder, _created = Reminder.objects.get_or_create(
-        player=player, turn_started_at=player.turn_started_at, defaults={"remind_at": remind_at})
+        player=player, turn_started_at=player.turn_started_at, defaults={"remind_at": remind_at}
+    )
     return reminder
 
 
 def due_reminders(now: datetime, limit: int = BATCH) -> list[int]:
-    return list(Reminder.objects.filter(done_at__isnull=True, remind_at__lte=now).order_by("remind_at")
-                .values_list("pk", flat=True)[:limit])
+    return list(
+        Reminder.objects.filter(done_at__isnull=True, remind_at__lte=now)
+        .order_by("remind_at")
+        .values_list("pk", flat=True)[:limit]
+    )
 
 
 def process_reminder(reminder_id: int, now: datetime) -> Notice | None:
     """Settle one due reminder; returns the new notice whose email is queued, if any. Safe to run twice at once."""
     with transaction.atomic():
-        reminder = (Reminder.objects.select_for_update(skip_locked=True, of=("self",))
-                    .filter(pk=reminder_id, done_at__isnull=True).select_related("player__game", "player__user").first())
+        reminder = (
+            Reminder.objects.select_for_update(skip_locked=True, of=("self",))
+            .filter(pk=reminder_id, done_at__isnull=True)
+            .select_related("player__game", "player__user")
+            .first()
+        )
         if reminder is None:
             return None
         p = reminder.player
         user, deadline, started = p.user, p.deadline, p.turn_started_at
-        if (user is None or deadline is None or started is None or not p.must_act or started != reminder.turn_started_at
-                or p.controlled_by_bot or p.game.status != Game.Status.ACTIVE):
+        if (
+            user is None
+            or deadline is None
+            or started is None
+            or not p.must_act
+            or started != reminder.turn_started_at
+            or p.controlled_by_bot
+            or p.game.status != Game.Status.ACTIVE
+        ):
             reminder.done_at = now  # the turn it was for is over
             reminder.save(update_fields=["done_at"])
             return None
@@ -117,12 +163,23 @@ def process_reminder(reminder_id: int, now: datetime) -> Notice | None:
         reminder.save(update_fields=["done_at"])
         if not user.reminder_hours or deadline <= now:
             return None
-        data = {**game_facts(p.game, user), "player_id": p.pk, "turn_started_at": iso(p.turn_started_at),
-                "deadline": iso(p.deadline), "live": False}
+        data = {
+            **game_facts(p.game, user),
+            "player_id": p.pk,
+            "turn_started_at": iso(p.turn_started_at),
+            "deadline": iso(p.deadline),
+            "live": False,
+        }
         watching = presence.is_watching(p.game_id, user.pk)
         notice, created = notices.create(
-            user, Notice.Kind.REMINDER, f"reminder:{p.pk}:{started.timestamp()}", game=p.game,
-            url=data["url"], data=data, email=Notice.Email.SKIPPED if watching else Notice.Email.QUEUED)
+            user,
+            Notice.Kind.REMINDER,
+            f"reminder:{p.pk}:{started.timestamp()}",
+            game=p.game,
+            url=data["url"],
+            data=data,
+            email=Notice.Email.SKIPPED if watching else Notice.Email.QUEUED,
+        )
         if not (created and notice.email == Notice.Email.QUEUED):
             return None
         emails.queue(notice)  # with the reminder marked done, in one commit
@@ -130,6 +187,7 @@ def process_reminder(reminder_id: int, now: datetime) -> Notice | None:
 
 
 # --- the daily digest ------------------------------------------------------------------------------------
+
 
 def digest_candidates() -> list[int]:
     """People with turns waiting for a digest (through the partial index on pending digest notices)."""
@@ -159,15 +217,20 @@ def send_digest(user, now: datetime) -> bool:
         if not wanted:
             return False
         Notice.objects.filter(pk__in=[n.pk for n in wanted], email=Notice.Email.DIGEST).update(
-            email=Notice.Email.QUEUED)
-        outbox.record(DIGEST, {"user_id": user.pk, "day": local.date().isoformat(),
-                               "notice_ids": [n.pk for n in wanted]}, ref=f"digest:{user.pk}")
+            email=Notice.Email.QUEUED
+        )
+        outbox.record(
+            DIGEST,
+            {"user_id": user.pk, "day": local.date().isoformat(), "notice_ids": [n.pk for n in wanted]},
+            ref=f"digest:{user.pk}",
+        )
     return True
 
 
 def _digest_failed(entry: OutboxEntry) -> None:
     Notice.objects.filter(pk__in=entry.payload["notice_ids"], email=Notice.Email.QUEUED).update(
-        email=Notice.Email.FAILED)
+        email=Notice.Email.FAILED
+    )
 
 
 @outbox.handler(DIGEST, on_failure=_digest_failed)
@@ -178,14 +241,22 @@ def send_digest_email(entry: OutboxEntry) -> None:
     user = User.objects.filter(pk=data["user_id"]).first()
     if user is None:
         return
-    queued = list(Notice.objects.select_for_update().filter(
-        pk__in=data["notice_ids"], user=user, email=Notice.Email.QUEUED).order_by("created_at"))
+    queued = list(
+        Notice.objects.select_for_update()
+        .filter(pk__in=data["notice_ids"], user=user, email=Notice.Email.QUEUED)
+        .order_by("created_at")
+    )
     if not queued:
         return
     items = [turn_context(n) for n in queued]
     Notice.objects.filter(pk__in=[n.pk for n in queued]).update(email=Notice.Email.SENT, emailed_at=timezone.now())
-    mail.send(user, "notifications/email/digest", {"items": items, "day": date.fromisoformat(data["day"])},
-              kind="turn", message_id=mail.message_id(f"digest-{user.pk}-{data['day']}"))
+    mail.send(
+        user,
+        "notifications/email/digest",
+        {"items": items, "day": date.fromisoformat(data["day"])},
+        kind="turn",
+        message_id=mail.message_id(f"digest-{user.pk}-{data['day']}"),
+    )
     Digest.objects.filter(user=user, day=data["day"]).update(games=len(items))
 
 

@@ -1,4 +1,5 @@
 """Signed one-click unsubscribe links: each email kind maps to the setting it turns off."""
+
 from __future__ import annotations
 
 from django.conf import settings

@@ -1,4 +1,5 @@
 """Rating history as plain SVG geometry, drawn by the template (no JavaScript needed)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -25,8 +26,9 @@ class Chart:
     baseline_y: str | None
 
 
-def rating_chart(values: list[float], first_label: str = "", last_label: str = "",
-                 width: int = 560, height: int = 160, pad: int = 36) -> Chart | None:
+def rating_chart(
+    values: list[float], first_label: str = "", last_label: str = "", width: int = 560, height: int = 160, pad: int = 36
+) -> Chart | None:
     """A polyline through the ratings after each game, with the start (1500) as the first point."""
     if not values:
         return None
@@ -47,5 +49,6 @@ def rating_chart(values: list[float], first_label: str = "", last_label: str = "
     points = " ".join(f"{n(x(i))},{n(y(v))}" for i, v in enumerate(series))
     labels = [(n(y(high)), round(high)), (n(y(low)), round(low))]
     baseline = n(y(1500.0)) if low < 1500 < high else None
-    return Chart(width, height, points, n(x(len(series) - 1)), n(y(series[-1])), labels, first_label, last_label,
-                 baseline)
+    return Chart(
+        width, height, points, n(x(len(series) - 1)), n(y(series[-1])), labels, first_label, last_label, baseline
+    )

@@ -6,6 +6,7 @@ as far whatever the table size. Actual score: 1 for a better rank, 1/2 for an
 equal rank (a tie), 0 for a worse rank. All expectations use the ratings from
 before the game.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -53,7 +54,8 @@ def rating_changes(standings: list[Standing]) -> dict[int, float]:
     for me in standings:
         total = sum(
             pairwise_score(me.rank, other.rank) - expected_score(me.rating, other.rating)
-            for other in standings if other is not me
+            for other in standings
+            if other is not me
         )
         new[me.key] = me.rating + k_factor(me.games) / (n - 1) * total
     return new

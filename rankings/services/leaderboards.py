@@ -5,6 +5,7 @@ where a game not played (or fewer than three games) counts at the 1500
 baseline. Strength in one game alone therefore lifts the overall figure by
 only a third of its lead; being strong in several games counts fully.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -53,8 +54,17 @@ def game_board(slug: str, period: str = "all", min_games: int = 0, now: datetime
     qs = _in_period(period, now).filter(game_slug=slug, games__gte=max(min_games, 1))
     qs = qs.order_by("-rating", "-games", "user_id")
     return [
-        LeaderRow(i, r.user_id, r.user.username, r.user.shown_name, r.rating, r.games, r.wins, r.last_played,
-                  is_provisional(r.games))
+        LeaderRow(
+            i,
+            r.user_id,
+            r.user.username,
+            r.user.shown_name,
+            r.rating,
+            r.games,
+            r.wins,
+            r.last_played,
+            is_provisional(r.games),
+        )
         for i, r in enumerate(qs, start=1)
     ]
 
@@ -77,8 +87,19 @@ def overall_board(period: str = "all", min_games: int = 0, now: datetime | None 
         if games < min_games or (since and (last is None or last < since)):
             continue
         user = ratings[0].user
-        rows.append(LeaderRow(0, user_id, user.username, user.shown_name, overall_score([r.rating for r in ratings]),
-                              games, sum(r.wins for r in ratings), last, games < PROVISIONAL_GAMES))
+        rows.append(
+            LeaderRow(
+                0,
+                user_id,
+                user.username,
+                user.shown_name,
+                overall_score([r.rating for r in ratings]),
+                games,
+                sum(r.wins for r in ratings),
+                last,
+                games < PROVISIONAL_GAMES,
+            )
+        )
     rows.sort(key=lambda r: (-r.rating, -r.games, r.user_id))
     for i, row in enumerate(rows, start=1):
         row.rank = i

@@ -12,6 +12,7 @@ seat everyone (e.g. an odd count at two-player tables) do the remaining
 players get a bye, scored as a win: the lowest-placed players who have had
 the fewest byes. Tables are never filled with bots.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -62,8 +63,9 @@ def choose_byes(ordered: list[Candidate], count: int) -> list[Candidate]:
     return sorted(from_bottom, key=lambda c: c.byes)[:count]
 
 
-def swiss_tables(players: list[Candidate], met: set[frozenset], size: int,
-                 minimum: int = 2) -> tuple[list[list[int]], list[int]]:
+def swiss_tables(
+    players: list[Candidate], met: set[frozenset], size: int, minimum: int = 2
+) -> tuple[list[list[int]], list[int]]:
     """Tables (lists of keys, best-placed table first) and the keys that get a bye."""
     ordered = sorted(players, key=lambda c: (-c.points, -c.rating, c.key))
     sizes, bye_count = table_sizes(len(ordered), size, minimum)
@@ -73,7 +75,7 @@ def swiss_tables(players: list[Candidate], met: set[frozenset], size: int,
     position = {k: i for i, k in enumerate(seated)}
     tables, start = [], 0
     for n in sizes:
-        tables.append(seated[start:start + n])
+        tables.append(seated[start : start + n])
         start += n
     _improve_by_swaps(tables, met, position)
     return [sorted(t, key=position.__getitem__) for t in tables], [c.key for c in byes]
@@ -87,8 +89,8 @@ def _improve_by_swaps(tables: list[list[int]], met: set[frozenset], position: di
         for i, j in itertools.combinations(range(len(tables)), 2):
             for a_i, a in enumerate(tables[i]):
                 for b_i, b in enumerate(tables[j]):
-                    ti = tables[i][:a_i] + [b] + tables[i][a_i + 1:]
-                    tj = tables[j][:b_i] + [a] + tables[j][b_i + 1:]
+                    ti = tables[i][:a_i] + [b] + tables[i][a_i + 1 :]
+                    tj = tables[j][:b_i] + [a] + tables[j][b_i + 1 :]
                     ci, cj = _table_cost(ti, met, position), _table_cost(tj, met, position)
                     if ci + cj < costs[i] + costs[j]:
                         tables[i], tables[j], costs[i], costs[j] = ti, tj, ci, cj
@@ -108,7 +110,7 @@ def knockout_tables(seeded: list[int], size: int, minimum: int = 2) -> tuple[lis
     order = list(range(len(sizes)))
     i = 0
     for lap in itertools.count():
-        for t in (order if lap % 2 == 0 else order[::-1]):
+        for t in order if lap % 2 == 0 else order[::-1]:
             if len(tables[t]) < sizes[t] and i < len(rest):
                 tables[t].append(rest[i])
                 i += 1
@@ -141,7 +143,7 @@ def round_robin_pairs(group: list[int], round_number: int) -> tuple[list[list[in
     line = [fixed, *rotated]
     tables: list[list[int]] = []
     byes: list[int] = []
-    for a, b in zip(line[: n // 2], reversed(line[n // 2:])):
+    for a, b in zip(line[: n // 2], reversed(line[n // 2 :])):
         if a is not None and b is not None:
             tables.append([a, b])
         else:

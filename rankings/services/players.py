@@ -1,4 +1,5 @@
 """A player's ratings page: current ratings, history per game, results against frequent opponents."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -32,8 +33,10 @@ class GameRating:
 def ratings_with_history(user, viewer=None) -> list[GameRating]:
     """Ratings and their history; a change from a game ``viewer`` may not read (an invited-only
     game) keeps its figures but shows no game id (``shown_game_id`` None)."""
-    out = {r.game_slug: GameRating(r.game_slug, r, is_provisional(r.games))
-           for r in Rating.objects.filter(user=user).order_by("-rating")}
+    out = {
+        r.game_slug: GameRating(r.game_slug, r, is_provisional(r.games))
+        for r in Rating.objects.filter(user=user).order_by("-rating")
+    }
     changes = list(RatingChange.objects.filter(user=user).order_by("played_at", "game_id"))
     hidden = audience.unreadable([c.game_id for c in changes], viewer) if viewer != user else set()
     for change in changes:
@@ -47,12 +50,16 @@ def frequent_opponents(user, limit: int = 10) -> list[OpponentRecord]:
     """Wins, draws and losses (by rank) against the people met most often in rated games."""
     mine = dict(RatingChange.objects.filter(user=user).values_list("game_id", "rank"))
     records: dict[int, OpponentRecord] = {}
-    others = (RatingChange.objects.filter(game_id__in=list(mine)).filter(~Q(user=user))
-              .select_related("user").only("game_id", "rank", "user__username",
-                                                         "user__display_name", "user__deleted_at"))
+    others = (
+        RatingChange.objects.filter(game_id__in=list(mine))
+        .filter(~Q(user=user))
+        .select_related("user")
+        .only("game_id", "rank", "user__username", "user__display_name", "user__deleted_at")
+    )
     for other in others:
         rec = records.get(other.user_id) or records.setdefault(
-            other.user_id, OpponentRecord(other.user_id, other.user.username, other.user.shown_name))
+            other.user_id, OpponentRecord(other.user_id, other.user.username, other.user.shown_name)
+        )
         rec.games += 1
         my_rank = mine[other.game_id]
         if my_rank < other.rank:

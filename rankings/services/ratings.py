@@ -1,4 +1,5 @@
 """Applying finished rated games to the stored ratings, once each, in finish order."""
+
 from __future__ import annotations
 
 import logging
@@ -101,21 +102,36 @@ def _process(game: Game) -> None:
     seats = rated_seats(Player.objects.filter(game=game))
     if len(seats) < 2:
         return
-    rows = {r.user_id: r for r in Rating.objects.select_for_update().filter(
-        game_slug=game.game_slug, user_id__in=[s.user_id for s in seats])}
+    rows = {
+        r.user_id: r
+        for r in Rating.objects.select_for_update().filter(
+            game_slug=game.game_slug, user_id__in=[s.user_id for s in seats]
+        )
+    }
     states = {(uid, game.game_slug): RatingState(r.rating, r.games, r.wins, r.last_played) for uid, r in rows.items()}
     changes = apply_result(states, game.game_slug, seats, game.finished_at)
     for seat, _before, _after in changes:
         st = states[(seat.user_id, game.game_slug)]
         Rating.objects.update_or_create(
-            user_id=seat.user_id, game_slug=game.game_slug,
+            user_id=seat.user_id,
+            game_slug=game.game_slug,
             defaults={"rating": st.rating, "games": st.games, "wins": st.wins, "last_played": st.last_played},
         )
-    RatingChange.objects.bulk_create([
-        RatingChange(game=game, user_id=seat.user_id, game_slug=game.game_slug, before=before, after=after,
-                     rank=seat.rank, opponents=len(changes) - 1, played_at=game.finished_at)
-        for seat, before, after in changes
-    ])
+    RatingChange.objects.bulk_create(
+        [
+            RatingChange(
+                game=game,
+                user_id=seat.user_id,
+                game_slug=game.game_slug,
+                before=before,
+                after=after,
+                rank=seat.rank,
+                opponents=len(changes) - 1,
+                played_at=game.finished_at,
+            )
+            for seat, before, after in changes
+        ]
+    )
 
 
 def _insert_rows(model, columns: list[str], rows: list[tuple], batch_size: int) -> None:
@@ -142,25 +158,37 @@ def recompute_all(batch_size: int = 5000) -> int:
         _lock_ledger()
         games = list(rateable_games().values_list("pk", "game_slug", "finished_at"))
         seats_by_game: dict[int, list[Seat]] = {}
-        players = (Player.objects.filter(game__status=Game.Status.FINISHED, game__rated=True)
-                   .filter(~Q(user_id=None), is_bot=False, rank__isnull=False)
-                   .order_by("game_id", "seat").values_list("game_id", "user_id", "rank"))
+        players = (
+            Player.objects.filter(game__status=Game.Status.FINISHED, game__rated=True)
+            .filter(~Q(user_id=None), is_bot=False, rank__isnull=False)
+            .order_by("game_id", "seat")
+            .values_list("game_id", "user_id", "rank")
+        )
         for game_id, user_id, rank in players.iterator(chunk_size=20_000):
             if user_id is not None and rank is not None:  # as filtered
                 seats_by_game.setdefault(game_id, []).append(Seat(user_id, rank))
         for pk, slug, finished_at in games:
             counted.append(pk)
             result = apply_result(states, slug, seats_by_game.get(pk, []), finished_at)
-            changes.extend((pk, seat.user_id, slug, before, after, seat.rank, len(result) - 1, finished_at)
-                           for seat, before, after in result)
+            changes.extend(
+                (pk, seat.user_id, slug, before, after, seat.rank, len(result) - 1, finished_at)
+                for seat, before, after in result
+            )
         RatingChange.objects.all().delete()
         Rating.objects.all().delete()
         RatedGame.objects.all().delete()
         now = timezone.now()
         _insert_rows(RatedGame, ["game_id", "processed_at"], [(pk, now) for pk in counted], batch_size)
-        _insert_rows(Rating, ["user_id", "game_slug", "rating", "games", "wins", "last_played"],
-                     [(uid, slug, st.rating, st.games, st.wins, st.last_played)
-                      for (uid, slug), st in states.items()], batch_size)
-        _insert_rows(RatingChange, ["game_id", "user_id", "game_slug", "before", "after", "rank", "opponents",
-                                    "played_at"], changes, batch_size)
+        _insert_rows(
+            Rating,
+            ["user_id", "game_slug", "rating", "games", "wins", "last_played"],
+            [(uid, slug, st.rating, st.games, st.wins, st.last_played) for (uid, slug), st in states.items()],
+            batch_size,
+        )
+        _insert_rows(
+            RatingChange,
+            ["game_id", "user_id", "game_slug", "before", "after", "rank", "opponents", "played_at"],
+            changes,
+            batch_size,
+        )
     return len(counted)

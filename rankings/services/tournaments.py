@@ -8,6 +8,7 @@ current points of every opponent met at a table), then rating at the start,
 then registration order. Knockout: the best-ranked player of each table goes
 on (a tie for first goes to the higher rating at the start).
 """
+
 from __future__ import annotations
 
 import itertools
@@ -76,8 +77,10 @@ def create_tournament(
         raise TournamentError(_("Unknown tournament format."))
     low = smallest_table(game_slug)
     if not low <= table_size <= engine.max_players:
-        raise TournamentError(_("%(game)s tables seat %(low)s to %(high)s players.")
-                              % {"game": engine.name, "low": low, "high": engine.max_players})
+        raise TournamentError(
+            _("%(game)s tables seat %(low)s to %(high)s players.")
+            % {"game": engine.name, "low": low, "high": engine.max_players}
+        )
     try:
         for size in range(low, table_size + 1):
             normalized = engine.normalize_options(size, options or {})
@@ -104,10 +107,21 @@ def create_tournament(
     if starts_at <= registration_opens:
         raise TournamentError(_("The tournament must start after registration opens."))
     return Tournament.objects.create(
-        name=name.strip(), organiser=organiser, game_slug=game_slug, options=options, format=format,
-        table_size=table_size, rounds=rounds, group_size=group_size, registration_opens=registration_opens,
-        starts_at=starts_at, rated=rated, invited_only=invited_only, time_control=time_control,
-        days_per_move=days_per_move, minutes_per_player=minutes_per_player,
+        name=name.strip(),
+        organiser=organiser,
+        game_slug=game_slug,
+        options=options,
+        format=format,
+        table_size=table_size,
+        rounds=rounds,
+        group_size=group_size,
+        registration_opens=registration_opens,
+        starts_at=starts_at,
+        rated=rated,
+        invited_only=invited_only,
+        time_control=time_control,
+        days_per_move=days_per_move,
+        minutes_per_player=minutes_per_player,
     )
 
 
@@ -119,8 +133,11 @@ def _locked(tournament_id: int) -> Tournament:
 
 
 def can_register(tournament: Tournament, user) -> bool:
-    return (not tournament.invited_only or tournament.organiser_id == user.pk
-            or tournament.invitations.filter(user=user).exists())
+    return (
+        not tournament.invited_only
+        or tournament.organiser_id == user.pk
+        or tournament.invitations.filter(user=user).exists()
+    )
 
 
 def invite(tournament_id: int, organiser, username: str) -> TournamentInvitation:
@@ -187,8 +204,11 @@ def start(tournament_id: int, by=None, now: datetime | None = None) -> Tournamen
             t.finished_at = now
             t.save(update_fields=["status", "finished_at"])
             return t
-        ratings = dict(Rating.objects.filter(game_slug=t.game_slug, user__in=[e.user_id for e in entries])
-                       .values_list("user_id", "rating"))
+        ratings = dict(
+            Rating.objects.filter(game_slug=t.game_slug, user__in=[e.user_id for e in entries]).values_list(
+                "user_id", "rating"
+            )
+        )
         for e in entries:
             e.seed_rating = ratings.get(e.user_id, BASE_RATING)
         if t.format == Tournament.Format.ROUND_ROBIN:
@@ -242,7 +262,8 @@ def _met_and_byes(t: Tournament) -> tuple[set[frozenset], dict[int, int]]:
     byes: dict[int, int] = {}
     by_pairing: dict[int, list[int]] = {}
     for pairing_id, entry_id, has_game in PairingSeat.objects.filter(pairing__round__tournament=t).values_list(
-            "pairing_id", "entry_id", "pairing__game"):
+        "pairing_id", "entry_id", "pairing__game"
+    ):
         if has_game is None:
             byes[entry_id] = byes.get(entry_id, 0) + 1
         else:
@@ -273,10 +294,15 @@ def _tables_for_round(t: Tournament, number: int) -> tuple[list[list[int]], list
         return tables, byes
     points = {row.entry.pk: row.points for row in standings(t)}
     met, bye_counts = _met_and_byes(t)
-    ratings = dict(Rating.objects.filter(game_slug=t.game_slug, user__in=[e.user_id for e in active])
-                   .values_list("user_id", "rating"))
-    candidates = [pairing.Candidate(e.pk, points.get(e.pk, 0.0), ratings.get(e.user_id, e.seed_rating),
-                                    bye_counts.get(e.pk, 0)) for e in active]
+    ratings = dict(
+        Rating.objects.filter(game_slug=t.game_slug, user__in=[e.user_id for e in active]).values_list(
+            "user_id", "rating"
+        )
+    )
+    candidates = [
+        pairing.Candidate(e.pk, points.get(e.pk, 0.0), ratings.get(e.user_id, e.seed_rating), bye_counts.get(e.pk, 0))
+        for e in active
+    ]
     return pairing.swiss_tables(candidates, met, t.table_size, low)
 
 
@@ -288,9 +314,15 @@ def _start_round(t: Tournament, number: int) -> Round:
     readers = tuple(_tournament_readers(t, list(users.values()))) if t.invited_only else ()
     for i, table in enumerate(tables, start=1):
         game = start_seated_game(
-            t.game_slug, [users[k] for k in table], t.options, rated=t.rated, time_control=t.time_control,
-            days_per_move=t.days_per_move, minutes_per_player=t.minutes_per_player,
-            private=t.invited_only, readers=readers,
+            t.game_slug,
+            [users[k] for k in table],
+            t.options,
+            rated=t.rated,
+            time_control=t.time_control,
+            days_per_move=t.days_per_move,
+            minutes_per_player=t.minutes_per_player,
+            private=t.invited_only,
+            readers=readers,
         )
         p = Pairing.objects.create(round=rnd, number=i, game=game)
         PairingSeat.objects.bulk_create([PairingSeat(pairing=p, entry_id=k) for k in table])
@@ -314,8 +346,10 @@ def table_points(ranks: dict[int, int]) -> dict[int, float]:
     n = len(ranks)
     if n < 2:
         return {k: 1.0 for k in ranks}
-    return {k: sum(1.0 if r < o else 0.5 if r == o else 0.0 for j, o in ranks.items() if j != k) / (n - 1)
-            for k, r in ranks.items()}
+    return {
+        k: sum(1.0 if r < o else 0.5 if r == o else 0.0 for j, o in ranks.items() if j != k) / (n - 1)
+        for k, r in ranks.items()
+    }
 
 
 def _game_ranks(game: Game, entry_by_user: dict[int, int]) -> dict[int, int]:
@@ -350,8 +384,9 @@ def advance(tournament_id: int) -> bool:
         rnd.finished_at = timezone.now()
         rnd.save(update_fields=["finished", "finished_at"])
         active = t.entries.filter(withdrawn=False, eliminated=False).count()
-        done = (active < 2 if t.format != Tournament.Format.ROUND_ROBIN else False) or \
-            (t.format != Tournament.Format.KNOCKOUT and rnd.number >= total_rounds(t))
+        done = (active < 2 if t.format != Tournament.Format.ROUND_ROBIN else False) or (
+            t.format != Tournament.Format.KNOCKOUT and rnd.number >= total_rounds(t)
+        )
         if done:
             _finish(t)
         else:
@@ -392,8 +427,9 @@ def advance_all(now: datetime | None = None) -> int:
     """Periodic check: start tournaments due to start, advance running ones; returns how many changed."""
     now = now or timezone.now()
     changed = 0
-    for pk in Tournament.objects.filter(status=Tournament.Status.REGISTRATION, starts_at__lte=now) \
-            .values_list("pk", flat=True):
+    for pk in Tournament.objects.filter(status=Tournament.Status.REGISTRATION, starts_at__lte=now).values_list(
+        "pk", flat=True
+    ):
         try:
             start(pk, now=now)
             changed += 1
@@ -421,8 +457,8 @@ def standings(t: Tournament) -> list[StandingRow]:
     rows = {e.pk: StandingRow(0, e) for e in entries}
     tables: dict[int, list[int]] = {}
     for pairing_id, entry_id, points, has_game, number in PairingSeat.objects.filter(
-            pairing__round__tournament=t).values_list("pairing_id", "entry_id", "points", "pairing__game",
-                                                      "pairing__round__number"):
+        pairing__round__tournament=t
+    ).values_list("pairing_id", "entry_id", "points", "pairing__game", "pairing__round__number"):
         row = rows[entry_id]
         row.points += points or 0.0
         row.last_round = max(row.last_round, number)
@@ -449,9 +485,16 @@ def _standing_key(t: Tournament, r: StandingRow):
 
 def rounds_overview(t: Tournament) -> list[Round]:
     """Rounds, newest first, with their tables, seats and games loaded."""
-    return list(t.round_set.order_by("-number").prefetch_related(
-        Prefetch("pairings", queryset=Pairing.objects.select_related("game").prefetch_related(
-            Prefetch("seats", queryset=PairingSeat.objects.select_related("entry__user"))))))
+    return list(
+        t.round_set.order_by("-number").prefetch_related(
+            Prefetch(
+                "pairings",
+                queryset=Pairing.objects.select_related("game").prefetch_related(
+                    Prefetch("seats", queryset=PairingSeat.objects.select_related("entry__user"))
+                ),
+            )
+        )
+    )
 
 
 def visible_tournaments(user):

@@ -1,4 +1,5 @@
 """Downloading everything kept about oneself as one JSON file (settings page and API)."""
+
 import json
 from datetime import date, timedelta
 
@@ -29,8 +30,9 @@ def alice(django_capture_on_commit_callbacks):
     play.post_chat(running, bob, "bob's words")
     notices.create(alice, Notice.Kind.TURN, "turn:x", game=running, url=f"/games/{running.pk}/")
     Vacation.objects.create(user=alice, starts_on=date(2030, 5, 1), ends_on=date(2030, 5, 2))
-    cup = tournaments.create_tournament(bob, name="Spring cup", game_slug="toy",
-                                        starts_at=timezone.now() + timedelta(days=1))
+    cup = tournaments.create_tournament(
+        bob, name="Spring cup", game_slug="toy", starts_at=timezone.now() + timedelta(days=1)
+    )
     tournaments.register(cup.pk, alice)
     alice.finished_id, alice.running_id = finished.pk, running.pk
     return alice
@@ -48,12 +50,14 @@ def _check(data: dict, alice) -> None:
     assert finished["status"] == "finished" and finished["rank"] in (1, 2)
     # Her own moves, and only hers.
     assert [m["seq"] for m in finished["moves"]] == list(
-        Move.objects.filter(game_id=alice.finished_id, seat=seat).order_by("seq").values_list("seq", flat=True))
+        Move.objects.filter(game_id=alice.finished_id, seat=seat).order_by("seq").values_list("seq", flat=True)
+    )
     assert {p["name"] for p in finished["players"]} == {"Alice A.", "bob"}
     assert [r["game"] for r in data["ratings"]] == ["toy"]
     assert [h["game_id"] for h in data["rating_history"]] == [alice.finished_id]
     assert sorted(n["kind"] for n in data["notices"]) == sorted(
-        Notice.objects.filter(user=alice).values_list("kind", flat=True))
+        Notice.objects.filter(user=alice).values_list("kind", flat=True)
+    )
     assert "turn" in [n["kind"] for n in data["notices"]] and all(n["text"] for n in data["notices"])
     assert [e["tournament"] for e in data["tournament_entries"]] == ["Spring cup"]
     assert [c["text"] for c in data["chat_messages"]] == ["my own words"]

@@ -12,8 +12,12 @@ from tests.factories import make_user
 pytestmark = pytest.mark.django_db
 
 
-SIGNUP = {"username": "zoe", "email": "zoe@example.org", "password1": "a-Strong-pass-77",
-          "password2": "a-Strong-pass-77"}
+SIGNUP = {
+    "username": "zoe",
+    "email": "zoe@example.org",
+    "password1": "a-Strong-pass-77",
+    "password2": "a-Strong-pass-77",
+}
 
 
 def _confirmation_link(message) -> str:
@@ -46,8 +50,9 @@ def test_signup_with_a_taken_address_answers_as_any_signup_and_tells_the_owner(c
 
 def test_signup_refuses_a_weak_password_and_a_taken_username(client):
     make_user("alice")
-    response = client.post("/accounts/signup/", {"username": "alice", "email": "new@example.org",
-                                                 "password1": "123", "password2": "123"})
+    response = client.post(
+        "/accounts/signup/", {"username": "alice", "email": "new@example.org", "password1": "123", "password2": "123"}
+    )
     page = response.content.decode()
     assert response.status_code == 200
     assert "already" in page and "too short" in page
@@ -82,8 +87,7 @@ def test_login_and_logout(client):
 def test_login_is_rate_limited(client, settings):
     settings.ACCOUNT_RATE_LIMITS = {**settings.ACCOUNT_RATE_LIMITS, "login": "3/m/ip"}
     make_user("alice")
-    codes = [client.post("/accounts/login/", {"username": "alice", "password": "no"}).status_code
-             for _ in range(4)]
+    codes = [client.post("/accounts/login/", {"username": "alice", "password": "no"}).status_code for _ in range(4)]
     assert codes[-1] == 429
 
 
@@ -96,18 +100,21 @@ def test_password_reset_by_email(client):
     link = re.search(r"http://[^\s]+/accounts/password/reset/key/[^\s]+/", message.body).group(0)
     path = link.split("testserver", 1)[1]
     form_page = client.get(path, follow=True)
-    response = client.post(form_page.redirect_chain[-1][0],
-                           {"password1": "brand-New-pass-9", "password2": "brand-New-pass-9"})
+    response = client.post(
+        form_page.redirect_chain[-1][0], {"password1": "brand-New-pass-9", "password2": "brand-New-pass-9"}
+    )
     assert response.status_code == 302
     assert client.login(username="alice", password="brand-New-pass-9")
 
 
-@pytest.mark.parametrize("account, browser, subject", [
-    ("de", "en", "Neues Passwort wählen"), ("en", "de", "Choose a new password")])
+@pytest.mark.parametrize(
+    "account, browser, subject", [("de", "en", "Neues Passwort wählen"), ("en", "de", "Choose a new password")]
+)
 def test_the_password_reset_email_speaks_the_accounts_language(client, account, browser, subject):
     make_user("alice", language=account)
-    page = client.post("/accounts/password/reset/", {"email": "alice@example.org"}, HTTP_ACCEPT_LANGUAGE=browser,
-                       follow=True)
+    page = client.post(
+        "/accounts/password/reset/", {"email": "alice@example.org"}, HTTP_ACCEPT_LANGUAGE=browser, follow=True
+    )
     assert page.status_code == 200
     (message,) = mail.outbox
     assert message.subject == subject
@@ -117,15 +124,27 @@ def test_the_password_reset_email_speaks_the_accounts_language(client, account, 
 def test_settings_change_language_and_time_zone(client):
     alice = make_user("alice")
     client.force_login(alice)
-    response = client.post("/accounts/settings/", {
-        "display_name": "Alice A.", "email": "alice@example.org", "language": "de",
-        "time_zone": "Europe/Berlin", "turn_email": "digest", "digest_hour": 7, "reminder_hours": 12,
-        "email_on_game_end": "on",
-    })
+    response = client.post(
+        "/accounts/settings/",
+        {
+            "display_name": "Alice A.",
+            "email": "alice@example.org",
+            "language": "de",
+            "time_zone": "Europe/Berlin",
+            "turn_email": "digest",
+            "digest_hour": 7,
+            "reminder_hours": 12,
+            "email_on_game_end": "on",
+        },
+    )
     assert response.status_code == 302
     alice.refresh_from_db()
     assert (alice.display_name, alice.language, alice.time_zone, alice.digest_hour) == (
-        "Alice A.", "de", "Europe/Berlin", 7)
+        "Alice A.",
+        "de",
+        "Europe/Berlin",
+        7,
+    )
     page = client.get("/accounts/settings/")
     assert page["Content-Language"] == "de"
 
@@ -133,9 +152,17 @@ def test_settings_change_language_and_time_zone(client):
 def test_settings_refuse_a_bad_digest_hour_and_change_nothing(client):
     alice = make_user("alice")
     client.force_login(alice)
-    response = client.post("/accounts/settings/", {"email": "alice@example.org", "language": "en",
-                                                   "time_zone": "UTC", "turn_email": "digest", "digest_hour": 25,
-                                                   "reminder_hours": 24})
+    response = client.post(
+        "/accounts/settings/",
+        {
+            "email": "alice@example.org",
+            "language": "en",
+            "time_zone": "UTC",
+            "turn_email": "digest",
+            "digest_hour": 25,
+            "reminder_hours": 24,
+        },
+    )
     assert response.status_code == 200
     alice.refresh_from_db()
     assert alice.digest_hour == 8
@@ -158,19 +185,45 @@ def test_addresses_of_the_pages_before_allauth_still_lead_somewhere(client):
     assert old_link.status_code == 302 and old_link.url == "/accounts/password/reset/"
 
 
-@pytest.mark.parametrize("path", ["/accounts/login/", "/accounts/signup/", "/accounts/password/reset/",
-                                  "/accounts/password/reset/done/", "/accounts/confirm-email/",
-                                  "/accounts/password/reset/key/done/", "/accounts/password/change/",
-                                  "/accounts/email/", "/accounts/settings/"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/accounts/login/",
+        "/accounts/signup/",
+        "/accounts/password/reset/",
+        "/accounts/password/reset/done/",
+        "/accounts/confirm-email/",
+        "/accounts/password/reset/key/done/",
+        "/accounts/password/change/",
+        "/accounts/email/",
+        "/accounts/settings/",
+    ],
+)
 def test_the_account_pages_speak_german_throughout(client, path):
     if path in ("/accounts/password/change/", "/accounts/email/", "/accounts/settings/"):
         client.force_login(make_user("alice", language="de"))
     page = client.get(path, HTTP_ACCEPT_LANGUAGE="de")
     assert page.status_code == 200
     html = page.content.decode()
-    main = re.sub(r"<[^>]+>", " ", html[html.index("<main"):html.index("</main>")])
-    english = [w for w in ("Log in", "Sign up", "Password", "Email address", "Username", "Forgot", "Reset your",
-                           "Change", "Confirm", "Send", "Save", "Verify") if w in main]
+    main = re.sub(r"<[^>]+>", " ", html[html.index("<main") : html.index("</main>")])
+    english = [
+        w
+        for w in (
+            "Log in",
+            "Sign up",
+            "Password",
+            "Email address",
+            "Username",
+            "Forgot",
+            "Reset your",
+            "Change",
+            "Confirm",
+            "Send",
+            "Save",
+            "Verify",
+        )
+        if w in main
+    ]
     assert english == [], f"{path}: {english}"
 
 

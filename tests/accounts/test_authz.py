@@ -1,5 +1,6 @@
 """Who may do what: every page and endpoint that changes a game or shows private parts of it
 refuses other players, spectators and anonymous visitors, over HTTP and over WebSockets."""
+
 from __future__ import annotations
 
 import json
@@ -56,6 +57,7 @@ def _snapshot(game: Game) -> tuple:
 
 # --- moves --------------------------------------------------------------------------------------
 
+
 def test_nobody_moves_for_another_seat(game_with_secret):
     g = game_with_secret
     game, url = g["game"], f"/api/games/{g['game'].pk}/moves/"
@@ -63,12 +65,16 @@ def test_nobody_moves_for_another_seat(game_with_secret):
     # Seat 1 is to act now; seat 0's player may not move for it, nor may strangers.
     mover_seat_one = {"move": {"type": "pass"}, "version": game.version, "seat": 1}
     assert api_as(g["first"]).post(url, mover_seat_one, format="json").status_code == 403
-    assert api_as(g["first"]).post(url, {"move": {"type": "pass"}, "version": game.version},
-                                   format="json").status_code == 403
+    assert (
+        api_as(g["first"]).post(url, {"move": {"type": "pass"}, "version": game.version}, format="json").status_code
+        == 403
+    )
     eve = api_as(g["eve"]).post(url, {"move": {"type": "pass"}, "version": game.version}, format="json")
     assert eve.status_code == 403 and eve.json()["detail"] == "You do not hold a seat in this game."
-    assert api_as().post(url, {"move": {"type": "pass"}, "version": game.version},
-                         format="json").status_code in (401, 403)
+    assert api_as().post(url, {"move": {"type": "pass"}, "version": game.version}, format="json").status_code in (
+        401,
+        403,
+    )
     assert _snapshot(game) == before
 
 
@@ -83,21 +89,22 @@ def test_a_bad_or_foreign_token_gets_nowhere(game_with_secret):
     assert Move.objects.filter(game=g["game"]).count() == 1
     # A token identifies its owner only: with the first player's token, seat 1 stays out of reach.
     assert api_as(g["first"]).get(f"/api/games/{g['game'].pk}/").json()["seat"] == 0
-    wrong = APIClient().post("/api/auth/token/", {"username": g["first"].username, "password": "guess"},
-                             format="json")
+    wrong = APIClient().post("/api/auth/token/", {"username": g["first"].username, "password": "guess"}, format="json")
     assert wrong.status_code == 400 and "token" not in wrong.json()
 
 
 def test_settings_api_changes_only_harmless_fields_of_oneself(game_with_secret):
     eve = game_with_secret["eve"]
-    response = api_as(eve).patch("/api/me/", {"is_staff": True, "is_superuser": True, "username": "alice2",
-                                              "display_name": "Eve"}, format="json")
+    response = api_as(eve).patch(
+        "/api/me/", {"is_staff": True, "is_superuser": True, "username": "alice2", "display_name": "Eve"}, format="json"
+    )
     assert response.status_code == 200
     eve.refresh_from_db()
     assert (eve.is_staff, eve.is_superuser, eve.username, eve.display_name) == (False, False, "eve", "Eve")
 
 
 # --- what others see ------------------------------------------------------------------------------
+
 
 def test_spectators_and_the_other_seat_see_only_their_own_view(game_with_secret):
     g = game_with_secret
@@ -113,7 +120,8 @@ def test_spectators_and_the_other_seat_see_only_their_own_view(game_with_secret)
         assert page.status_code == 200 and page.context["view"] == engine.view(game.state, seat)
         board = page_as(user).get(f"/games/{game.pk}/board/")
         assert board.context["view"] == engine.view(game.state, seat) and not (
-            seat != 1 and board.context["labelled_moves"])
+            seat != 1 and board.context["labelled_moves"]
+        )
 
 
 def test_private_log_lines_reach_only_their_seat(game_with_secret):
@@ -142,6 +150,7 @@ def test_a_real_engine_shows_spectators_no_hand(game_with_secret):
 
 # --- chat, resigning --------------------------------------------------------------------------
 
+
 def test_only_players_post_chat(game_with_secret):
     g = game_with_secret
     game = g["game"]
@@ -165,6 +174,7 @@ def test_only_a_seated_player_resigns(game_with_secret):
 
 
 # --- tables -------------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("action", ["cancel", "add-bot", "invite"])
 def test_only_the_owner_changes_a_table(action):
@@ -197,6 +207,7 @@ def test_private_tables_stay_private():
 
 # --- WebSockets ----------------------------------------------------------------------------------
 
+
 async def _socket_as(game_id: int, user=None) -> WebsocketCommunicator:
     comm = WebsocketCommunicator(application, f"/ws/games/{game_id}/", headers=[(b"origin", b"http://localhost")])
     if user is not None:
@@ -209,8 +220,7 @@ async def _socket_as(game_id: int, user=None) -> WebsocketCommunicator:
 @pytest.mark.asyncio
 @pytest.mark.django_db(transaction=True)
 async def test_sockets_carry_versions_only_whoever_listens():
-    alice, bob, eve = await database_sync_to_async(lambda: (make_user("alice"), make_user("bob"),
-                                                            make_user("eve")))()
+    alice, bob, eve = await database_sync_to_async(lambda: (make_user("alice"), make_user("bob"), make_user("eve")))()
     game = await database_sync_to_async(lambda: start_toy_game(alice, bob))()
     listeners = [await _socket_as(game.pk), await _socket_as(game.pk, eve)]
     for comm in listeners:
@@ -219,8 +229,14 @@ async def test_sockets_carry_versions_only_whoever_listens():
     def secret_move():
         first = game.players.get(seat=0).user
         note = {"msg": "{card}", "args": {"card": SECRET}, "only": 0}
-        submit_move(game.pk, first, {"type": "play", "card": game.state["hands"][0][0]}, version=0, note=note,
-                    move_id=uuid.uuid4())
+        submit_move(
+            game.pk,
+            first,
+            {"type": "play", "card": game.state["hands"][0][0]},
+            version=0,
+            note=note,
+            move_id=uuid.uuid4(),
+        )
 
     await database_sync_to_async(secret_move)()
     for comm in listeners:

@@ -1,4 +1,5 @@
 """Deleting one's account: personal data goes, others' games and ratings stay as they were."""
+
 from datetime import date, timedelta
 
 import pytest
@@ -44,20 +45,29 @@ def world(django_capture_on_commit_callbacks):
     tables.invite(carols.pk, carol, "alice")
     tables.join_table(carols.pk, alice)
     now = timezone.now()
-    cup = tournaments.create_tournament(carol, name="Cup", game_slug="toy", starts_at=now + timedelta(days=2),
-                                        invited_only=True)
+    cup = tournaments.create_tournament(
+        carol, name="Cup", game_slug="toy", starts_at=now + timedelta(days=2), invited_only=True
+    )
     tournaments.invite(cup.pk, carol, "alice")
     tournaments.register(cup.pk, alice)
     notices.create(alice, Notice.Kind.TURN, "turn:test", game=running)
     Vacation.objects.create(user=alice, starts_on=date(2030, 1, 1), ends_on=date(2030, 1, 3))
     alice_key = api_token(alice)
-    return {"alice": alice, "alice_key": alice_key, "bob": bob, "carol": carol, "finished": finished,
-            "running": running, "own": own, "carols": carols, "cup": cup}
+    return {
+        "alice": alice,
+        "alice_key": alice_key,
+        "bob": bob,
+        "carol": carol,
+        "finished": finished,
+        "running": running,
+        "own": own,
+        "carols": carols,
+        "cup": cup,
+    }
 
 
 def _others_history(alice):
-    return sorted(RatingChange.objects.exclude(user=alice).values_list(
-        "game_id", "user_id", "before", "after", "rank"))
+    return sorted(RatingChange.objects.exclude(user=alice).values_list("game_id", "user_id", "before", "after", "rank"))
 
 
 def test_a_wrong_or_missing_password_deletes_nothing(world):
@@ -82,7 +92,9 @@ def test_deleting_keeps_others_history_and_ratings_and_removes_personal_data(wor
     # The row stays, emptied: nobody's ratings or history change, hers stay under a neutral name.
     assert {(r.user_id, r.game_slug): (r.rating, r.games) for r in Rating.objects.all()} == ratings_before
     assert _others_history(alice) == history_before
-    assert list(RatingChange.objects.filter(user=alice).values_list("game_id", "before", "after", "rank")) == mine_before
+    assert (
+        list(RatingChange.objects.filter(user=alice).values_list("game_id", "before", "after", "rank")) == mine_before
+    )
     finished = Game.objects.get(pk=world["finished"].pk)
     assert finished.status == Game.Status.FINISHED and finished.players.filter(user=alice).exists()
     assert alice.username == f"deleted:{alice.pk}" and alice.display_name == ""
@@ -168,8 +180,15 @@ def test_a_deleted_account_cannot_sign_in_and_its_sessions_and_tokens_end(world)
 def test_her_name_and_address_are_free_again_and_invites_do_not_find_her(world):
     alice = world["alice"]
     delete_account(alice, PASSWORD)
-    response = Client().post("/accounts/signup/", {"username": "alice", "email": "alice@example.org",
-                                                   "password1": "another Pass-42x", "password2": "another Pass-42x"})
+    response = Client().post(
+        "/accounts/signup/",
+        {
+            "username": "alice",
+            "email": "alice@example.org",
+            "password1": "another Pass-42x",
+            "password2": "another Pass-42x",
+        },
+    )
     assert response.status_code == 302
     newcomer = User.objects.get(username="alice")
     assert newcomer.pk != alice.pk and newcomer.email == "alice@example.org"
@@ -192,8 +211,12 @@ def test_no_notice_is_kept_for_a_deleted_account(world):
 # emptied by a cleaner of accounts.personal_data: a new one (a library's email addresses or API
 # tokens) makes the test below fail until its cleaner is registered.
 KEPT = {
-    ("games", "Player", "user"), ("games", "ChatMessage", "user"), ("rankings", "Rating", "user"),
-    ("rankings", "RatingChange", "user"), ("rankings", "Tournament", "organiser"), ("rankings", "Tournament", "winner"),
+    ("games", "Player", "user"),
+    ("games", "ChatMessage", "user"),
+    ("rankings", "Rating", "user"),
+    ("rankings", "RatingChange", "user"),
+    ("rankings", "Tournament", "organiser"),
+    ("rankings", "Tournament", "winner"),
     ("rankings", "Entry", "user"),  # entries of tournaments that ran: their standings
     ("games", "Table", "owner"),  # closed (cancelled) or played tables
     ("games", "TableSeat", "user"),  # seats of started tables: who sat down
@@ -213,8 +236,19 @@ def test_every_table_pointing_at_a_person_is_cleaned_or_kept_on_purpose(world, d
                     left.append(key)
     assert left == []
     assert {s.name for s in personal_data.sections()} >= {
-        "profile", "settings", "vacations", "api_tokens", "email_addresses", "games", "chat_messages", "tables", "ratings",
-        "rating_history", "tournament_entries", "notices"}
+        "profile",
+        "settings",
+        "vacations",
+        "api_tokens",
+        "email_addresses",
+        "games",
+        "chat_messages",
+        "tables",
+        "ratings",
+        "rating_history",
+        "tournament_entries",
+        "notices",
+    }
 
 
 def test_the_settings_page_deletes_with_password_and_confirmation():
@@ -245,6 +279,5 @@ def test_the_deletion_page_speaks_german():
     page = browser.get("/accounts/settings/delete/", HTTP_ACCEPT_LANGUAGE="de")
     text = page.content.decode()
     assert "Konto löschen" in text and "nicht rückgängig" in text
-    wrong = browser.post("/accounts/settings/delete/", {"password": "nope", "confirm": "on"},
-                         HTTP_ACCEPT_LANGUAGE="de")
+    wrong = browser.post("/accounts/settings/delete/", {"password": "nope", "confirm": "on"}, HTTP_ACCEPT_LANGUAGE="de")
     assert "Das Passwort ist nicht richtig." in wrong.content.decode()

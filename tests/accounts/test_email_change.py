@@ -1,4 +1,5 @@
 """Changing the email address, the way to a password reset, asks for the current password."""
+
 import pytest
 from rest_framework.test import APIClient
 
@@ -18,12 +19,15 @@ def _api(user) -> APIClient:
 
 def test_the_api_refuses_a_new_email_without_the_password_and_changes_nothing():
     alice = make_user("alice")
-    for body in ({"email": "eve@example.org", "display_name": "Eve"},
-                 {"email": "eve@example.org", "display_name": "Eve", "current_password": "wrong"}):
+    for body in (
+        {"email": "eve@example.org", "display_name": "Eve"},
+        {"email": "eve@example.org", "display_name": "Eve", "current_password": "wrong"},
+    ):
         response = _api(alice).patch("/api/me/", body, format="json")
         assert response.status_code == 400
         assert response.json()["errors"]["current_password"] == [
-            "Enter your current password to change your email address."]
+            "Enter your current password to change your email address."
+        ]
     alice.refresh_from_db()
     assert (alice.email, alice.display_name) == ("alice@example.org", "")
 
@@ -68,11 +72,13 @@ def test_wrong_passwords_are_limited_so_a_stolen_token_cannot_guess_the_password
     for _ in range(WRONG_PASSWORDS_PER_HOUR):
         wrong = api.patch("/api/me/", {"email": "eve@example.org", "current_password": "guess"}, format="json")
         assert wrong.json()["errors"]["current_password"] == [
-            "Enter your current password to change your email address."]
+            "Enter your current password to change your email address."
+        ]
     refused = api.patch("/api/me/", {"email": "eve@example.org", "current_password": PASSWORD}, format="json")
     assert refused.status_code == 400
     assert refused.json()["errors"]["current_password"] == [
-        "Too many wrong passwords. Please wait an hour and try again."]
+        "Too many wrong passwords. Please wait an hour and try again."
+    ]
     alice.refresh_from_db()
     assert alice.email == "alice@example.org"
     # Other settings are not held back.

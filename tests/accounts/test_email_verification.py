@@ -1,4 +1,5 @@
 """Addresses count once confirmed: existing ones are, a changed one is after its link is followed."""
+
 import importlib
 import re
 
@@ -30,8 +31,9 @@ def test_existing_accounts_keep_their_address_confirmed():
 def test_a_changed_address_gets_no_email_until_confirmed_and_signing_in_still_works(client):
     alice = make_user("alice")
     client.force_login(alice)
-    page = client.post("/accounts/settings/", {**SETTINGS, "email": "new@example.org", "current_password": PASSWORD},
-                       follow=True)
+    page = client.post(
+        "/accounts/settings/", {**SETTINGS, "email": "new@example.org", "current_password": PASSWORD}, follow=True
+    )
     assert "We have sent a link to your new email address" in page.content.decode()
     alice.refresh_from_db()
     assert alice.email == "new@example.org" and not emails.is_verified(alice)
@@ -67,8 +69,9 @@ def test_another_accounts_address_is_told_only_after_the_password(client):
     client.force_login(alice)
     without = client.post("/accounts/settings/", {**SETTINGS, "email": "bob@example.org"}).content.decode()
     assert "already exists" not in without and "Enter your current password" in without
-    with_password = client.post("/accounts/settings/", {**SETTINGS, "email": "bob@example.org",
-                                                        "current_password": PASSWORD}).content.decode()
+    with_password = client.post(
+        "/accounts/settings/", {**SETTINGS, "email": "bob@example.org", "current_password": PASSWORD}
+    ).content.decode()
     assert "already exists" in with_password
     alice.refresh_from_db()
     assert alice.email == "alice@example.org"

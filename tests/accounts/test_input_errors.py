@@ -1,4 +1,5 @@
 """Input that used to end in a server error gets a clear answer and changes nothing."""
+
 import json
 
 import pytest
@@ -15,12 +16,14 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def rival_signs_up_in_between(monkeypatch):
     """Another sign-up for "alice" is saved after this one's checks passed and before it is saved."""
+
     def racing(original):
         def run(self, *args, **kwargs):
             result = original(self, *args, **kwargs)
             if not User.objects.filter(username="alice").exists():
                 make_user("alice")
             return result
+
         return run
 
     monkeypatch.setattr(SignupForm, "_post_clean", racing(SignupForm._post_clean))
@@ -28,16 +31,26 @@ def rival_signs_up_in_between(monkeypatch):
 
 
 def test_a_sign_up_that_lost_the_race_for_its_name_gets_a_form_error(rival_signs_up_in_between):
-    page = Client().post("/accounts/signup/", {"username": "alice", "email": "other@example.org",
-                                               "password1": "pw-For-tests-123", "password2": "pw-For-tests-123"})
+    page = Client().post(
+        "/accounts/signup/",
+        {
+            "username": "alice",
+            "email": "other@example.org",
+            "password1": "pw-For-tests-123",
+            "password2": "pw-For-tests-123",
+        },
+    )
     assert page.status_code == 200
     assert "A user with that username already exists." in page.content.decode()
     assert list(User.objects.values_list("email", flat=True)) == ["alice@example.org"]
 
 
 def test_an_api_sign_up_that_lost_the_race_for_its_name_gets_a_400(rival_signs_up_in_between):
-    response = Client().post("/api/auth/signup/", {"username": "alice", "email": "other@example.org",
-                                                   "password": "pw-For-tests-123"}, content_type="application/json")
+    response = Client().post(
+        "/api/auth/signup/",
+        {"username": "alice", "email": "other@example.org", "password": "pw-For-tests-123"},
+        content_type="application/json",
+    )
     assert response.status_code == 400
     assert response.json()["errors"] == {"username": ["A user with that username already exists."]}
     assert User.objects.count() == 1
@@ -55,8 +68,10 @@ def test_a_sign_up_that_lost_the_race_for_its_address_answers_as_any_sign_up(mon
     original = SignupSerializer.validate
     monkeypatch.setattr(SignupSerializer, "validate", racing)
     response = Client(HTTP_ACCEPT_LANGUAGE="de").post(
-        "/api/auth/signup/", {"username": "bob", "email": "taken@example.org", "password": "pw-For-tests-123"},
-        content_type="application/json")
+        "/api/auth/signup/",
+        {"username": "bob", "email": "taken@example.org", "password": "pw-For-tests-123"},
+        content_type="application/json",
+    )
     assert response.status_code == 201
     assert set(response.json()) == {"username", "detail"}
     assert not User.objects.filter(username="bob").exists()

@@ -1,4 +1,5 @@
 """Limits that a client cannot step around: addresses from trusted proxies only, password resets."""
+
 import pytest
 from django.core import mail
 from django.test import Client
@@ -10,14 +11,17 @@ from tests.factories import make_user
 pytestmark = pytest.mark.django_db
 
 
-@pytest.mark.parametrize(("trusted", "forwarded", "expected"), [
-    (0, "6.6.6.6", "10.0.0.9"),                      # no proxies: the header is the client's own invention
-    (1, "6.6.6.6, 203.0.113.7", "203.0.113.7"),      # the proxy appended the real peer last
-    (2, "6.6.6.6, 203.0.113.7, 10.0.0.2", "203.0.113.7"),
-    (1, "", "10.0.0.9"),
-    (1, "not-an-address", "10.0.0.9"),
-    (3, "203.0.113.7", "203.0.113.7"),              # fewer entries than proxies: the first one stands
-])
+@pytest.mark.parametrize(
+    ("trusted", "forwarded", "expected"),
+    [
+        (0, "6.6.6.6", "10.0.0.9"),  # no proxies: the header is the client's own invention
+        (1, "6.6.6.6, 203.0.113.7", "203.0.113.7"),  # the proxy appended the real peer last
+        (2, "6.6.6.6, 203.0.113.7, 10.0.0.2", "203.0.113.7"),
+        (1, "", "10.0.0.9"),
+        (1, "not-an-address", "10.0.0.9"),
+        (3, "203.0.113.7", "203.0.113.7"),  # fewer entries than proxies: the first one stands
+    ],
+)
 def test_the_client_address_comes_from_the_trusted_proxies_only(settings, trusted, forwarded, expected):
     settings.TRUSTED_PROXY_COUNT = trusted
     assert client_address({"REMOTE_ADDR": "10.0.0.9", "HTTP_X_FORWARDED_FOR": forwarded}) == expected
@@ -30,8 +34,10 @@ def two_api_signups_a_minute(monkeypatch):
 
 def _api_signup(number: int, forwarded: str):
     return Client(HTTP_X_FORWARDED_FOR=forwarded).post(
-        "/api/auth/signup/", {"username": f"spoof{number}", "email": f"spoof{number}@example.org",
-                              "password": "pw-For-tests-123"}, content_type="application/json")
+        "/api/auth/signup/",
+        {"username": f"spoof{number}", "email": f"spoof{number}@example.org", "password": "pw-For-tests-123"},
+        content_type="application/json",
+    )
 
 
 def test_a_forged_forwarded_for_header_does_not_reset_the_api_signup_limit(two_api_signups_a_minute):
@@ -55,8 +61,12 @@ def _allauth_limit(settings, action: str, rate: str) -> None:
 def test_a_forged_forwarded_for_header_does_not_reset_the_login_page_limit(settings):
     _allauth_limit(settings, "login", "2/m/ip")
     make_user("alice")
-    codes = [Client(HTTP_X_FORWARDED_FOR=f"198.51.100.{i}").post(
-        "/accounts/login/", {"username": "alice", "password": "wrong"}).status_code for i in range(3)]
+    codes = [
+        Client(HTTP_X_FORWARDED_FOR=f"198.51.100.{i}")
+        .post("/accounts/login/", {"username": "alice", "password": "wrong"})
+        .status_code
+        for i in range(3)
+    ]
     assert codes == [200, 200, 429]
 
 
@@ -91,7 +101,8 @@ def test_the_reset_refusal_speaks_german():
     for i in range(3):
         _ask_for_reset("alice@example.org", f"192.0.2.{i}")
     page = Client(REMOTE_ADDR="192.0.2.50", HTTP_ACCEPT_LANGUAGE="de").post(
-        "/accounts/password/reset/", {"email": "alice@example.org"})
+        "/accounts/password/reset/", {"email": "alice@example.org"}
+    )
     assert page.status_code == 429
     assert "Zu viele Anfragen" in page.content.decode()
 
@@ -100,8 +111,12 @@ def test_behind_one_proxy_the_login_page_limit_counts_the_address_the_proxy_saw(
     settings.TRUSTED_PROXY_COUNT = 1
     _allauth_limit(settings, "login", "2/m/ip")
     make_user("alice")
-    codes = [Client(HTTP_X_FORWARDED_FOR=f"198.51.100.{i}, 203.0.113.7").post(
-        "/accounts/login/", {"username": "alice", "password": "wrong"}).status_code for i in range(3)]
+    codes = [
+        Client(HTTP_X_FORWARDED_FOR=f"198.51.100.{i}, 203.0.113.7")
+        .post("/accounts/login/", {"username": "alice", "password": "wrong"})
+        .status_code
+        for i in range(3)
+    ]
     assert codes == [200, 200, 429]
     other = Client(HTTP_X_FORWARDED_FOR="203.0.113.8").post("/accounts/login/", {"username": "alice", "password": "no"})
     assert other.status_code == 200
@@ -109,8 +124,12 @@ def test_behind_one_proxy_the_login_page_limit_counts_the_address_the_proxy_saw(
 
 def test_sign_ups_on_the_page_are_limited_per_client_address(settings):
     _allauth_limit(settings, "signup", "2/m/ip")
-    codes = [Client(HTTP_X_FORWARDED_FOR=f"198.51.100.{i}").post(
-        "/accounts/signup/", {"username": f"u{i}", "email": "bad"}).status_code for i in range(3)]
+    codes = [
+        Client(HTTP_X_FORWARDED_FOR=f"198.51.100.{i}")
+        .post("/accounts/signup/", {"username": f"u{i}", "email": "bad"})
+        .status_code
+        for i in range(3)
+    ]
     assert codes == [200, 200, 429]
 
 
@@ -118,8 +137,14 @@ def test_email_changes_are_limited_per_user(settings, client):
     _allauth_limit(settings, "manage_email", "2/h/user")
     alice = make_user("alice")
     client.force_login(alice)
-    base = {"language": "en", "time_zone": "UTC", "turn_email": "immediate", "digest_hour": 8, "reminder_hours": 24,
-            "current_password": "pw-For-tests-123"}
+    base = {
+        "language": "en",
+        "time_zone": "UTC",
+        "turn_email": "immediate",
+        "digest_hour": 8,
+        "reminder_hours": 24,
+        "current_password": "pw-For-tests-123",
+    }
     for n in range(2):
         assert client.post("/accounts/settings/", {**base, "email": f"new{n}@example.org"}).status_code == 302
     page = client.post("/accounts/settings/", {**base, "email": "third@example.org"})

@@ -44,9 +44,18 @@ def test_signup_is_rate_limited(client, settings):
 def test_settings_only_change_ones_own_account(client):
     alice, bob = make_user("alice"), make_user("bob")
     client.force_login(alice)
-    client.post("/accounts/settings/", {"email": "alice@example.org", "language": "de", "time_zone": "UTC",
-                                        "turn_email": "never", "digest_hour": 8, "reminder_hours": 24,
-                                        "username": "bob"})
+    client.post(
+        "/accounts/settings/",
+        {
+            "email": "alice@example.org",
+            "language": "de",
+            "time_zone": "UTC",
+            "turn_email": "never",
+            "digest_hour": 8,
+            "reminder_hours": 24,
+            "username": "bob",
+        },
+    )
     bob.refresh_from_db()
     alice.refresh_from_db()
     assert bob.language == "en" and bob.turn_email == "immediate"
@@ -55,17 +64,28 @@ def test_settings_only_change_ones_own_account(client):
 
 def test_deploy_check_is_clean_with_production_settings():
     env = {k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"}
-    env = {**env, "DJANGO_DEBUG": "false", "DJANGO_SECRET_KEY": "x" * 64 + "-Production-Secret-!",
-           "DJANGO_ALLOWED_HOSTS": "play.example.org", "DJANGO_SETTINGS_MODULE": "config.settings",
-           "DATABASE_URL": "sqlite:////tmp/deploy-check.sqlite3"}
-    result = subprocess.run([sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
-                            cwd=ROOT, env=env, capture_output=True, text=True)
+    env = {
+        **env,
+        "DJANGO_DEBUG": "false",
+        "DJANGO_SECRET_KEY": "x" * 64 + "-Production-Secret-!",
+        "DJANGO_ALLOWED_HOSTS": "play.example.org",
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "DATABASE_URL": "sqlite:////tmp/deploy-check.sqlite3",
+    }
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
     assert result.returncode == 0, result.stdout + result.stderr
 
 
 def test_production_settings_refuse_to_start_without_a_secret_key():
     env = {k: v for k, v in os.environ.items() if k != "DJANGO_SECRET_KEY"}
     env.update({"DJANGO_DEBUG": "false", "DJANGO_SETTINGS_MODULE": "config.settings"})
-    result = subprocess.run([sys.executable, "-c", "import django; django.setup()"], cwd=ROOT, env=env,
-                            capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "-c", "import django; django.setup()"], cwd=ROOT, env=env, capture_output=True, text=True
+    )
     assert result.returncode != 0 and "DJANGO_SECRET_KEY" in result.stderr

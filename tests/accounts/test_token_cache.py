@@ -1,4 +1,5 @@
 """API tokens are looked up once, and a revoked token or a deactivated account stops working at once."""
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -75,14 +76,20 @@ def test_the_cache_holds_a_digest_of_the_token_never_the_token():
 
 def test_a_token_can_be_revoked_and_a_new_one_obtained():
     make_user("alice")
-    first = APIClient().post("/api/auth/token/", {"username": "alice", "password": "pw-For-tests-123"},
-                             format="json").json()["token"]
+    first = (
+        APIClient()
+        .post("/api/auth/token/", {"username": "alice", "password": "pw-For-tests-123"}, format="json")
+        .json()["token"]
+    )
     client = _client(first)
     assert client.get("/api/me/").status_code == 200
     assert client.delete("/api/auth/token/").status_code == 204
     assert _refused(client.get("/api/me/"))
-    second = APIClient().post("/api/auth/token/", {"username": "alice", "password": "pw-For-tests-123"},
-                              format="json").json()["token"]
+    second = (
+        APIClient()
+        .post("/api/auth/token/", {"username": "alice", "password": "pw-For-tests-123"}, format="json")
+        .json()["token"]
+    )
     assert second != first and _client(second).get("/api/me/").status_code == 200
 
 
@@ -95,8 +102,10 @@ def test_a_new_password_ends_api_access_with_the_old_token(client):
     api = _client(api_token(user))
     assert api.get("/api/me/").status_code == 200
     client.force_login(user)
-    page = client.post("/accounts/password/change/", {
-        "oldpassword": "pw-For-tests-123", "password1": "a-New-pass-4567", "password2": "a-New-pass-4567"})
+    page = client.post(
+        "/accounts/password/change/",
+        {"oldpassword": "pw-For-tests-123", "password1": "a-New-pass-4567", "password2": "a-New-pass-4567"},
+    )
     assert page.status_code == 302
     assert _refused(api.get("/api/me/"))
     assert not ApiToken.objects.filter(user=user).exists()
@@ -110,7 +119,6 @@ def test_other_changes_to_the_account_keep_the_token():
     assert _client(key).get("/api/me/").status_code == 200
 
 
-
 def test_a_token_users_answers_follow_their_language_not_the_clients_headers():
     from tests.factories import start_toy_game
 
@@ -120,8 +128,12 @@ def test_a_token_users_answers_follow_their_language_not_the_clients_headers():
     waiting.save()
     client = _client(api_token(waiting))
 
-    answer = client.post(f"/api/games/{game.pk}/moves/", {"move": {"type": "pass"}, "version": 0}, format="json",
-                         HTTP_ACCEPT_LANGUAGE="en")
+    answer = client.post(
+        f"/api/games/{game.pk}/moves/",
+        {"move": {"type": "pass"}, "version": 0},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
 
     assert answer.status_code == 403
     assert answer.json()["detail"] == "Du bist nicht am Zug."
@@ -164,8 +176,9 @@ def test_logging_out_needs_a_token():
 
 def test_the_token_endpoint_takes_the_email_address_too():
     make_user("alice")
-    answer = APIClient().post("/api/auth/token/", {"username": "alice@example.org", "password": "pw-For-tests-123"},
-                              format="json")
+    answer = APIClient().post(
+        "/api/auth/token/", {"username": "alice@example.org", "password": "pw-For-tests-123"}, format="json"
+    )
     assert answer.status_code == 200 and _client(answer.json()["token"]).get("/api/me/").status_code == 200
 
 

@@ -1,4 +1,5 @@
 """API tokens stop working API_TOKEN_DAYS after they were handed out; the password gets a new one."""
+
 from datetime import timedelta
 
 import pytest
@@ -14,8 +15,7 @@ pytestmark = pytest.mark.django_db
 
 
 def _ask_for_token() -> dict:
-    answer = APIClient().post("/api/auth/token/", {"username": "alice", "password": "pw-For-tests-123"},
-                              format="json")
+    answer = APIClient().post("/api/auth/token/", {"username": "alice", "password": "pw-For-tests-123"}, format="json")
     assert answer.status_code == 200, answer.content
     return answer.json()
 
@@ -48,8 +48,9 @@ def test_an_expired_token_is_refused_even_when_cached_and_the_password_gets_a_ne
     monkeypatch.setattr(timezone, "now", lambda: later)
     refused = _me(old)
     assert refused.status_code == 403
-    assert refused.json()["detail"] == ("This API token has expired. "
-                                        "Ask for a new one with your username and password.")
+    assert refused.json()["detail"] == (
+        "This API token has expired. Ask for a new one with your username and password."
+    )
     assert not ApiToken.objects.filter(digest=hash_token(old)).exists()
 
     new = _ask_for_token()["token"]
@@ -69,8 +70,9 @@ def test_asking_with_the_password_replaces_an_expired_token_that_was_never_used_
 
 
 def _api_signup(email: str):
-    return APIClient().post("/api/auth/signup/", {"username": "zoe", "email": email,
-                                                "password": "correct horse 42"}, format="json")
+    return APIClient().post(
+        "/api/auth/signup/", {"username": "zoe", "email": email, "password": "correct horse 42"}, format="json"
+    )
 
 
 def test_signing_up_over_the_api_sends_a_link_and_the_token_comes_once_the_address_is_confirmed():
@@ -96,9 +98,14 @@ def test_signing_up_over_the_api_with_a_taken_address_answers_the_same_and_tells
     from django.core import mail
 
     make_user("alice")
-    new, taken = _api_signup("zoe@example.org"), APIClient().post(
-        "/api/auth/signup/", {"username": "zed", "email": "alice@example.org", "password": "correct horse 42"},
-        format="json")
+    new, taken = (
+        _api_signup("zoe@example.org"),
+        APIClient().post(
+            "/api/auth/signup/",
+            {"username": "zed", "email": "alice@example.org", "password": "correct horse 42"},
+            format="json",
+        ),
+    )
     assert (new.status_code, taken.status_code) == (201, 201)
     assert new.json()["detail"] == taken.json()["detail"] and taken.json()["username"] == "zed"
     assert not ApiToken.objects.exists() and not get_user_model().objects.filter(username="zed").exists()
@@ -117,8 +124,9 @@ def test_the_expiry_is_explained_in_the_token_owners_language(settings, monkeypa
     old = _ask_for_token()["token"]
     later = timezone.now() + timedelta(days=31)
     monkeypatch.setattr(timezone, "now", lambda: later)
-    assert _me(old).json()["detail"] == ("Dieses API-Token ist abgelaufen. "
-                                         "Fordere mit Benutzername und Passwort ein neues an.")
+    assert _me(old).json()["detail"] == (
+        "Dieses API-Token ist abgelaufen. Fordere mit Benutzername und Passwort ein neues an."
+    )
 
 
 def test_what_the_release_before_kept_in_the_cache_does_not_break_authentication():

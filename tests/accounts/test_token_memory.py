@@ -1,4 +1,5 @@
 """Tokens resolved in the process are dropped in every process when revoked (accounts/token_memory.py)."""
+
 import os
 import socket
 import time
@@ -86,8 +87,10 @@ def test_the_hot_path_reads_neither_the_database_nor_the_shared_cache():
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Token {api_token(make_user('alice'))}")
     assert client.get("/api/me/").status_code == 200
-    with mock.patch.object(cache, "get", wraps=cache.get) as reads, \
-            mock.patch.object(ApiToken.objects, "select_related", wraps=ApiToken.objects.select_related) as queries:
+    with (
+        mock.patch.object(cache, "get", wraps=cache.get) as reads,
+        mock.patch.object(ApiToken.objects, "select_related", wraps=ApiToken.objects.select_related) as queries,
+    ):
         assert client.get("/api/me/").status_code == 200
     assert not any(str(c.args[0]).startswith("auth-token:") for c in reads.call_args_list)
     assert queries.call_count == 0

@@ -1,4 +1,5 @@
 """A view that leaves work for after its response, for tests/config/test_http_handler.py."""
+
 import threading
 
 from django.http import JsonResponse

@@ -1,4 +1,5 @@
 """The Redis cache shares one client and connection pool per process."""
+
 import socket
 import threading
 

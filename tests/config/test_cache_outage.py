@@ -1,5 +1,6 @@
 """With Redis unreachable, pages and the API keep working: sessions come from the database, the token
 cache and rate limits find nothing, and nothing turns into a server error."""
+
 import pytest
 from django.core.cache import cache
 from django.test import Client
@@ -9,8 +10,13 @@ from tests.factories import api_token, make_user, start_toy_game
 pytestmark = pytest.mark.django_db
 
 # Nothing listens on port 1: every connection is refused at once.
-UNREACHABLE = {"default": {"BACKEND": "config.cache.RedisCache", "LOCATION": "redis://127.0.0.1:1/0",
-                           "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1}}}
+UNREACHABLE = {
+    "default": {
+        "BACKEND": "config.cache.RedisCache",
+        "LOCATION": "redis://127.0.0.1:1/0",
+        "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+    }
+}
 
 
 @pytest.fixture
@@ -34,8 +40,7 @@ def test_signing_in_and_the_signed_in_pages_work_while_redis_is_down(redis_down)
     client = Client()
     signed_in = client.post("/accounts/login/", {"username": "alice", "password": "pw-For-tests-123"})
     assert signed_in.status_code == 302
-    for path in ("/", "/my-games/", "/accounts/settings/", "/notifications/", f"/games/{game.pk}/",
-                 "/players/bob/"):
+    for path in ("/", "/my-games/", "/accounts/settings/", "/notifications/", f"/games/{game.pk}/", "/players/bob/"):
         page = client.get(path)
         assert page.status_code == 200, path
         assert b"alice" in page.content, path
@@ -47,5 +52,11 @@ def test_the_api_with_a_token_works_while_redis_is_down(redis_down):
     key = api_token(alice)
     response = Client(HTTP_AUTHORIZATION=f"Token {key}").get("/api/me/")
     assert response.status_code == 200 and response.json()["username"] == "alice"
-    assert Client().post("/api/auth/token/", {"username": "alice", "password": "pw-For-tests-123"},
-                         content_type="application/json").status_code == 200
+    assert (
+        Client()
+        .post(
+            "/api/auth/token/", {"username": "alice", "password": "pw-For-tests-123"}, content_type="application/json"
+        )
+        .status_code
+        == 200
+    )

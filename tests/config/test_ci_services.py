@@ -12,15 +12,25 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def _load_test_settings(**env: str) -> subprocess.CompletedProcess[str]:
     environment = {**os.environ, "CI": "true", **env}
-    return subprocess.run([sys.executable, "-c", "import config.settings_test"], cwd=ROOT, env=environment,
-                          capture_output=True, text=True, timeout=60, check=False)
+    return subprocess.run(
+        [sys.executable, "-c", "import config.settings_test"],
+        cwd=ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
 
 
-@pytest.mark.parametrize(("variable", "url", "service"), [
-    ("DATABASE_URL", "postgres://postgres@127.0.0.1:1/nothing", "PostgreSQL"),
-    ("DATABASE_URL", "sqlite:///nothing.sqlite3", "PostgreSQL"),
-    ("REDIS_URL", "redis://127.0.0.1:1/0", "Redis"),
-])
+@pytest.mark.parametrize(
+    ("variable", "url", "service"),
+    [
+        ("DATABASE_URL", "postgres://postgres@127.0.0.1:1/nothing", "PostgreSQL"),
+        ("DATABASE_URL", "sqlite:///nothing.sqlite3", "PostgreSQL"),
+        ("REDIS_URL", "redis://127.0.0.1:1/0", "Redis"),
+    ],
+)
 def test_ci_refuses_to_run_without_a_service(variable, url, service):
     result = _load_test_settings(**{variable: url})
     assert result.returncode != 0

@@ -1,4 +1,5 @@
 """PostgreSQL connections come from a pool, so that ASGI requests share a few connections."""
+
 import json
 import os
 import subprocess
@@ -15,8 +16,9 @@ ROOT = settings.BASE_DIR
 def _run(code: str, **env_vars: str) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "DJANGO_ALLOW_ASYNC_UNSAFE")}
     env.update({"DJANGO_SETTINGS_MODULE": "config.settings", "DJANGO_DEBUG": "true", **env_vars})
-    return subprocess.run([sys.executable, "-c", textwrap.dedent(code)], cwd=ROOT, env=env, capture_output=True,
-                          text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(code)], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
+    )
 
 
 SHOW_DATABASE = """
@@ -35,8 +37,12 @@ def test_postgresql_connections_are_pooled_by_default():
 
 
 def test_pool_size_zero_falls_back_to_persistent_connections():
-    result = _run(SHOW_DATABASE, DATABASE_URL="postgres://someone@db.example.org:5432/games",
-                  DATABASE_POOL_SIZE="0", DATABASE_CONN_MAX_AGE="30")
+    result = _run(
+        SHOW_DATABASE,
+        DATABASE_URL="postgres://someone@db.example.org:5432/games",
+        DATABASE_POOL_SIZE="0",
+        DATABASE_CONN_MAX_AGE="30",
+    )
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout) == {"conn_max_age": 30, "pool": None}
 

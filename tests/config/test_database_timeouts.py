@@ -1,5 +1,6 @@
 """PostgreSQL connections carry statement and lock timeouts; a request that waited too long gets a clear
 503 (JSON under /api/, a plain page elsewhere) instead of a server error."""
+
 import threading
 
 import pytest

@@ -30,8 +30,11 @@ def test_drf_is_a_version_the_hot_requests_were_verified_on():
 
 
 def test_the_asgi_handler_still_has_the_methods_the_server_relies_on():
-    for name, parameters in (("read_body", ["receive"]), ("create_request", ["scope", "body_file"]),
-                             ("send_response", ["response", "send"])):
+    for name, parameters in (
+        ("read_body", ["receive"]),
+        ("create_request", ["scope", "body_file"]),
+        ("send_response", ["response", "send"]),
+    ):
         assert list(inspect.signature(getattr(ASGIHandler, name)).parameters)[1:] == parameters, name
 
 

@@ -1,4 +1,5 @@
 """Browsers ask for /favicon.ico on every site: it answers with our own icon, not a 404."""
+
 import struct
 
 import pytest
@@ -14,7 +15,7 @@ def test_the_favicon_is_our_own_icon(client):
     assert (reserved, kind, count) == (0, 1, 1)
     width, height = body[6], body[7]
     offset = struct.unpack("<I", body[18:22])[0]
-    assert (width, height) == (32, 32) and body[offset:offset + 8] == b"\x89PNG\r\n\x1a\n"
+    assert (width, height) == (32, 32) and body[offset : offset + 8] == b"\x89PNG\r\n\x1a\n"
     assert client.post("/favicon.ico").status_code == 405
 
 

@@ -1,4 +1,5 @@
 """HTTP through config.asgi: one worker-thread call per request, answered from the event loop."""
+
 import json
 import threading
 
@@ -27,9 +28,19 @@ def _close_connections_of_async_orm_calls():
 
 
 def _scope(method: str, path: str, headers=()) -> dict:
-    return {"type": "http", "http_version": "1.1", "method": method, "path": path, "raw_path": path.encode(),
-            "query_string": b"", "root_path": "", "scheme": "http", "server": ("testserver", 80),
-            "client": ("127.0.0.1", 5000), "headers": [(b"host", b"testserver"), *headers]}
+    return {
+        "type": "http",
+        "http_version": "1.1",
+        "method": method,
+        "path": path,
+        "raw_path": path.encode(),
+        "query_string": b"",
+        "root_path": "",
+        "scheme": "http",
+        "server": ("testserver", 80),
+        "client": ("127.0.0.1", 5000),
+        "headers": [(b"host", b"testserver"), *headers],
+    }
 
 
 async def _request(method: str, path: str, body: bytes = b"", headers=()) -> dict:
@@ -61,9 +72,12 @@ async def test_a_request_body_reaches_the_view_and_its_writes_are_committed():
     from asgiref.sync import sync_to_async
 
     await sync_to_async(make_user)("alice")
-    response = await _request("POST", "/api/auth/token/",
-                              json.dumps({"username": "alice", "password": "pw-For-tests-123"}).encode(),
-                              headers=[(b"content-type", b"application/json")])
+    response = await _request(
+        "POST",
+        "/api/auth/token/",
+        json.dumps({"username": "alice", "password": "pw-For-tests-123"}).encode(),
+        headers=[(b"content-type", b"application/json")],
+    )
     assert response["status"] == 200, response["body"]
     key = json.loads(response["body"])["token"]
     assert await ApiToken.objects.filter(digest=hash_token(key), user__username="alice").aexists()

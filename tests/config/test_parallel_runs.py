@@ -9,11 +9,14 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _channel_layer_of_a_test_process() -> tuple[str, str]:
-    code = "import config.settings_test as s; layer = s.CHANNEL_LAYERS['default']; " \
-           "print(layer['BACKEND'], layer['CONFIG'].get('prefix', 'asgi'))"
+    code = (
+        "import config.settings_test as s; layer = s.CHANNEL_LAYERS['default']; "
+        "print(layer['BACKEND'], layer['CONFIG'].get('prefix', 'asgi'))"
+    )
     environment = {**os.environ, "REDIS_URL": "redis://127.0.0.1:6379/6", "CI": ""}
-    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=environment, capture_output=True, text=True,
-                            timeout=60, check=True)
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=environment, capture_output=True, text=True, timeout=60, check=True
+    )
     backend, prefix = result.stdout.split()
     return backend, prefix
 

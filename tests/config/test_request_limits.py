@@ -1,4 +1,5 @@
 """Request bodies beyond REQUEST_BODY_MAX_BYTES are refused with 413 before they are read, on every path."""
+
 import json
 
 import pytest
@@ -23,9 +24,19 @@ def _close_connections_of_async_orm_calls():
 
 
 def _scope(method: str, path: str, headers=()) -> dict:
-    return {"type": "http", "http_version": "1.1", "method": method, "path": path, "raw_path": path.encode(),
-            "query_string": b"", "root_path": "", "scheme": "http", "server": ("testserver", 80),
-            "client": ("127.0.0.1", 5000), "headers": [(b"host", b"testserver"), *headers]}
+    return {
+        "type": "http",
+        "http_version": "1.1",
+        "method": method,
+        "path": path,
+        "raw_path": path.encode(),
+        "query_string": b"",
+        "root_path": "",
+        "scheme": "http",
+        "server": ("testserver", 80),
+        "client": ("127.0.0.1", 5000),
+        "headers": [(b"host", b"testserver"), *headers],
+    }
 
 
 async def _answer(communicator) -> dict:
@@ -53,8 +64,12 @@ async def test_a_huge_declared_body_to_a_404_page_is_refused_after_its_first_chu
 
 @pytest.mark.asyncio
 async def test_a_body_without_a_declared_length_is_cut_off_at_the_cap():
-    communicator = ApplicationCommunicator(application, _scope("POST", "/api/auth/token/", [
-        (b"content-type", b"application/json"), (b"transfer-encoding", b"chunked")]))
+    communicator = ApplicationCommunicator(
+        application,
+        _scope(
+            "POST", "/api/auth/token/", [(b"content-type", b"application/json"), (b"transfer-encoding", b"chunked")]
+        ),
+    )
     chunks = settings.REQUEST_BODY_MAX_BYTES // CHUNK + 1
     for _ in range(chunks):
         await communicator.send_input({"type": "http.request", "body": b" " * CHUNK, "more_body": True})
@@ -67,8 +82,14 @@ async def test_a_body_without_a_declared_length_is_cut_off_at_the_cap():
 @pytest.mark.asyncio
 async def test_a_body_within_the_cap_still_reaches_the_view():
     body = json.dumps({"username": "nobody", "password": "x" * 1000}).encode()
-    communicator = ApplicationCommunicator(application, _scope("POST", "/api/auth/token/", [
-        (b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]))
+    communicator = ApplicationCommunicator(
+        application,
+        _scope(
+            "POST",
+            "/api/auth/token/",
+            [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())],
+        ),
+    )
     await communicator.send_input({"type": "http.request", "body": body})
     answer = await _answer(communicator)
     assert answer["status"] == 400

@@ -1,4 +1,5 @@
 """Shared set-up for browser tests: Debian's chromium driven by Playwright."""
+
 import os
 import shutil
 from contextlib import contextmanager
@@ -7,8 +8,15 @@ import pytest
 from django.db import connections
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--disable-quic", "--no-first-run"]
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-quic",
+    "--no-first-run",
+]
 
 needs_chromium = pytest.mark.skipif(
     not (os.path.exists(CHROMIUM) or shutil.which("chromium")), reason="chromium is not installed"

@@ -4,6 +4,7 @@ A page fails when the document scrolls sideways or any visible element sticks ou
 of the screen (unless a scrolling box of its own holds it). To check one more page, add a line
 to ``PAGES`` (a name and a function from the seeded ``World`` to a path).
 """
+
 from __future__ import annotations
 
 import os
@@ -94,8 +95,13 @@ def _seed(language: str) -> World:
     ratings.process_pending()
     open_table = tables.create_table(clara, "sankt-petersburg", 3)
     tournament = tournaments.create_tournament(
-        clara, name="Herbstpokal der Spielerunde", game_slug="san-juan", rounds=2, table_size=2,
-        starts_at=timezone.now() + timedelta(days=2))
+        clara,
+        name="Herbstpokal der Spielerunde",
+        game_slug="san-juan",
+        rounds=2,
+        table_size=2,
+        starts_at=timezone.now() + timedelta(days=2),
+    )
     for user in (clara, anna, boris):
         tournaments.register(tournament.pk, user)
     # A device with a long User-Agent on the settings page's list of API tokens.
@@ -127,9 +133,12 @@ PAGES = [
     ("sankt-petersburg rules", lambda w: "/games/sankt-petersburg/rules/"),
 ]
 BOARD_SELECTOR = "#board-area"
-SIGNED_OUT_PAGES = [("login", "/accounts/login/"), ("sign-up", "/accounts/signup/"),
-                    ("password reset", "/accounts/password/reset/"),
-                    ("address confirmation sent", "/accounts/confirm-email/")]
+SIGNED_OUT_PAGES = [
+    ("login", "/accounts/login/"),
+    ("sign-up", "/accounts/signup/"),
+    ("password reset", "/accounts/password/reset/"),
+    ("address confirmation sent", "/accounts/confirm-email/"),
+]
 
 
 @needs_chromium
@@ -142,8 +151,9 @@ class PhoneWidth(ChannelsLiveServerTestCase):
         problems = []
         with playwright() as pw:
             browser = launch(pw)
-            context = browser.new_context(viewport=PHONE, locale=language, extra_http_headers={
-                "Accept-Language": language})
+            context = browser.new_context(
+                viewport=PHONE, locale=language, extra_http_headers={"Accept-Language": language}
+            )
             page = context.new_page()
             # The Content-Security-Policy allows no inline script or style: whatever it blocks fails the test.
             blocked = []
@@ -189,7 +199,9 @@ class PhoneWidth(ChannelsLiveServerTestCase):
         assert not page.locator("#id_minutes_per_player").is_visible()
         assert not page.locator("#id_increment_seconds").is_visible()
         page.select_option("#id_time_control", "live")
-        assert page.locator("#id_minutes_per_player").is_visible() and page.locator("#id_increment_seconds").is_enabled()
+        assert (
+            page.locator("#id_minutes_per_player").is_visible() and page.locator("#id_increment_seconds").is_enabled()
+        )
         assert not page.locator("#id_days_per_move").is_visible() and page.locator("#id_days_per_move").is_disabled()
         # Choosing another game reloads the form for it.
         other = page.locator("#pick-game option:not([selected])").first.get_attribute("value")

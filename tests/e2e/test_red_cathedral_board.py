@@ -73,8 +73,10 @@ class RedCathedralSoloAgainstIwan(ChannelsLiveServerTestCase):
         game = tables.start_seated_game("red-cathedral", [anna], {}, seed=14, rated=False)
         # The opening is played by the bot in the engine, to keep the test short; the browser plays
         # from the middle of the game (a few sections completed, Iwan's row half played) to the end.
-        _advance(game, lambda st: sum(pl["done"] for pl in st["pl"]) >= 6 and st["turn"]["stage"] == "main"
-                 and not st["pend"])
+        _advance(
+            game,
+            lambda st: sum(pl["done"] for pl in st["pl"]) >= 6 and st["turn"]["stage"] == "main" and not st["pend"],
+        )
         with playwright() as pw:
             browser = launch(pw)
             page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
@@ -83,8 +85,17 @@ class RedCathedralSoloAgainstIwan(ChannelsLiveServerTestCase):
             page.wait_for_selector(".rc-market")
             assert page.locator(".rc-area").count() == 8 and page.locator(".rc-iwan-card").count() == 5
 
-            done = {"iwan": 0, "deliver": 0, "ornament": 0, "take": 0, "activate": 0, "end": 0, "claim": 0,
-                    "die": 0, "keyboard": 0}
+            done = {
+                "iwan": 0,
+                "deliver": 0,
+                "ornament": 0,
+                "take": 0,
+                "activate": 0,
+                "end": 0,
+                "claim": 0,
+                "die": 0,
+                "keyboard": 0,
+            }
             for turn in range(600):
                 found = page.wait_for_function(NEXT, arg=turn, timeout=15000, polling=50).json_value()
                 assert found["kind"] != "error", found["text"]
@@ -191,15 +202,19 @@ class RedCathedralContractors(ChannelsLiveServerTestCase):
             page.goto(f"{self.live_server_url}/games/{game.pk}/")
             page.wait_for_selector(".rc-moscow")
             assert page.locator(".rc-city").count() == 6 and page.locator(".rc-spec-space").count() == 5
-            city = page.locator(".rc-decide button[id^=rc-recruit-]").first.get_attribute("id")[len("rc-recruit-"):]
+            city = page.locator(".rc-decide button[id^=rc-recruit-]").first.get_attribute("id")[len("rc-recruit-") :]
             _press(page, f"#rc-recruit-{city}")
             # The bonus a third contractor unlocks comes first, then the specialists the city sees.
-            found = page.wait_for_function("""() => {
+            found = page.wait_for_function(
+                """() => {
               const area = document.getElementById('board-area');
               if (area.getAttribute('aria-busy')) return null;
               const b = area.querySelector('.rc-decide button[id^=rc-bonus-], .rc-decide button[id^=rc-hire-], #rc-end');
               return b ? b.id : null;
-            }""", timeout=15000, polling=50).json_value()
+            }""",
+                timeout=15000,
+                polling=50,
+            ).json_value()
             if found.startswith("rc-bonus-"):
                 _press(page, f"#{found}")
                 page.wait_for_selector(".rc-decide button[id^=rc-hire-], #rc-end")

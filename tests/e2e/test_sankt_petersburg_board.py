@@ -113,8 +113,14 @@ class SanktPetersburgMarketOnAPhone(ChannelsLiveServerTestCase):
         from games.services.engines import get_engine
         from tests.factories import make_user
 
-        options = {"edition": "2", "market": True, "helpers": True, "events": True, "assignments": True,
-                   "obstacles": True}
+        options = {
+            "edition": "2",
+            "market": True,
+            "helpers": True,
+            "events": True,
+            "assignments": True,
+            "obstacles": True,
+        }
         anna, bea = make_user("anna"), make_user("bea")
         game = tables.start_seated_game("sankt-petersburg", [anna, bea], options, seed=4, rated=False)
         names = {p.seat: p.user.username for p in game.players.select_related("user")}
@@ -140,7 +146,10 @@ class SanktPetersburgMarketOnAPhone(ChannelsLiveServerTestCase):
             page.goto(f"{self.live_server_url}/games/{game.pk}/")
             page.wait_for_selector(".sp-market")
             assert page.evaluate("document.documentElement.scrollWidth") <= 390
-            assert page.locator(".sp-market-table tbody tr").count() == 5 and page.locator(".sp-assignments li").count() == 3
+            assert (
+                page.locator(".sp-market-table tbody tr").count() == 5
+                and page.locator(".sp-assignments li").count() == 3
+            )
             page.locator("#sp-events > summary").focus()
             page.keyboard.press("Enter")
             page.locator("#sp-event-sponsor").focus()

@@ -26,11 +26,15 @@ def test_schema_is_served_and_documents_moves():
 
 def test_signup_and_token_login():
     api = APIClient()
-    response = api.post("/api/auth/signup/", {"username": "zoe", "email": "zoe@example.org",
-                                              "password": "correct horse 42"}, format="json")
+    response = api.post(
+        "/api/auth/signup/",
+        {"username": "zoe", "email": "zoe@example.org", "password": "correct horse 42"},
+        format="json",
+    )
     assert response.status_code == 201 and response.json()["username"] == "zoe"
-    weak = api.post("/api/auth/signup/", {"username": "max", "email": "max@example.org", "password": "123"},
-                    format="json")
+    weak = api.post(
+        "/api/auth/signup/", {"username": "max", "email": "max@example.org", "password": "123"}, format="json"
+    )
     assert weak.status_code == 400 and "password" in weak.json()["errors"]
     assert weak.json()["detail"].startswith("password: ")
     ask = {"username": "zoe", "password": "correct horse 42"}
@@ -43,8 +47,9 @@ def test_signup_and_token_login():
 def test_settings_through_the_api_only_for_oneself():
     alice = make_user("alice")
     api = client_for(alice)
-    response = api.patch("/api/me/", {"language": "de", "time_zone": "Europe/Berlin", "turn_email": "digest"},
-                         format="json")
+    response = api.patch(
+        "/api/me/", {"language": "de", "time_zone": "Europe/Berlin", "turn_email": "digest"}, format="json"
+    )
     assert response.status_code == 200
     alice.refresh_from_db()
     assert (alice.language, alice.time_zone, alice.turn_email) == ("de", "Europe/Berlin", "digest")
@@ -61,8 +66,7 @@ def test_catalog_lists_engines_with_options():
 def test_table_lifecycle_over_the_api():
     alice, bob = make_user("alice"), make_user("bob")
     a, b = client_for(alice), client_for(bob)
-    bad = a.post("/api/tables/", {"game_slug": "toy", "seats": 3, "options": {"sudden_death": True}},
-                 format="json")
+    bad = a.post("/api/tables/", {"game_slug": "toy", "seats": 3, "options": {"sudden_death": True}}, format="json")
     assert bad.status_code == 400 and "Sudden death" in bad.json()["detail"]
     created = a.post("/api/tables/", {"game_slug": "toy", "seats": 2}, format="json")
     assert created.status_code == 201
@@ -76,8 +80,11 @@ def test_table_lifecycle_over_the_api():
 
 def test_private_tables_are_hidden_from_strangers():
     alice, eve = make_user("alice"), make_user("eve")
-    table = client_for(alice).post("/api/tables/", {"game_slug": "toy", "seats": 2, "invited_only": True},
-                                   format="json").json()
+    table = (
+        client_for(alice)
+        .post("/api/tables/", {"game_slug": "toy", "seats": 2, "invited_only": True}, format="json")
+        .json()
+    )
     eve_api = client_for(eve)
     assert all(t["id"] != table["id"] for t in eve_api.get("/api/tables/").json()["results"])
     assert eve_api.post(f"/api/tables/{table['id']}/join/").status_code == 403
@@ -128,8 +135,10 @@ def test_chat_and_resign_over_the_api():
     game = start_toy_game(alice, bob)
     a = client_for(alice)
     assert a.post(f"/api/games/{game.pk}/chat/", {"text": "good luck!"}, format="json").status_code == 201
-    assert client_for(make_user("eve")).post(f"/api/games/{game.pk}/chat/", {"text": "hi"},
-                                             format="json").status_code == 403
+    assert (
+        client_for(make_user("eve")).post(f"/api/games/{game.pk}/chat/", {"text": "hi"}, format="json").status_code
+        == 403
+    )
     assert [m["text"] for m in a.get(f"/api/games/{game.pk}/chat/").json()] == ["good luck!"]
     resigned = a.post(f"/api/games/{game.pk}/resign/")
     assert resigned.status_code == 200 and resigned.json()["status"] == "finished"

@@ -6,6 +6,7 @@ server error, and every documented answer must match its schema. Hypothesis then
 move submissions at the move endpoint: each is refused with a 4xx and a message, and the game
 does not change.
 """
+
 from __future__ import annotations
 
 import json
@@ -52,8 +53,14 @@ def keep_connection():
 # The schema as the site serves it (building it touches no database).
 schema = schemathesis.openapi.from_wsgi("/api/schema/?format=json", WSGIHandler())
 # Generated cases only: the schema-coverage cases number in the hundreds and cost minutes.
-FUZZ_SETTINGS = settings(max_examples=8, deadline=None, derandomize=True, database=None, phases=[Phase.generate],
-                         suppress_health_check=list(HealthCheck))
+FUZZ_SETTINGS = settings(
+    max_examples=8,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    phases=[Phase.generate],
+    suppress_health_check=list(HealthCheck),
+)
 
 
 @schema.parametrize()
@@ -65,41 +72,82 @@ def test_every_operation_answers_without_server_errors_and_as_documented(case, s
     if generated.isdigit() and int(generated) % 2 == 0:
         real = seated["table"].pk if case.path.startswith("/api/tables/") else seated["game"].pk
         case.path_parameters["id"] = real
-    case.call_and_validate(headers={"Authorization": f"Token {seated['token']}"},
-                           checks=[not_a_server_error, response_schema_conformance])
+    case.call_and_validate(
+        headers={"Authorization": f"Token {seated['token']}"}, checks=[not_a_server_error, response_schema_conformance]
+    )
 
 
 # --- malformed moves ---------------------------------------------------------------------------
 
-scalars = st.one_of(st.none(), st.booleans(), st.integers(min_value=-(2**70), max_value=2**70),
-                    st.floats(allow_nan=False), st.text(max_size=20))
-json_values = st.recursive(scalars, lambda inner: st.one_of(
-    st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=8), inner, max_size=4)), max_leaves=12)
+scalars = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(2**70), max_value=2**70),
+    st.floats(allow_nan=False),
+    st.text(max_size=20),
+)
+json_values = st.recursive(
+    scalars,
+    lambda inner: st.one_of(st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=8), inner, max_size=4)),
+    max_leaves=12,
+)
 
 bad_moves = st.one_of(
     scalars,
     st.lists(json_values, max_size=3),
     st.fixed_dictionaries({}, optional={"card": json_values}),  # no type
-    st.fixed_dictionaries({"type": st.one_of(st.none(), st.integers(), st.lists(scalars, max_size=2),
-                                             st.text(max_size=30).filter(lambda t: t not in ("pass", "play")))}),
-    st.fixed_dictionaries({"type": st.just("play"),
-                           "card": st.one_of(scalars, st.lists(scalars, max_size=2)).filter(
-                               lambda c: not (isinstance(c, int) and not isinstance(c, bool) and 1 <= c <= 9))}),
-    st.fixed_dictionaries({"type": st.just("play"), "card": st.just(5), "junk": st.text(min_size=5000,
-                                                                                           max_size=5000)}),
+    st.fixed_dictionaries(
+        {
+            "type": st.one_of(
+                st.none(),
+                st.integers(),
+                st.lists(scalars, max_size=2),
+                st.text(max_size=30).filter(lambda t: t not in ("pass", "play")),
+            )
+        }
+    ),
+    st.fixed_dictionaries(
+        {
+            "type": st.just("play"),
+            "card": st.one_of(scalars, st.lists(scalars, max_size=2)).filter(
+                lambda c: not (isinstance(c, int) and not isinstance(c, bool) and 1 <= c <= 9)
+            ),
+        }
+    ),
+    st.fixed_dictionaries({"type": st.just("play"), "card": st.just(5), "junk": st.text(min_size=5000, max_size=5000)}),
 )
 bad_bodies = st.one_of(
     st.fixed_dictionaries({"move": bad_moves, "version": st.just(0)}),
     st.fixed_dictionaries({"move": st.just({"type": "pass"})}),  # no version
-    st.fixed_dictionaries({"move": st.just({"type": "pass"}),
-                           "version": st.one_of(st.none(), st.text(max_size=5).filter(lambda t: not t.isdigit()),
-                                                st.integers(max_value=-1), st.floats(allow_nan=False),
-                                                st.just(2**70), st.lists(st.integers(), max_size=2))}),
-    st.fixed_dictionaries({"move": st.just({"type": "pass"}), "version": st.just(0),
-                           "move_id": st.one_of(st.integers(), st.text(max_size=10), st.just([]))}),
-    st.fixed_dictionaries({"move": st.just({"type": "pass"}), "version": st.just(0),
-                           "seat": st.one_of(st.integers(min_value=-5, max_value=2**70).filter(bool),
-                                             st.sampled_from(["", "x", "1.5", "-1", "two"]))}),
+    st.fixed_dictionaries(
+        {
+            "move": st.just({"type": "pass"}),
+            "version": st.one_of(
+                st.none(),
+                st.text(max_size=5).filter(lambda t: not t.isdigit()),
+                st.integers(max_value=-1),
+                st.floats(allow_nan=False),
+                st.just(2**70),
+                st.lists(st.integers(), max_size=2),
+            ),
+        }
+    ),
+    st.fixed_dictionaries(
+        {
+            "move": st.just({"type": "pass"}),
+            "version": st.just(0),
+            "move_id": st.one_of(st.integers(), st.text(max_size=10), st.just([])),
+        }
+    ),
+    st.fixed_dictionaries(
+        {
+            "move": st.just({"type": "pass"}),
+            "version": st.just(0),
+            "seat": st.one_of(
+                st.integers(min_value=-5, max_value=2**70).filter(bool), st.sampled_from(["", "x", "1.5", "-1", "two"])
+            ),
+        }
+    ),
     json_values.filter(lambda v: not isinstance(v, dict)),
 )
 
@@ -114,8 +162,7 @@ def move_target(seated):
 
 
 @given(body=bad_bodies)
-@settings(max_examples=80, deadline=None, derandomize=True, database=None,
-          suppress_health_check=list(HealthCheck))
+@settings(max_examples=80, deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck))
 def test_malformed_moves_are_refused_with_a_message_and_change_nothing(move_target, body):
     client, game = move_target
     before = Game.objects.values("version", "state").get(pk=game.pk)
@@ -143,16 +190,24 @@ def test_chat_fuzz_leaves_no_empty_or_oversized_messages(move_target):
         response = client.post(f"/api/games/{game.pk}/chat/", {"text": text}, format="json")
         assert response.status_code == 400
     assert not ChatMessage.objects.filter(game=game).exists()
-    assert client.post(f"/api/games/{game.pk}/moves/", {"move": {"type": "pass"}, "version": 0,
-                                                          "move_id": str(uuid.uuid4())},
-                       format="json").status_code == 201
+    assert (
+        client.post(
+            f"/api/games/{game.pk}/moves/",
+            {"move": {"type": "pass"}, "version": 0, "move_id": str(uuid.uuid4())},
+            format="json",
+        ).status_code
+        == 201
+    )
 
 
 def test_ids_that_are_not_numbers_are_not_found(move_target):
     client, _game = move_target
     for url in ("/api/games/abc/", "/api/games/1e3/moves/", "/api/tables/x/join/"):
-        response = client.post(url, {"move": {"type": "pass"}, "version": 0}, format="json") if "moves" in url \
-            or "join" in url else client.get(url)
+        response = (
+            client.post(url, {"move": {"type": "pass"}, "version": 0}, format="json")
+            if "moves" in url or "join" in url
+            else client.get(url)
+        )
         assert response.status_code == 404
 
 
@@ -160,10 +215,15 @@ def test_invalid_input_answers_in_the_documented_error_shape(move_target):
     client, game = move_target
     response = client.post(f"/api/games/{game.pk}/moves/", {"move": {"type": "pass"}}, format="json")
     assert response.status_code == 400
-    assert response.json() == {"detail": "version: This field is required.", "code": "invalid",
-                               "errors": {"version": ["This field is required."]}}
+    assert response.json() == {
+        "detail": "version: This field is required.",
+        "code": "invalid",
+        "errors": {"version": ["This field is required."]},
+    }
     assert APIClient().post(f"/api/games/{game.pk}/moves/", {}, format="json").json()["code"] in (
-        "not_authenticated", "permission_denied")
+        "not_authenticated",
+        "permission_denied",
+    )
 
 
 @pytest.mark.parametrize("depth", [40, 900, 50_000])

@@ -12,8 +12,9 @@ pytestmark = pytest.mark.django_db
 
 def test_play_bots_plays_complete_games_and_prints_json_lines():
     out = StringIO()
-    call_command("play_bots", "toy", "--players", "3", "--games", "4", "--seed", "7",
-                 "--options", '{"target": "15"}', stdout=out)
+    call_command(
+        "play_bots", "toy", "--players", "3", "--games", "4", "--seed", "7", "--options", '{"target": "15"}', stdout=out
+    )
     lines = [json.loads(line) for line in out.getvalue().splitlines()]
     games, summary = lines[:-1], lines[-1]
     assert [g["seed"] for g in games] == [7, 8, 9, 10]
@@ -26,8 +27,7 @@ def test_play_bots_plays_complete_games_and_prints_json_lines():
 
 def test_play_bots_refuses_bad_options_with_the_engines_reason():
     with pytest.raises(CommandError, match="Sudden death"):
-        call_command("play_bots", "toy", "--players", "3", "--options", '{"sudden_death": true}',
-                     stdout=StringIO())
+        call_command("play_bots", "toy", "--players", "3", "--options", '{"sudden_death": true}', stdout=StringIO())
     with pytest.raises(CommandError, match="not valid JSON"):
         call_command("play_bots", "toy", "--options", "{", stdout=StringIO())
     assert not Game.objects.exists()
@@ -36,8 +36,9 @@ def test_play_bots_refuses_bad_options_with_the_engines_reason():
 def test_play_bots_list_starts_each_line_with_a_slug():
     out = StringIO()
     call_command("play_bots", "--list", stdout=out)
-    assert any(line.startswith("toy ") and "1-4" in line and "target=15|21" in line
-               for line in out.getvalue().splitlines())
+    assert any(
+        line.startswith("toy ") and "1-4" in line and "target=15|21" in line for line in out.getvalue().splitlines()
+    )
 
 
 def test_replay_check_passes_then_reports_a_tampered_game():
@@ -79,9 +80,13 @@ def test_load_demo_prints_the_players_and_password_last(settings, capsys):
     assert "Subject:" not in capsys.readouterr().out and "Subject:" not in out.getvalue()
     lines = out.getvalue().splitlines()
     assert len(lines) < 15 and lines[0].startswith("Created ")
-    block = lines[lines.index("=" * 60):]
-    assert DEMO_PASSWORD in block[1] and [line.split()[0] for line in block[2:6]] == ["anna", "boris", "clara",
-                                                                                       "dmitri"]
+    block = lines[lines.index("=" * 60) :]
+    assert DEMO_PASSWORD in block[1] and [line.split()[0] for line in block[2:6]] == [
+        "anna",
+        "boris",
+        "clara",
+        "dmitri",
+    ]
     assert block[-1] == "=" * 60
     # A second run creates nothing and still ends with the players.
     again = StringIO()

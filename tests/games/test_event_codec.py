@@ -1,4 +1,5 @@
 """Events as stored with a move: catalogue ids, no repeated seat, compact json; the log reads the same."""
+
 import ast
 import itertools
 import json
@@ -32,8 +33,13 @@ def _option_sets(engine, players: int) -> list[dict]:
     if len(combos) > MAX_OPTION_SETS:
         # Too many to play them all: every value of every option once, beside the others' values shifted.
         width = max(len(values) for values in space)
-        combos = sorted({tuple(values[(i + k * shift) % len(values)] for k, values in enumerate(space))
-                         for i in range(width) for shift in (0, 1)})
+        combos = sorted(
+            {
+                tuple(values[(i + k * shift) % len(values)] for k, values in enumerate(space))
+                for i in range(width)
+                for shift in (0, 1)
+            }
+        )
     out = []
     for combo in combos:
         try:
@@ -87,8 +93,9 @@ def test_the_platforms_own_notes_are_in_the_catalogue():
             if isinstance(node, ast.Dict):
                 for key, value in zip(node.keys, node.values):
                     if isinstance(key, ast.Constant) and key.value == "msg":
-                        notes |= {c.value for c in ast.walk(value) if isinstance(c, ast.Constant)
-                                  and isinstance(c.value, str)}
+                        notes |= {
+                            c.value for c in ast.walk(value) if isinstance(c, ast.Constant) and isinstance(c.value, str)
+                        }
     assert notes, "no notes found: the scan no longer matches how they are written"
     assert notes - set(catalogue()) == set()
 
@@ -96,16 +103,20 @@ def test_the_platforms_own_notes_are_in_the_catalogue():
 def test_the_catalogue_only_grows():
     """Stored ids keep their template: the ids pinned when the catalogue was introduced mean the same."""
     pinned = json.loads(PINNED.read_text(encoding="utf-8"))
-    assert list(catalogue()[:len(pinned)]) == pinned
+    assert list(catalogue()[: len(pinned)]) == pinned
     assert len(set(catalogue())) == len(catalogue()), "a template listed twice"
 
 
 def test_encoding_drops_the_movers_seat_and_keeps_unknown_templates_as_text():
-    events = [{"msg": catalogue()[3], "args": {"seat": 1}, "seat": 1},
-              {"msg": "{seat} does something new.", "args": {"seat": 2}, "seat": 2, "only": 2}]
+    events = [
+        {"msg": catalogue()[3], "args": {"seat": 1}, "seat": 1},
+        {"msg": "{seat} does something new.", "args": {"seat": 2}, "seat": 2, "only": 2},
+    ]
     stored = encode_events(events, 1)
-    assert stored == [{"msg": 3, "args": {"seat": 1}},
-                      {"msg": "{seat} does something new.", "args": {"seat": 2}, "seat": 2, "only": 2}]
+    assert stored == [
+        {"msg": 3, "args": {"seat": 1}},
+        {"msg": "{seat} does something new.", "args": {"seat": 2}, "seat": 2, "only": 2},
+    ]
     assert events[0]["seat"] == 1, "the engine's events are not changed"
     assert decode_events(stored, 1) == [{**events[0]}, {**events[1]}]
 

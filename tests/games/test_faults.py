@@ -1,5 +1,6 @@
 """No lost or doubled moves when things break: a failure halfway through a move, retries, races,
 an unreachable or restarted Redis, and a Celery worker killed in the middle of a timeout."""
+
 from __future__ import annotations
 
 import json
@@ -53,6 +54,7 @@ def _mover(game: Game):
 
 # --- a move that fails halfway ---------------------------------------------------------------
 
+
 @pytest.mark.django_db
 @pytest.mark.parametrize("breaking", ["update_turns", "schedule"])
 def test_a_move_failing_after_the_state_is_applied_leaves_nothing_and_the_retry_lands(monkeypatch, breaking):
@@ -102,6 +104,7 @@ def test_an_unreachable_channel_layer_does_not_fail_a_stored_move(monkeypatch, d
 
 # --- retries and races ------------------------------------------------------------------------
 
+
 @pytest.mark.django_db
 def test_a_move_id_lands_once_and_is_not_reused_for_another_move():
     game = start_toy_game(make_user("alice"), make_user("bob"))
@@ -131,8 +134,10 @@ def test_two_different_moves_on_one_version_one_wins_the_other_gets_409():
     game = start_toy_game(make_user("alice"), make_user("bob"))
     user = _mover(game)
     card = game.state["hands"][game.state["turn"]][0]
-    bodies = [{"move": move, "version": 0, "move_id": str(uuid.uuid4())}
-              for move in [{"type": "pass"}, {"type": "play", "card": card}] * 3]
+    bodies = [
+        {"move": move, "version": 0, "move_id": str(uuid.uuid4())}
+        for move in [{"type": "pass"}, {"type": "play", "card": card}] * 3
+    ]
     barrier = threading.Barrier(len(bodies))
     answers = []
 
@@ -166,8 +171,22 @@ def _free(port: int) -> bool:
 
 
 def _start_redis(port: int, workdir: Path) -> subprocess.Popen:
-    proc = subprocess.Popen(["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
-                             "--appendonly", "no", "--dir", str(workdir)], stdout=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [
+            "redis-server",
+            "--port",
+            str(port),
+            "--bind",
+            "127.0.0.1",
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--dir",
+            str(workdir),
+        ],
+        stdout=subprocess.DEVNULL,
+    )
     for _ in range(100):
         if not _free(port):
             return proc
@@ -187,8 +206,12 @@ def private_redis(settings, tmp_path):
         pytest.skip("needs redis-server and a free port")
     url = f"redis://127.0.0.1:{REDIS_PORT}/0"
     # The layer production uses with Redis (config/settings.py).
-    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-                                           "CONFIG": {"hosts": [channel_layer_host(url)]}}}
+    settings.CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "CONFIG": {"hosts": [channel_layer_host(url)]},
+        }
+    }
     channel_layers.backends.clear()
     box = {"proc": _start_redis(REDIS_PORT, tmp_path), "dir": tmp_path}
     yield box
@@ -251,15 +274,42 @@ BROKER = "redis://127.0.0.1:6379/10"
 
 def _worker(queue: str, log: Path) -> subprocess.Popen:
     db = connection.settings_dict
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings", "CELERY_BROKER_URL": BROKER,
-           "CELERY_RESULT_BACKEND": BROKER, "CELERY_VISIBILITY_TIMEOUT": "1", "PYTHONUNBUFFERED": "1",
-           "DATABASE_URL": f"postgres://{db['USER']}:{db['PASSWORD'] or ''}@{db['HOST']}:{db['PORT'] or 5432}/"
-                           f"{db['NAME']}"}
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "CELERY_BROKER_URL": BROKER,
+        "CELERY_RESULT_BACKEND": BROKER,
+        "CELERY_VISIBILITY_TIMEOUT": "1",
+        "PYTHONUNBUFFERED": "1",
+        "DATABASE_URL": f"postgres://{db['USER']}:{db['PASSWORD'] or ''}@{db['HOST']}:{db['PORT'] or 5432}/"
+        f"{db['NAME']}",
+    }
     env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
     out = log.open("ab")
-    proc = subprocess.Popen([sys.executable, "-m", "celery", "-A", "config", "worker", "--pool", "solo", "-Q", queue,
-                             "--without-heartbeat", "--without-mingle", "--without-gossip", "-l", "info"],
-                            cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "config",
+            "worker",
+            "--pool",
+            "solo",
+            "-Q",
+            queue,
+            "--without-heartbeat",
+            "--without-mingle",
+            "--without-gossip",
+            "-l",
+            "info",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=out,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
     for _ in range(600):
         if b"ready." in log.read_bytes():
             return proc
@@ -274,8 +324,10 @@ def _waiting_for_me() -> int:
     with connection.cursor() as cursor:
         # Sessions waiting for a lock this one holds (pg_locks is live; pg_stat_activity is a snapshot
         # taken once per transaction).
-        cursor.execute("SELECT count(DISTINCT pid) FROM pg_locks "
-                       "WHERE NOT granted AND pg_backend_pid() = ANY(pg_blocking_pids(pid))")
+        cursor.execute(
+            "SELECT count(DISTINCT pid) FROM pg_locks "
+            "WHERE NOT granted AND pg_backend_pid() = ANY(pg_blocking_pids(pid))"
+        )
         return cursor.fetchone()[0]
 
 
@@ -354,6 +406,7 @@ def test_a_worker_killed_during_a_timeout_and_the_rerun_apply_it_exactly_once(tm
 
 
 # --- one broken game must not stall the timeouts of all others -------------------------------------
+
 
 @pytest.mark.django_db
 def test_a_timeout_that_fails_does_not_stop_the_sweep_for_the_other_games():

@@ -111,6 +111,7 @@ def test_bots_answer_a_persons_move(django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
         if game.state["turn"] != me:
             from games.services.bots import play_bot_turns
+
             play_bot_turns(game.pk)
             game.refresh_from_db()
         submit_move(game.pk, alice, {"type": "play", "card": game.state["hands"][me][0]}, version=game.version)

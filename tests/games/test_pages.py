@@ -9,6 +9,7 @@ pytestmark = pytest.mark.django_db
 def test_lobby_lists_open_tables_but_not_private_ones(client):
     alice = make_user("alice")
     from games.services import tables
+
     open_table = tables.create_table(alice, "toy", 2)
     private = tables.create_table(alice, "toy", 3, invited_only=True)
     client.force_login(make_user("bob"))
@@ -22,20 +23,44 @@ def test_open_a_table_from_the_generated_options_form(client):
     client.force_login(make_user("alice"))
     form = client.get("/tables/new/?game=toy").content.decode()
     assert 'name="opt_target"' in form and 'name="opt_sudden_death"' in form
-    bad = client.post("/tables/new/", {"game_slug": "toy", "create": "1", "seats": 3, "opt_target": "21",
-                                      "opt_sudden_death": "on", "time_control": "correspondence",
-                                      "days_per_move": 3, "minutes_per_player": 20, "rated": "on", "bots": 0})
+    bad = client.post(
+        "/tables/new/",
+        {
+            "game_slug": "toy",
+            "create": "1",
+            "seats": 3,
+            "opt_target": "21",
+            "opt_sudden_death": "on",
+            "time_control": "correspondence",
+            "days_per_move": 3,
+            "minutes_per_player": 20,
+            "rated": "on",
+            "bots": 0,
+        },
+    )
     assert "Sudden death is only for one or two players." in bad.content.decode()
     assert not Table.objects.exists()
-    ok = client.post("/tables/new/", {"game_slug": "toy", "create": "1", "seats": 2, "opt_target": "15",
-                                     "time_control": "live", "days_per_move": 3, "minutes_per_player": 10,
-                                     "rated": "on", "bots": 0})
+    ok = client.post(
+        "/tables/new/",
+        {
+            "game_slug": "toy",
+            "create": "1",
+            "seats": 2,
+            "opt_target": "15",
+            "time_control": "live",
+            "days_per_move": 3,
+            "minutes_per_player": 10,
+            "rated": "on",
+            "bots": 0,
+        },
+    )
     table = Table.objects.get()
     assert ok.url == f"/tables/{table.pk}/" and table.time_control == "live" and table.options["target"] == "15"
 
 
 def test_join_from_the_table_page_starts_the_game(client):
     from games.services import tables
+
     table = tables.create_table(make_user("alice"), "toy", 2)
     client.force_login(make_user("bob"))
     client.post(f"/tables/{table.pk}/join/")

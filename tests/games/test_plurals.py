@@ -1,4 +1,5 @@
 """Counted words agree with their number in both languages: 1 ruble, 1 Punkt, 1 day per move."""
+
 from datetime import timedelta
 
 import pytest
@@ -8,16 +9,21 @@ from django.utils import timezone, translation
 from rankings.services import tournaments
 from tests.factories import make_user
 
-TRADE = Template("{% load i18n sankt_petersburg %}{% blocktrans with r=r|rubles_text p=p|points_text %}"
-                 "Trading House: pay {{ r }} for {{ p }}?{% endblocktrans %}")
+TRADE = Template(
+    "{% load i18n sankt_petersburg %}{% blocktrans with r=r|rubles_text p=p|points_text %}"
+    "Trading House: pay {{ r }} for {{ p }}?{% endblocktrans %}"
+)
 
 
-@pytest.mark.parametrize("language, r, p, expected", [
-    ("en", 1, 1, "Trading House: pay 1 ruble for 1 point?"),
-    ("en", 3, 2, "Trading House: pay 3 rubles for 2 points?"),
-    ("de", 1, 1, "Markthalle: 1 Rubel für 1 Punkt zahlen?"),
-    ("de", 4, 2, "Markthalle: 4 Rubel für 2 Punkte zahlen?"),
-])
+@pytest.mark.parametrize(
+    "language, r, p, expected",
+    [
+        ("en", 1, 1, "Trading House: pay 1 ruble for 1 point?"),
+        ("en", 3, 2, "Trading House: pay 3 rubles for 2 points?"),
+        ("de", 1, 1, "Markthalle: 1 Rubel für 1 Punkt zahlen?"),
+        ("de", 4, 2, "Markthalle: 4 Rubel für 2 Punkte zahlen?"),
+    ],
+)
 def test_sankt_petersburg_amounts_agree_with_their_number(language, r, p, expected):
     with translation.override(language):
         assert TRADE.render(Context({"r": r, "p": p})) == expected
@@ -39,8 +45,15 @@ def test_the_sankt_petersburg_board_has_no_bare_amounts():
 @pytest.mark.parametrize("language, expected", [("en", "1 day per move"), ("de", "1 Tag pro Zug")])
 def test_a_tournament_of_one_day_per_move_says_day(client, language, expected):
     org = make_user("org", language=language)
-    t = tournaments.create_tournament(org, name="Blitz", game_slug="toy", rounds=1, table_size=2, days_per_move=1,
-                                      starts_at=timezone.now() + timedelta(days=1))
+    t = tournaments.create_tournament(
+        org,
+        name="Blitz",
+        game_slug="toy",
+        rounds=1,
+        table_size=2,
+        days_per_move=1,
+        starts_at=timezone.now() + timedelta(days=1),
+    )
     client.force_login(org)
     html = client.get(f"/rankings/tournaments/{t.pk}/").content.decode()
     assert expected in html and "1 days" not in html and "1 Tage" not in html
@@ -49,26 +62,42 @@ def test_a_tournament_of_one_day_per_move_says_day(client, language, expected):
 # --- Die Rote Kathedrale: amounts of materials and resources ------------------------------------
 
 RC_AMOUNTS = {
-    "en": {"wood": ("1 wood", "2 wood"), "brick": ("1 brick", "2 bricks"), "stone": ("1 stone", "2 stones"),
-           "gold": ("1 gold", "2 gold"), "green": ("1 green gem", "2 green gems"),
-           "violet": ("1 violet gem", "2 violet gems"), "rubles": ("1 ruble", "2 rubles"),
-           "rp": ("1 construction point", "2 construction points"), "glory": ("1 glory", "2 glory"),
-           "permits": ("1 permit", "2 permits")},
-    "de": {"wood": ("1 Holz", "2 Holz"), "brick": ("1 Ziegel", "2 Ziegel"), "stone": ("1 Stein", "2 Steine"),
-           "gold": ("1 Gold", "2 Gold"), "green": ("1 grüner Edelstein", "2 grüne Edelsteine"),
-           "violet": ("1 violetter Edelstein", "2 violette Edelsteine"), "rubles": ("1 Rubel", "2 Rubel"),
-           "rp": ("1 Baupunkt", "2 Baupunkte"), "glory": ("1 Ruhmespunkt", "2 Ruhmespunkte"),
-           "permits": ("1 Genehmigung", "2 Genehmigungen")},
+    "en": {
+        "wood": ("1 wood", "2 wood"),
+        "brick": ("1 brick", "2 bricks"),
+        "stone": ("1 stone", "2 stones"),
+        "gold": ("1 gold", "2 gold"),
+        "green": ("1 green gem", "2 green gems"),
+        "violet": ("1 violet gem", "2 violet gems"),
+        "rubles": ("1 ruble", "2 rubles"),
+        "rp": ("1 construction point", "2 construction points"),
+        "glory": ("1 glory", "2 glory"),
+        "permits": ("1 permit", "2 permits"),
+    },
+    "de": {
+        "wood": ("1 Holz", "2 Holz"),
+        "brick": ("1 Ziegel", "2 Ziegel"),
+        "stone": ("1 Stein", "2 Steine"),
+        "gold": ("1 Gold", "2 Gold"),
+        "green": ("1 grüner Edelstein", "2 grüne Edelsteine"),
+        "violet": ("1 violetter Edelstein", "2 violette Edelsteine"),
+        "rubles": ("1 Rubel", "2 Rubel"),
+        "rp": ("1 Baupunkt", "2 Baupunkte"),
+        "glory": ("1 Ruhmespunkt", "2 Ruhmespunkte"),
+        "permits": ("1 Genehmigung", "2 Genehmigungen"),
+    },
 }
 RC_MATERIALS = ("wood", "brick", "stone", "gold", "green", "violet")
 # An amount whose noun disagrees with its number, as the pages used to print them.
 # (A count after a slash, "20/20", and a label before its colon, "brick: 20", are no amounts.)
 _AMOUNT = r"(?<![/\d])\b(?:{}) (?:{})\b(?!:)"
 RC_WRONG = {
-    "en": _AMOUNT.format(r"[02-9]|\d\d+", "brick|stone|green gem|violet gem") + "|"
-          + _AMOUNT.format("1", "bricks|stones|green gems|violet gems"),
-    "de": _AMOUNT.format(r"[02-9]|\d\d+", "Stein|grüner Edelstein|violetter Edelstein") + "|"
-          + _AMOUNT.format("1", "Steine|grüne Edelsteine|violette Edelsteine"),
+    "en": _AMOUNT.format(r"[02-9]|\d\d+", "brick|stone|green gem|violet gem")
+    + "|"
+    + _AMOUNT.format("1", "bricks|stones|green gems|violet gems"),
+    "de": _AMOUNT.format(r"[02-9]|\d\d+", "Stein|grüner Edelstein|violetter Edelstein")
+    + "|"
+    + _AMOUNT.format("1", "Steine|grüne Edelsteine|violette Edelsteine"),
 }
 
 
@@ -152,42 +181,59 @@ def test_a_red_cathedral_log_line_and_move_label_say_amounts_with_their_plural(l
             assert render_event(label, {}) == take.format(expected)
 
 
-@pytest.mark.parametrize("language, expected", [
-    ("en", "Merchants' guild: exchange 2 bricks for 2 wood, 1 stone"),
-    ("de", "Gilde der Händler: 2 Ziegel tauschen gegen: 2 Holz, 1 Stein"),
-])
+@pytest.mark.parametrize(
+    "language, expected",
+    [
+        ("en", "Merchants' guild: exchange 2 bricks for 2 wood, 1 stone"),
+        ("de", "Gilde der Händler: 2 Ziegel tauschen gegen: 2 Holz, 1 Stein"),
+    ],
+)
 def test_a_red_cathedral_exchange_counts_what_it_gives_and_gets(language, expected):
     from games.services.log import render_event
 
-    label = {"msg": "{group}: exchange {count}× {material} for {goods}",
-             "args": {"group": "Merchants' guild", "count": 2, "material": "brick", "goods": ["wood", "stone", "wood"]}}
+    label = {
+        "msg": "{group}: exchange {count}× {material} for {goods}",
+        "args": {"group": "Merchants' guild", "count": 2, "material": "brick", "goods": ["wood", "stone", "wood"]},
+    }
     with translation.override(language):
         assert render_event(label, {}) == expected
 
 
-@pytest.mark.parametrize("language, n, expected", [
-    ("en", 1, "Anna moves the red die to area 3, paying 1 ruble for extra steps."),
-    ("en", 2, "Anna moves the red die to area 3, paying 2 rubles for extra steps."),
-    ("de", 1, "Anna zieht den roten Würfel in Bereich 3 und zahlt 1 Rubel für zusätzliche Bereiche."),
-])
+@pytest.mark.parametrize(
+    "language, n, expected",
+    [
+        ("en", 1, "Anna moves the red die to area 3, paying 1 ruble for extra steps."),
+        ("en", 2, "Anna moves the red die to area 3, paying 2 rubles for extra steps."),
+        ("de", 1, "Anna zieht den roten Würfel in Bereich 3 und zahlt 1 Rubel für zusätzliche Bereiche."),
+    ],
+)
 def test_a_red_cathedral_log_line_counts_rubles(language, n, expected):
     from games.services.log import render_event
 
-    event = {"msg": "{seat} moves {die} to area {area}, paying {rubles} rubles for extra steps.",
-             "args": {"seat": 0, "die": "the red die", "area": 3, "rubles": n}}
+    event = {
+        "msg": "{seat} moves {die} to area {area}, paying {rubles} rubles for extra steps.",
+        "args": {"seat": 0, "die": "the red die", "area": 3, "rubles": n},
+    }
     with translation.override(language):
         assert render_event(event, {0: "Anna"}) == expected
 
 
-@pytest.mark.parametrize("language, n, expected", [
-    ("en", 1, "Clergy: gain 1 glory"), ("de", 1, "Klerus: 1 Ruhmespunkt erhalten"),
-    ("de", 2, "Klerus: 2 Ruhmespunkte erhalten"),
-])
+@pytest.mark.parametrize(
+    "language, n, expected",
+    [
+        ("en", 1, "Clergy: gain 1 glory"),
+        ("de", 1, "Klerus: 1 Ruhmespunkt erhalten"),
+        ("de", 2, "Klerus: 2 Ruhmespunkte erhalten"),
+    ],
+)
 def test_a_red_cathedral_move_label_counts_glory(language, n, expected):
     from games.services.log import render_event
 
     with translation.override(language):
-        assert render_event({"msg": "{group}: gain {glory} glory", "args": {"group": "Clergy", "glory": n}}, {}) == expected
+        assert (
+            render_event({"msg": "{group}: gain {glory} glory", "args": {"group": "Clergy", "glory": n}}, {})
+            == expected
+        )
 
 
 def test_every_red_cathedral_message_with_an_amount_is_shown_counted_and_reads_in_german():
@@ -200,9 +246,11 @@ def test_every_red_cathedral_message_with_an_amount_is_shown_counted_and_reads_i
     from games.services.counted import COUNTED, NOUNS
     from tests.games.test_rc_messages import engine_ids
 
-    with_amounts = {m for m in engine_ids()
-                    if "× {resource}" in m or "× {material}" in m
-                    or any(f"{{{name}}} {noun}" in m for name, noun, _key in NOUNS)}
+    with_amounts = {
+        m
+        for m in engine_ids()
+        if "× {resource}" in m or "× {material}" in m or any(f"{{{name}}} {noun}" in m for name, noun, _key in NOUNS)
+    }
     assert with_amounts <= set(COUNTED), with_amounts - set(COUNTED)
     german = {e.msgid: e.msgstr for e in polib.pofile("games/locale/de/LC_MESSAGES/django.po") if not e.msgctxt}
 
@@ -214,15 +262,32 @@ def test_every_red_cathedral_message_with_an_amount_is_shown_counted_and_reads_i
         assert fields(german[new]) == fields(new), new
 
 
-@pytest.mark.parametrize("language, event, expected", [
-    ("en", {"msg": "Iwan delivers {count} materials.", "args": {"count": 1}}, "Iwan delivers 1 material."),
-    ("de", {"msg": "Iwan delivers {count} materials.", "args": {"count": 1}}, "Iwan liefert 1 Einheit Baumaterial."),
-    ("de", {"msg": "Iwan delivers {count} materials.", "args": {"count": 3}}, "Iwan liefert 3 Einheiten Baumaterial."),
-    ("en", {"msg": "{seat} sets {count} gem(s) and gains {glory} glory.", "args": {"seat": 0, "count": 1, "glory": 1}},
-     "Anna sets 1 gem and gains 1 glory."),
-    ("de", {"msg": "{seat} sets {count} gem(s) and gains {glory} glory.", "args": {"seat": 0, "count": 2, "glory": 1}},
-     "Anna setzt 2 Edelsteine ein und erhält 1 Ruhmespunkt."),
-])
+@pytest.mark.parametrize(
+    "language, event, expected",
+    [
+        ("en", {"msg": "Iwan delivers {count} materials.", "args": {"count": 1}}, "Iwan delivers 1 material."),
+        (
+            "de",
+            {"msg": "Iwan delivers {count} materials.", "args": {"count": 1}},
+            "Iwan liefert 1 Einheit Baumaterial.",
+        ),
+        (
+            "de",
+            {"msg": "Iwan delivers {count} materials.", "args": {"count": 3}},
+            "Iwan liefert 3 Einheiten Baumaterial.",
+        ),
+        (
+            "en",
+            {"msg": "{seat} sets {count} gem(s) and gains {glory} glory.", "args": {"seat": 0, "count": 1, "glory": 1}},
+            "Anna sets 1 gem and gains 1 glory.",
+        ),
+        (
+            "de",
+            {"msg": "{seat} sets {count} gem(s) and gains {glory} glory.", "args": {"seat": 0, "count": 2, "glory": 1}},
+            "Anna setzt 2 Edelsteine ein und erhält 1 Ruhmespunkt.",
+        ),
+    ],
+)
 def test_a_red_cathedral_log_line_counts_units_of_material_and_gems(language, event, expected):
     from games.services.log import render_event
 
@@ -230,14 +295,24 @@ def test_a_red_cathedral_log_line_counts_units_of_material_and_gems(language, ev
         assert render_event(event, {0: "Anna"}) == expected
 
 
-@pytest.mark.parametrize("language, action, expected", [
-    ("en", {"act": "deliver", "units": 1, "rubles": 1}, "Pay 1 ruble to deliver 1 material for building or decorating."),
-    ("de", {"act": "deliver", "units": 2, "rubles": 3},
-     "3 Rubel zahlen, um 2 Einheiten Baumaterial zum Bauen oder Verzieren zu liefern."),
-    ("en", {"act": "swap_tiles", "rubles": 1}, "Pay 1 ruble to swap two resource tiles of the market."),
-    ("en", {"act": "pay_glory", "rubles": 3, "glory": 1}, "Pay 3 rubles for 1 glory."),
-    ("de", {"act": "pay_glory", "rubles": 3, "glory": 2}, "3 Rubel für 2 Ruhmespunkte zahlen."),
-])
+@pytest.mark.parametrize(
+    "language, action, expected",
+    [
+        (
+            "en",
+            {"act": "deliver", "units": 1, "rubles": 1},
+            "Pay 1 ruble to deliver 1 material for building or decorating.",
+        ),
+        (
+            "de",
+            {"act": "deliver", "units": 2, "rubles": 3},
+            "3 Rubel zahlen, um 2 Einheiten Baumaterial zum Bauen oder Verzieren zu liefern.",
+        ),
+        ("en", {"act": "swap_tiles", "rubles": 1}, "Pay 1 ruble to swap two resource tiles of the market."),
+        ("en", {"act": "pay_glory", "rubles": 3, "glory": 1}, "Pay 3 rubles for 1 glory."),
+        ("de", {"act": "pay_glory", "rubles": 3, "glory": 2}, "3 Rubel für 2 Ruhmespunkte zahlen."),
+    ],
+)
 def test_a_red_cathedral_influence_action_counts_its_rubles(language, action, expected):
     from games.templatetags.red_cathedral import action_text
 

@@ -1,5 +1,6 @@
 """Games of invited-only tables are read only by their players, the owner and those invited; to
 everyone else every way of reading them answers as a game that does not exist."""
+
 import pytest
 from channels.db import database_sync_to_async
 from channels.routing import URLRouter
@@ -137,8 +138,9 @@ def test_players_of_a_private_game_still_move_and_chat():
     view = alice.get(f"/api/games/{game.pk}/").json()
     assert view["seat"] == seat
     if seat in view["to_act"]:
-        moved = alice.post(f"/api/games/{game.pk}/moves/", {"move": {"type": "pass"}, "version": version},
-                           format="json")
+        moved = alice.post(
+            f"/api/games/{game.pk}/moves/", {"move": {"type": "pass"}, "version": version}, format="json"
+        )
         assert moved.status_code == 201
     assert alice.post(f"/api/games/{game.pk}/chat/", {"text": "hi"}, format="json").status_code == 201
     # Carol was invited but has no seat: she reads, she does not chat.
@@ -200,8 +202,14 @@ def test_an_invited_only_tournaments_games_are_read_by_those_who_see_the_tournam
     olga, ann, ben = make_user("olga"), make_user("ann"), make_user("ben")
     make_user("cid")
     now = timezone.now()
-    t = tournaments.create_tournament(olga, name="Closed cup", game_slug="toy", starts_at=now + timedelta(hours=1),
-                                      registration_opens=now - timedelta(hours=1), invited_only=True)
+    t = tournaments.create_tournament(
+        olga,
+        name="Closed cup",
+        game_slug="toy",
+        starts_at=now + timedelta(hours=1),
+        registration_opens=now - timedelta(hours=1),
+        invited_only=True,
+    )
     for name in ("ann", "ben", "cid"):
         tournaments.invite(t.pk, olga, name)
     tournaments.register(t.pk, ann)
@@ -270,8 +278,11 @@ def test_a_rating_history_leaves_out_the_id_of_a_game_the_viewer_may_not_read(dj
         public = play_out(tables.start_seated_game("toy", [alice, bob], seed=4))
 
     def history_ids(viewer):
-        return [h["game_id"] for g in api_client(viewer).get("/api/rankings/players/alice/").json()["games"]
-                for h in g["history"]]
+        return [
+            h["game_id"]
+            for g in api_client(viewer).get("/api/rankings/players/alice/").json()["games"]
+            for h in g["history"]
+        ]
 
     assert history_ids("alice") == history_ids("bob") == history_ids("carol") == [hidden.pk, public.pk]
     make_user("dave")

@@ -1,4 +1,5 @@
 """Games that started before games had the ``private`` mark get it from their table or tournament."""
+
 from datetime import timedelta
 
 import pytest
@@ -30,16 +31,24 @@ def test_existing_games_are_marked_private_from_their_table_or_tournament():
         olga, ann, ben = (User.objects.create(username=n, email=f"{n}@example.org") for n in ("olga", "ann", "ben"))
 
         def game(owner, invited_only):
-            table = Table.objects.create(game_slug="toy", seats=2, owner=owner, invited_only=invited_only,
-                                         status="started")
+            table = Table.objects.create(
+                game_slug="toy", seats=2, owner=owner, invited_only=invited_only, status="started"
+            )
             return Game.objects.create(table=table, game_slug="toy", seed=1, state={})
 
         private, public, bot_match = game(ann, True), game(ann, False), game(None, True)
         now = timezone.now()
-        closed_cup = Tournament.objects.create(name="Closed", organiser=olga, game_slug="toy", invited_only=True,
-                                               registration_opens=now, starts_at=now + timedelta(days=1))
-        open_cup = Tournament.objects.create(name="Open", organiser=olga, game_slug="toy",
-                                             registration_opens=now, starts_at=now + timedelta(days=1))
+        closed_cup = Tournament.objects.create(
+            name="Closed",
+            organiser=olga,
+            game_slug="toy",
+            invited_only=True,
+            registration_opens=now,
+            starts_at=now + timedelta(days=1),
+        )
+        open_cup = Tournament.objects.create(
+            name="Open", organiser=olga, game_slug="toy", registration_opens=now, starts_at=now + timedelta(days=1)
+        )
         Entry.objects.create(tournament=closed_cup, user=ann)
         Entry.objects.create(tournament=closed_cup, user=ben)
         closed_game, open_game = game(None, True), game(None, True)

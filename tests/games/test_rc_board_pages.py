@@ -1,4 +1,5 @@
 """The Die Rote Kathedrale board: its template helpers and the pages it renders."""
+
 import copy
 import html
 import random
@@ -94,8 +95,10 @@ def test_every_legal_move_gets_a_button_whose_id_comes_from_the_move_itself():
     engine = get_engine(ENGINE)
     state = game.state
     seat = engine.to_act(state)[0]
-    labelled = [{"move": m, "label": render_event(engine.move_label(state, seat, m), {0: "anna", 1: "bea"})}
-                for m in engine.legal_moves(state, seat)]
+    labelled = [
+        {"move": m, "label": render_event(engine.move_label(state, seat, m), {0: "anna", 1: "bea"})}
+        for m in engine.legal_moves(state, seat)
+    ]
     view = engine.view(state, seat)
 
     def ids(moves):
@@ -174,8 +177,13 @@ def test_a_spectator_sees_market_cathedral_workshops_and_points_but_no_moves(cli
 @pytest.mark.django_db
 def test_the_solo_game_shows_iwans_row_without_the_dice_of_his_turned_tiles(client):
     game, users = _start([make_user("anna")], seed=3)
-    game = _play(game, users, lambda st: st["turns"] >= 6 and any(not c["up"] for c in st["iwan"]["row"])
-                 and any(c["up"] for c in st["iwan"]["row"]))
+    game = _play(
+        game,
+        users,
+        lambda st: (
+            st["turns"] >= 6 and any(not c["up"] for c in st["iwan"]["row"]) and any(c["up"] for c in st["iwan"]["row"])
+        ),
+    )
     client.force_login(users[0])
     page = client.get(f"/games/{game.pk}/").content.decode()
     assert "Solo game against Iwan" in page and len(re.findall(r'class="rc-iwan-card ', page)) == 5
@@ -204,7 +212,7 @@ def test_the_human_chooses_for_iwan_when_his_cards_leave_the_choice(client):
     page = client.get(f"/games/{game.pk}/board/").content.decode()
     sections = [m["section"] for m in engine.legal_moves(game.state, 0)]
     assert sections and all(f'id="rc-iwan-{s}"' in page for s in sections)
-    assert "Iwan" in re.search(r'<h3>(.*?)</h3>', page.split('id="rc-decide-title"')[1]).group(1)
+    assert "Iwan" in re.search(r"<h3>(.*?)</h3>", page.split('id="rc-decide-title"')[1]).group(1)
 
 
 @pytest.mark.django_db
@@ -253,8 +261,18 @@ def test_the_board_in_german_has_no_english_left_of_its_own_strings(client):
     game = _play(game, users, _mid_game)
     seat = get_engine(ENGINE).to_act(game.state)[0]
     if users[seat] != anna:
-        game = _play(game, users, lambda st: _mid_game(st) and st["turn"]["seat"] == 0 and users[0] == anna
-                     or _mid_game(st) and st["turn"]["seat"] == 1 and users[1] == anna)
+        game = _play(
+            game,
+            users,
+            lambda st: (
+                _mid_game(st)
+                and st["turn"]["seat"] == 0
+                and users[0] == anna
+                or _mid_game(st)
+                and st["turn"]["seat"] == 1
+                and users[1] == anna
+            ),
+        )
     assert users[engine_seat(game)] == anna
     client.force_login(anna)
     # The log's lines are the engine's messages, translated by the engine's catalog entries.
@@ -270,10 +288,22 @@ def test_the_board_in_german_has_no_english_left_of_its_own_strings(client):
         german = {s: translation.gettext(s) for s in _template_strings()}
     untranslated = [s for s, de in german.items() if de == s and s not in {"Iwan", "Start"} and not s.startswith("∑")]
     assert not untranslated
-    leftovers = [s for s in german if german[s] != s and len(s) > 3 and re.search(rf"(?<!\w){re.escape(s)}(?!\w)", page)]
+    leftovers = [
+        s for s in german if german[s] != s and len(s) > 3 and re.search(rf"(?<!\w){re.escape(s)}(?!\w)", page)
+    ]
     assert not leftovers
-    for word in ("Dein Zug", "Markt", "Vorrat", "Die Kathedrale", "Turm 1", "Baupunkte", "Werkstatt",
-                 "Ruhmespunkte", "Punkteleiste", "Gilde der"):
+    for word in (
+        "Dein Zug",
+        "Markt",
+        "Vorrat",
+        "Die Kathedrale",
+        "Turm 1",
+        "Baupunkte",
+        "Werkstatt",
+        "Ruhmespunkte",
+        "Punkteleiste",
+        "Gilde der",
+    ):
         assert word in page, word
     for word in ("Construction points", "The cathedral", "Score track", "Supply", "glory"):
         assert not re.search(rf"(?<!\w){word}(?!\w)", page), word

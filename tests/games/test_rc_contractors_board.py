@@ -1,5 +1,6 @@
 """The Contractors module ("Die Unternehmer") on the Die Rote Kathedrale board, the table option, the rules
 and component-figures pages."""
+
 import copy
 import html
 import json
@@ -50,11 +51,14 @@ def _acting_user(game):
 
 def _labelled(state, seat):
     engine = get_engine(ENGINE)
-    return [{"move": m, "label": render_event(engine.move_label(state, seat, m), {0: "anna", 1: "bea", 2: "cem"})}
-            for m in engine.legal_moves(state, seat)]
+    return [
+        {"move": m, "label": render_event(engine.move_label(state, seat, m), {0: "anna", 1: "bea", 2: "cem"})}
+        for m in engine.legal_moves(state, seat)
+    ]
 
 
 # --- the decisions ----------------------------------------------------------------------------------
+
 
 @pytest.mark.django_db
 def test_recruit_moves_get_one_button_per_city_with_ids_from_the_moves(client):
@@ -91,13 +95,17 @@ def test_every_legal_move_of_the_module_game_is_on_the_page_once(client, stage):
     if stage == "market":
         game = _play(game, users, lambda st: st["turn"]["stage"] == "market" and st["turn"]["die"] == "black")
     else:
-        game = _play(game, users, lambda st: st["turn"]["stage"] == stage and not st["pend"]
-                     and (stage != "main" or _can_recruit(st)))
+        game = _play(
+            game,
+            users,
+            lambda st: st["turn"]["stage"] == stage and not st["pend"] and (stage != "main" or _can_recruit(st)),
+        )
     state, seat = game.state, engine_seat(game)
     legal = get_engine(ENGINE).legal_moves(state, seat)
     page = _page(client, game, users[seat])
     moves = re.findall(r'<button[^>]*\bid="([^"]+)"[^>]*data-move="([^"]+)"', page)
     shown = [json.loads(html.unescape(m)) for _i, m in moves]
+
     def key(m):
         return json.dumps(m, sort_keys=True)
 
@@ -119,8 +127,14 @@ def test_the_hire_stage_offers_hiring_and_discarding_each_specialist_the_city_se
         side = "pay" if m["pay"] else "discard"
         assert f"rc-hire-{m['space'] + 1}-{side}" in ids
         assert state["contr"]["row"][m["space"]] in page
-    city = {"moscow": "Moscow", "smolensk": "Smolensk", "ryazan": "Ryazan", "suzdal": "Suzdal", "vologda": "Vologda",
-            "vladimir": "Vladimir"}[state["turn"]["city"]]
+    city = {
+        "moscow": "Moscow",
+        "smolensk": "Smolensk",
+        "ryazan": "Ryazan",
+        "suzdal": "Suzdal",
+        "vologda": "Vologda",
+        "vladimir": "Vladimir",
+    }[state["turn"]["city"]]
     assert f"Specialists in {city}" in page and f"Hire a specialist in {city} for 2 rubles, or discard one." in page
     # The rest of the turn waits for the choice: no end button yet.
     assert 'id="rc-end"' not in page
@@ -150,9 +164,16 @@ def test_the_third_contractor_unlocks_a_material_chosen_by_button(client):
 def test_a_specialist_and_a_permit_for_glory_get_their_buttons(client):
     game, users = _start([make_user("anna"), make_user("bea")], MODULE, seed=8)
     engine = get_engine(ENGINE)
-    game = _play(game, users, lambda st: st["turn"]["stage"] == "main" and not st["pend"]
-                 and any(m["type"] == "die" and m["die"] == "black" for m in engine.legal_moves(st, st["turn"]["seat"]))
-                 and any(m["type"] == "glory_permit" for m in engine.legal_moves(st, st["turn"]["seat"])))
+    game = _play(
+        game,
+        users,
+        lambda st: (
+            st["turn"]["stage"] == "main"
+            and not st["pend"]
+            and any(m["type"] == "die" and m["die"] == "black" for m in engine.legal_moves(st, st["turn"]["seat"]))
+            and any(m["type"] == "glory_permit" for m in engine.legal_moves(st, st["turn"]["seat"]))
+        ),
+    )
     state = copy.deepcopy(game.state)
     seat = state["turn"]["seat"]
     state["pl"][seat]["spec"] = state["contr"]["bag"].pop()  # a hired specialist, face up
@@ -166,11 +187,17 @@ def test_a_specialist_and_a_permit_for_glory_get_their_buttons(client):
 
 # --- what everybody sees ---------------------------------------------------------------------------
 
+
 @pytest.mark.django_db
 def test_spectators_see_moscow_the_cities_and_every_extension_but_not_the_bag(client):
     game, users = _start([make_user("anna"), make_user("bea"), make_user("cem")], MODULE, seed=4)
-    game = _play(game, users, lambda st: _sent(st) >= 4 and st["turn"]["stage"] == "main" and not st["pend"]
-                 and any(pl["tools"] for pl in st["pl"]))
+    game = _play(
+        game,
+        users,
+        lambda st: (
+            _sent(st) >= 4 and st["turn"]["stage"] == "main" and not st["pend"] and any(pl["tools"] for pl in st["pl"])
+        ),
+    )
     state = game.state
     page = client.get(f"/games/{game.pk}/").content.decode()
     assert 'data-move="' not in page
@@ -222,8 +249,14 @@ def test_the_solo_board_shows_iwans_marker_city_and_his_tools(client):
     assert page.count("he recruits here next") == 1
     iwan = page.split('id="rc-player-1"')[1].split("</section>")[0]
     assert "Contractors left" in iwan and "Permits" not in _text(iwan)
-    city = {"moscow": "Moscow", "smolensk": "Smolensk", "ryazan": "Ryazan", "suzdal": "Suzdal", "vologda": "Vologda",
-            "vladimir": "Vladimir"}[marker]
+    city = {
+        "moscow": "Moscow",
+        "smolensk": "Smolensk",
+        "ryazan": "Ryazan",
+        "suzdal": "Suzdal",
+        "vologda": "Vologda",
+        "vladimir": "Vladimir",
+    }[marker]
     assert f"His marker lies by {city}: he recruits there next." in _text(iwan)
     # His sixth card, Recruit, is named in his row.
     cards = re.findall(r'<li class="rc-iwan-card[^"]*">\s*<strong>(.*?)</strong>', page)
@@ -236,12 +269,29 @@ def test_the_module_in_german(client):
     game, users = _start([anna, make_user("bea")], MODULE, seed=5)
     game = _play(game, users, lambda st: _can_recruit(st) and users[st["turn"]["seat"]] == anna)
     page = _text(_page(client, game, anna, "/games/{pk}/").split('class="panel log"')[0])
-    for word in ("Das große Herzogtum von Moskau", "Genehmigungen", "Unternehmer übrig", "Werkzeuge (verdeckt)",
-                 "Anwerben: Entsende einen Unternehmer", "Nächster Unternehmer", "Moskau", "Spezialist (offen)",
-                 "Modul Die Unternehmer"):
+    for word in (
+        "Das große Herzogtum von Moskau",
+        "Genehmigungen",
+        "Unternehmer übrig",
+        "Werkzeuge (verdeckt)",
+        "Anwerben: Entsende einen Unternehmer",
+        "Nächster Unternehmer",
+        "Moskau",
+        "Spezialist (offen)",
+        "Modul Die Unternehmer",
+    ):
         assert word in page, word
-    for word in ("Grand Duchy", "Permits", "Contractors left", "Next contractor", "Recruit: send", "Tools (face down)",
-                 "specialists left in the bag", "over tower", "not in play"):
+    for word in (
+        "Grand Duchy",
+        "Permits",
+        "Contractors left",
+        "Next contractor",
+        "Recruit: send",
+        "Tools (face down)",
+        "specialists left in the bag",
+        "over tower",
+        "not in play",
+    ):
         assert word not in page, word
 
 
@@ -268,9 +318,20 @@ def test_tool_sets_are_sorted_into_sets_of_different_tools():
 
 # --- the option on the forms, the lists, the rules and figures pages ---------------------------------
 
-FORM = {"game_slug": ENGINE, "create": "1", "opt_side": "basic", "opt_craftsmen": "random", "opt_teamsters": "random",
-        "opt_merchants": "1", "opt_clergy": "random", "time_control": "correspondence", "days_per_move": 3,
-        "minutes_per_player": 20, "rated": "on", "bots": 0}
+FORM = {
+    "game_slug": ENGINE,
+    "create": "1",
+    "opt_side": "basic",
+    "opt_craftsmen": "random",
+    "opt_teamsters": "random",
+    "opt_merchants": "1",
+    "opt_clergy": "random",
+    "time_control": "correspondence",
+    "days_per_move": 3,
+    "minutes_per_player": 20,
+    "rated": "on",
+    "bots": 0,
+}
 
 
 @pytest.mark.django_db
@@ -292,11 +353,26 @@ def test_the_tournament_form_offers_the_module_and_stores_it(client):
     form = client.get(f"/rankings/tournaments/new/?game={ENGINE}").content.decode()
     assert 'name="opt_contractors"' in form and "The Contractors module (Die Unternehmer)" in form
     start = (timezone.now() + timedelta(days=2)).strftime("%Y-%m-%dT%H:%M")
-    data = {"create": "1", "game_slug": ENGINE, "name": "Moskau-Pokal", "format": "swiss", "table_size": "3",
-            "rounds": "2", "group_size": "4", "starts_at": start, "time_control": "correspondence",
-            "days_per_move": "3", "minutes_per_player": "20", "rated": "on", "opt_side": "extended",
-            "opt_craftsmen": "random", "opt_teamsters": "random", "opt_merchants": "random", "opt_clergy": "random",
-            "opt_contractors": "on"}
+    data = {
+        "create": "1",
+        "game_slug": ENGINE,
+        "name": "Moskau-Pokal",
+        "format": "swiss",
+        "table_size": "3",
+        "rounds": "2",
+        "group_size": "4",
+        "starts_at": start,
+        "time_control": "correspondence",
+        "days_per_move": "3",
+        "minutes_per_player": "20",
+        "rated": "on",
+        "opt_side": "extended",
+        "opt_craftsmen": "random",
+        "opt_teamsters": "random",
+        "opt_merchants": "random",
+        "opt_clergy": "random",
+        "opt_contractors": "on",
+    }
     response = client.post("/rankings/tournaments/new/", data)
     assert response.status_code == 302
     assert Tournament.objects.get().options["contractors"] is True
@@ -333,7 +409,7 @@ def test_the_figures_page_lists_the_module_with_provenance(client):
     section = page.split('id="rc-file-contractors"')[1].split("</section>")[0]
     provisional = sum(1 for r in doc["records"] if r["provenance"] == "provisional")
     assert "contractors.json" in section and f"{provisional} × provisional" in section
-    assert section.count("<tr class=\"prov-provisional\">") == provisional
+    assert section.count('<tr class="prov-provisional">') == provisional
     assert "Specialist S01" in section and "Vladimir" in section and "Sees the specialist spaces" in section
     de = client.get("/games/red-cathedral/figures/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
     section = de.split('id="rc-file-contractors"')[1].split("</section>")[0]

@@ -5,6 +5,7 @@ The engine's texts are the ``_()`` (gettext_noop) strings of its modules and the
 lines, move labels, refusals, the ∑ table, the table description) must be one of those ids, and
 each id must have a German translation with the same placeholders.
 """
+
 import ast
 import json
 import random
@@ -28,8 +29,13 @@ def engine_ids() -> set[str]:
     ids = set()
     for path in ENGINE_DIR.glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "_"
-                    and node.args and isinstance(node.args[0], ast.Constant)):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "_"
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+            ):
                 ids.add(node.args[0].value)
     return ids
 
@@ -100,21 +106,31 @@ def test_every_engine_text_and_data_file_text_has_a_german_translation_with_the_
     assert wrong == []
 
 
-@pytest.mark.parametrize("players,options", [
-    (1, {}), (2, {"side": "extended"}), (3, {"merchants": "1", "clergy": "2"}),
-    (4, {"side": "extended", "craftsmen": "3", "teamsters": "2", "clergy": "3"}),
-])
+@pytest.mark.parametrize(
+    "players,options",
+    [
+        (1, {}),
+        (2, {"side": "extended"}),
+        (3, {"merchants": "1", "clergy": "2"}),
+        (4, {"side": "extended", "craftsmen": "3", "teamsters": "2", "clergy": "3"}),
+    ],
+)
 def test_a_games_every_text_is_an_engine_message_id_not_a_finished_sentence(players, options):
     ids = engine_ids() | {"Iwan", TOTAL_GROUP}  # the total row's group is a key the platform reads, not a text
     texts = produced_texts(players, options, seed=players)
     # Section ids (M01...) are names, and a template of placeholders only ("{group}") holds no words.
-    texts = {t for t in texts if not (len(t) <= 3 and t[:1].isupper() and t[1:].isdigit())
-             and string.Formatter().vformat(t, (), dict.fromkeys(fields(t), "")).strip()}
+    texts = {
+        t
+        for t in texts
+        if not (len(t) <= 3 and t[:1].isupper() and t[1:].isdigit())
+        and string.Formatter().vformat(t, (), dict.fromkeys(fields(t), "")).strip()
+    }
     assert texts - ids == set()
 
 
 def test_a_german_log_line_reads_german():
     from games.services.log import render_event
+
     event = {"msg": "{seat} moves {die} to area {area}.", "args": {"seat": 0, "die": "the white die", "area": 3}}
     with translation.override("de"):
         assert render_event(event, {0: "Anna"}) == "Anna zieht den weißen Würfel in Bereich 3."

@@ -1,4 +1,5 @@
 """Die Rote Kathedrale through the platform: table options, the solo game, bots, timeouts, ratings, the ∑ table."""
+
 from __future__ import annotations
 
 import html
@@ -25,9 +26,20 @@ pytestmark = pytest.mark.django_db
 
 SLUG = "red-cathedral"
 ENGINE = get_engine(SLUG)
-FORM = {"game_slug": SLUG, "create": "1", "opt_side": "basic", "opt_craftsmen": "random", "opt_teamsters": "random",
-        "opt_merchants": "random", "opt_clergy": "random", "time_control": "correspondence", "days_per_move": 3,
-        "minutes_per_player": 20, "rated": "on", "bots": 0}
+FORM = {
+    "game_slug": SLUG,
+    "create": "1",
+    "opt_side": "basic",
+    "opt_craftsmen": "random",
+    "opt_teamsters": "random",
+    "opt_merchants": "random",
+    "opt_clergy": "random",
+    "time_control": "correspondence",
+    "days_per_move": 3,
+    "minutes_per_player": 20,
+    "rated": "on",
+    "bots": 0,
+}
 
 
 def page(client, url: str) -> str:
@@ -49,18 +61,50 @@ def play_seat(game: Game, until=lambda game: False, limit: int = 2000) -> Game:
 
 # --- the table form and the options --------------------------------------------------------------
 
-@pytest.mark.parametrize("language, expected", [
-    ("en", ["Workshop side", "Basic side", "Extended side", "a solo game against Iwan",
-            "Craftsmen's guild: influence card", "Teamsters' guild: influence card",
-            "Merchants' guild: influence card", "Fourth group (the clergy): influence card", "random card", "card 2",
-            "frees the ornament", "“(Merchants 1, Clergy)”", "The Contractors module (Die Unternehmer)",
-            "send contractors to the cities around Moscow"]),
-    ("de", ["Seite der Werkstatt-Tableaus", "Basis-Seite", "Erweiterte Seite", "Solo-Partie gegen Iwan",
-            "Gilde der Handwerker: Einflusskarte", "Gilde der Fuhrleute: Einflusskarte",
-            "Gilde der Händler: Einflusskarte", "Vierte Gruppe (Klerus): Einflusskarte", "zufällige Karte", "Karte 2",
-            "gibt die Verzierung frei", "„(Händler 1, Klerus)“", "Modul „Die Unternehmer“",
-            "Entsende Unternehmer gegen Genehmigungen in die Städte rund um Moskau"]),
-])
+
+@pytest.mark.parametrize(
+    "language, expected",
+    [
+        (
+            "en",
+            [
+                "Workshop side",
+                "Basic side",
+                "Extended side",
+                "a solo game against Iwan",
+                "Craftsmen's guild: influence card",
+                "Teamsters' guild: influence card",
+                "Merchants' guild: influence card",
+                "Fourth group (the clergy): influence card",
+                "random card",
+                "card 2",
+                "frees the ornament",
+                "“(Merchants 1, Clergy)”",
+                "The Contractors module (Die Unternehmer)",
+                "send contractors to the cities around Moscow",
+            ],
+        ),
+        (
+            "de",
+            [
+                "Seite der Werkstatt-Tableaus",
+                "Basis-Seite",
+                "Erweiterte Seite",
+                "Solo-Partie gegen Iwan",
+                "Gilde der Handwerker: Einflusskarte",
+                "Gilde der Fuhrleute: Einflusskarte",
+                "Gilde der Händler: Einflusskarte",
+                "Vierte Gruppe (Klerus): Einflusskarte",
+                "zufällige Karte",
+                "Karte 2",
+                "gibt die Verzierung frei",
+                "„(Händler 1, Klerus)“",
+                "Modul „Die Unternehmer“",
+                "Entsende Unternehmer gegen Genehmigungen in die Städte rund um Moskau",
+            ],
+        ),
+    ],
+)
 def test_the_table_form_shows_every_option_with_its_help(client, language, expected):
     client.force_login(make_user("alice", language=language))
     form = page(client, f"/tables/new/?game={SLUG}")
@@ -75,27 +119,45 @@ def test_the_table_form_shows_every_option_with_its_help(client, language, expec
 
 def test_each_option_kind_is_stored_from_the_form(client):
     client.force_login(make_user("alice"))
-    response = client.post("/tables/new/", {**FORM, "seats": 3, "opt_side": "extended", "opt_teamsters": "3",
-                                            "opt_clergy": "1"})
+    response = client.post(
+        "/tables/new/", {**FORM, "seats": 3, "opt_side": "extended", "opt_teamsters": "3", "opt_clergy": "1"}
+    )
     table = Table.objects.get()
     assert response.url == f"/tables/{table.pk}/"
-    assert table.options == {"side": "extended", "craftsmen": "random", "teamsters": "3", "merchants": "random",
-                             "clergy": "1", "contractors": False}
+    assert table.options == {
+        "side": "extended",
+        "craftsmen": "random",
+        "teamsters": "3",
+        "merchants": "random",
+        "clergy": "1",
+        "contractors": False,
+    }
     assert table.seats == 3 and table.status == Table.Status.OPEN
 
 
-@pytest.mark.parametrize("seats, options, reason", [
-    (0, {}, "Die Rote Kathedrale is played by 1 to 4 players (1: alone against Iwan)."),
-    (5, {}, "Die Rote Kathedrale is played by 1 to 4 players (1: alone against Iwan)."),
-    (2, {"side": "advanced"}, "Choose the basic or the extended side of the workshops."),
-    (2, {"craftsmen": "4"}, "Choose influence card 1, 2 or 3 of the craftsmen's guild, or a random one."),
-    (2, {"teamsters": 0}, "Choose influence card 1, 2 or 3 of the teamsters' guild, or a random one."),
-    (2, {"merchants": True}, "Choose influence card 1, 2 or 3 of the merchants' guild, or a random one."),
-    (1, {"clergy": "archivists"}, "Choose influence card 1, 2 or 3 of the fourth group (the clergy), or a random one."),
-    (2, {"contractors": "yes"}, "The Contractors module is either played (true) or not (false)."),
-    (3, {"thieves": True}, "Die Rote Kathedrale has no such option: choose the workshop side, the four influence "
-                           "cards and whether the Contractors module is played."),
-])
+@pytest.mark.parametrize(
+    "seats, options, reason",
+    [
+        (0, {}, "Die Rote Kathedrale is played by 1 to 4 players (1: alone against Iwan)."),
+        (5, {}, "Die Rote Kathedrale is played by 1 to 4 players (1: alone against Iwan)."),
+        (2, {"side": "advanced"}, "Choose the basic or the extended side of the workshops."),
+        (2, {"craftsmen": "4"}, "Choose influence card 1, 2 or 3 of the craftsmen's guild, or a random one."),
+        (2, {"teamsters": 0}, "Choose influence card 1, 2 or 3 of the teamsters' guild, or a random one."),
+        (2, {"merchants": True}, "Choose influence card 1, 2 or 3 of the merchants' guild, or a random one."),
+        (
+            1,
+            {"clergy": "archivists"},
+            "Choose influence card 1, 2 or 3 of the fourth group (the clergy), or a random one.",
+        ),
+        (2, {"contractors": "yes"}, "The Contractors module is either played (true) or not (false)."),
+        (
+            3,
+            {"thieves": True},
+            "Die Rote Kathedrale has no such option: choose the workshop side, the four influence "
+            "cards and whether the Contractors module is played.",
+        ),
+    ],
+)
 def test_bad_options_are_refused_with_the_reason(seats, options, reason):
     alice = make_user("alice")
     with pytest.raises(TableError) as refused:
@@ -112,7 +174,9 @@ def test_refusals_come_in_the_readers_language_over_the_api():
     api.credentials(HTTP_AUTHORIZATION=f"Token {token}")
     refused = api.post("/api/tables/", {"game_slug": SLUG, "seats": 2, "options": {"clergy": "7"}}, format="json")
     assert refused.status_code == 400 and not Table.objects.exists()
-    assert refused.json()["detail"] == "Wähle Einflusskarte 1, 2 oder 3 der vierten Gruppe (Klerus) oder eine zufällige."
+    assert (
+        refused.json()["detail"] == "Wähle Einflusskarte 1, 2 oder 3 der vierten Gruppe (Klerus) oder eine zufällige."
+    )
     catalog = next(e for e in api.get("/api/catalog/").json() if e["slug"] == SLUG)
     assert catalog["players_help"].startswith("1 Spieler: Solo-Partie gegen Iwan")
     side = next(o for o in catalog["options"] if o["name"] == "side")
@@ -121,17 +185,29 @@ def test_refusals_come_in_the_readers_language_over_the_api():
     assert made.status_code == 201 and made.json()["description"] == "(Händler 1, Klerus)"
 
 
-@pytest.mark.parametrize("options, english, german", [
-    ({}, "(Clergy)", "(Klerus)"),
-    ({"merchants": "1"}, "(Merchants 1, Clergy)", "(Händler 1, Klerus)"),
-    ({"craftsmen": "2", "teamsters": "3", "clergy": "1", "side": "extended"},
-     "(Craftsmen 2, Teamsters 3, Clergy 1)", "(Handwerker 2, Fuhrleute 3, Klerus 1)"),
-    ({"craftsmen": "1", "teamsters": "1", "merchants": "1", "clergy": "3"},
-     "(Craftsmen 1, Teamsters 1, Merchants 1, Clergy 3)", "(Handwerker 1, Fuhrleute 1, Händler 1, Klerus 3)"),
-    ({"merchants": "1", "contractors": True}, "(Merchants 1, Clergy, Contractors module)",
-     "(Händler 1, Klerus, Modul Die Unternehmer)"),
-    ({"contractors": False}, "(Clergy)", "(Klerus)"),
-])
+@pytest.mark.parametrize(
+    "options, english, german",
+    [
+        ({}, "(Clergy)", "(Klerus)"),
+        ({"merchants": "1"}, "(Merchants 1, Clergy)", "(Händler 1, Klerus)"),
+        (
+            {"craftsmen": "2", "teamsters": "3", "clergy": "1", "side": "extended"},
+            "(Craftsmen 2, Teamsters 3, Clergy 1)",
+            "(Handwerker 2, Fuhrleute 3, Klerus 1)",
+        ),
+        (
+            {"craftsmen": "1", "teamsters": "1", "merchants": "1", "clergy": "3"},
+            "(Craftsmen 1, Teamsters 1, Merchants 1, Clergy 3)",
+            "(Handwerker 1, Fuhrleute 1, Händler 1, Klerus 3)",
+        ),
+        (
+            {"merchants": "1", "contractors": True},
+            "(Merchants 1, Clergy, Contractors module)",
+            "(Händler 1, Klerus, Modul Die Unternehmer)",
+        ),
+        ({"contractors": False}, "(Clergy)", "(Klerus)"),
+    ],
+)
 def test_the_description_reads_like_the_invitation_text_of_the_rules(options, english, german):
     normalized = ENGINE.normalize_options(2, options)
     with translation.override("en"):
@@ -160,6 +236,7 @@ def test_lobby_table_page_and_my_games_show_the_description_in_both_languages(cl
 
 
 # --- the solo game --------------------------------------------------------------------------------
+
 
 def test_a_solo_table_starts_when_its_creator_sits_and_is_unrated(client):
     alice = make_user("alice", language="de")
@@ -207,8 +284,11 @@ def test_a_lost_solo_game_ranks_the_person_behind_iwan():
     assert final_ranks([2], set(), others=1) == [2]
     assert final_ranks([1], set(), others=1) == [1]
     assert final_ranks([1], {0}, others=1) == [2]
-    result = {"ranks": [2], "details": {"columns": ["Iwan"]},
-              "stats": [{"label": "Total", "values": [30, 41], "group": "total"}]}
+    result = {
+        "ranks": [2],
+        "details": {"columns": ["Iwan"]},
+        "stats": [{"label": "Total", "values": [30, 41], "group": "total"}],
+    }
     assert seatless_standings(result, 1) == [{"name": "Iwan", "rank": 1, "score": 41}]
     result["ranks"] = [1]
     assert seatless_standings(result, 1)[0]["rank"] == 2
@@ -226,6 +306,7 @@ def test_resigning_a_solo_game_loses_it_to_iwan():
 
 # --- bots, ratings, the ∑ table --------------------------------------------------------------------
 
+
 def test_bots_fill_the_empty_seats_and_play_until_the_person_acts(django_capture_on_commit_callbacks):
     alice = make_user("alice")
     with django_capture_on_commit_callbacks(execute=True):
@@ -239,6 +320,7 @@ def test_bots_fill_the_empty_seats_and_play_until_the_person_acts(django_capture
 
 
 # --- timeouts -------------------------------------------------------------------------------------
+
 
 def _time_out(game: Game) -> list[Move]:
     """The moves one timeout played."""
@@ -292,6 +374,7 @@ def test_the_second_timeout_hands_the_solo_seat_to_a_bot_that_plays_to_the_end(d
 
 
 # --- demo data and play_bots ----------------------------------------------------------------------
+
 
 def test_the_demo_data_has_rote_kathedrale_tables():
     users, created = load_demo()

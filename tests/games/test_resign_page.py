@@ -1,4 +1,5 @@
 """Resigning says what will happen: against bots only the game ends; with people left a bot plays on."""
+
 import pytest
 
 from games.models import Game

@@ -1,4 +1,5 @@
 """The hand-written reads and writes of games and moves give what the ORM gives."""
+
 import uuid
 
 import pytest
@@ -24,8 +25,9 @@ def game():
 
 
 def test_a_loaded_game_equals_the_orms_in_every_field(game):
-    Game.objects.filter(pk=game.pk).update(result={"scores": [3, 1], "ranks": [1, 2]},
-                                           finished_at=timezone.now(), options={"variant": "x"})
+    Game.objects.filter(pk=game.pk).update(
+        result={"scores": [3, 1], "ranks": [1, 2]}, finished_at=timezone.now(), options={"variant": "x"}
+    )
 
     loaded = rows.load_game(game.pk)
 
@@ -60,8 +62,18 @@ def test_saving_writes_the_named_fields_and_no_others(game):
 
 def test_an_inserted_move_gets_its_id_and_reads_back_as_written(game):
     client_id, now = uuid.uuid4(), timezone.now()
-    move = rows.insert_move(Move(game=game, seq=1, seat=0, payload={"type": "take", "n": 2}, events=[[1, 2]],
-                                 client_id=client_id, by_bot=False, created_at=now))
+    move = rows.insert_move(
+        Move(
+            game=game,
+            seq=1,
+            seat=0,
+            payload={"type": "take", "n": 2},
+            events=[[1, 2]],
+            client_id=client_id,
+            by_bot=False,
+            created_at=now,
+        )
+    )
 
     assert move.pk is not None and not move._state.adding
     assert model_to_dict(Move.objects.get(pk=move.pk)) == model_to_dict(move)
@@ -69,11 +81,13 @@ def test_an_inserted_move_gets_its_id_and_reads_back_as_written(game):
 
 def test_the_same_client_id_twice_is_an_integrity_error(game):
     client_id = uuid.uuid4()
-    rows.insert_move(Move(game=game, seq=1, seat=0, payload={"type": "a"}, client_id=client_id,
-                          created_at=timezone.now()))
+    rows.insert_move(
+        Move(game=game, seq=1, seat=0, payload={"type": "a"}, client_id=client_id, created_at=timezone.now())
+    )
     with pytest.raises(IntegrityError), transaction.atomic():
-        rows.insert_move(Move(game=game, seq=2, seat=0, payload={"type": "b"}, client_id=client_id,
-                              created_at=timezone.now()))
+        rows.insert_move(
+            Move(game=game, seq=2, seat=0, payload={"type": "b"}, client_id=client_id, created_at=timezone.now())
+        )
     assert Move.objects.filter(game=game).count() == 1
 
 

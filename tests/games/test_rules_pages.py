@@ -1,6 +1,7 @@
 """The rules pages of Die Rote Kathedrale and Sankt Petersburg: both languages, figures read from
 the data files, uncertain figures marked, and the links from the board, the table form and the
 table page (the same per-game links San Juan's page has)."""
+
 import copy
 import html
 import re
@@ -33,17 +34,40 @@ def _get(client, url: str, lang: str) -> str:
 
 
 def _text(page: str) -> str:
-    body = page[page.index("<article"):page.index("</article>")]
+    body = page[page.index("<article") : page.index("</article>")]
     return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", body)))
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("lang, words", [
-    ("en", ["Die Rote Kathedrale: rules", "Rule readings", "The Tsar's penalty", "Solo game against Iwan",
-            "Extended workshop side", "we take the leftmost", "We count them as glory."]),
-    ("de", ["Die Rote Kathedrale: Regeln", "Regelauslegungen", "Strafe des Zaren", "Solospiel gegen Iwan",
-            "Erweiterte Werkstattseite", "nehmen wir den am weitesten links", "Wir zählen sie als Ruhmespunkte."]),
-])
+@pytest.mark.parametrize(
+    "lang, words",
+    [
+        (
+            "en",
+            [
+                "Die Rote Kathedrale: rules",
+                "Rule readings",
+                "The Tsar's penalty",
+                "Solo game against Iwan",
+                "Extended workshop side",
+                "we take the leftmost",
+                "We count them as glory.",
+            ],
+        ),
+        (
+            "de",
+            [
+                "Die Rote Kathedrale: Regeln",
+                "Regelauslegungen",
+                "Strafe des Zaren",
+                "Solospiel gegen Iwan",
+                "Erweiterte Werkstattseite",
+                "nehmen wir den am weitesten links",
+                "Wir zählen sie als Ruhmespunkte.",
+            ],
+        ),
+    ],
+)
 def test_the_red_cathedral_rules_page_in_both_languages(client, lang, words):
     text = _text(_get(client, RC, lang))
     for word in words:
@@ -78,12 +102,31 @@ def test_the_red_cathedral_figures_come_from_the_data_files(client, monkeypatch)
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("lang, words", [
-    ("en", ["Sankt Petersburg: rules", "Rule readings", "End and final scoring", "Module 6: obstacles",
-            "Market value tiles"]),
-    ("de", ["Sankt Petersburg: Regeln", "Regelauslegungen", "Spielende und Schlusswertung", "Modul 6: Die Hürden",
-            "Marktwertplättchen"]),
-])
+@pytest.mark.parametrize(
+    "lang, words",
+    [
+        (
+            "en",
+            [
+                "Sankt Petersburg: rules",
+                "Rule readings",
+                "End and final scoring",
+                "Module 6: obstacles",
+                "Market value tiles",
+            ],
+        ),
+        (
+            "de",
+            [
+                "Sankt Petersburg: Regeln",
+                "Regelauslegungen",
+                "Spielende und Schlusswertung",
+                "Modul 6: Die Hürden",
+                "Marktwertplättchen",
+            ],
+        ),
+    ],
+)
 def test_the_sankt_petersburg_rules_page_in_both_languages(client, lang, words):
     page = _get(client, SP, lang)
     text = _text(page)
@@ -99,7 +142,9 @@ def test_the_sankt_petersburg_rules_page_in_both_languages(client, lang, words):
 def test_the_sankt_petersburg_uncertain_figures_are_marked(client):
     page = _get(client, SP, "en")
     for key, entry in UNCERTAIN.items():
-        figures_ = [f for f in entry.get("fields", []) if f in ("cost", "rubles", "points", "copies", "expansion_copies")]
+        figures_ = [
+            f for f in entry.get("fields", []) if f in ("cost", "rubles", "points", "copies", "expansion_copies")
+        ]
         if key == "rules" or not figures_:
             continue
         row = re.search(rf'<tr id="sp-c-{key}">(.*?)</tr>', page, re.S).group(1)
@@ -111,10 +156,22 @@ def test_the_sankt_petersburg_uncertain_figures_are_marked(client):
 
 @pytest.mark.django_db
 def test_a_card_added_to_the_file_appears_without_a_template_change(client, monkeypatch):
-    banquet = {"key": "banquet_test", "name_en": "Feast Hall", "name_de": "Festsaal", "deck": "building",
-               "color": "building", "exchange": False, "set": "banquet", "editions": ["1", "2"], "cost": 41,
-               "rubles": 0, "points": 9, "copies": 1, "text": "Doubles a card's income once.",
-               "text_de": "Verdoppelt einmal das Einkommen einer Karte."}
+    banquet = {
+        "key": "banquet_test",
+        "name_en": "Feast Hall",
+        "name_de": "Festsaal",
+        "deck": "building",
+        "color": "building",
+        "exchange": False,
+        "set": "banquet",
+        "editions": ["1", "2"],
+        "cost": 41,
+        "rubles": 0,
+        "points": 9,
+        "copies": 1,
+        "text": "Doubles a card's income once.",
+        "text_de": "Verdoppelt einmal das Einkommen einer Karte.",
+    }
     strange_deck = dict(banquet, key="special_test", deck="special", name_en="Jester", name_de="Narr")
     monkeypatch.setattr(sp_rules, "KINDS", KINDS + [banquet, strange_deck])
     page = _get(client, SP, "en")
@@ -135,11 +192,14 @@ def test_the_sankt_petersburg_figures_come_from_the_data_file(client, monkeypatc
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("slug, url, link_id, words", [
-    ("red-cathedral", RC, "rc-rules-link", "Die Rote Kathedrale rules"),
-    ("sankt-petersburg", SP, "sp-rules-link", "Sankt Petersburg rules"),
-    ("san-juan", "/games/san-juan/rules/", "sj-rules-link", "San Juan rules"),
-])
+@pytest.mark.parametrize(
+    "slug, url, link_id, words",
+    [
+        ("red-cathedral", RC, "rc-rules-link", "Die Rote Kathedrale rules"),
+        ("sankt-petersburg", SP, "sp-rules-link", "Sankt Petersburg rules"),
+        ("san-juan", "/games/san-juan/rules/", "sj-rules-link", "San Juan rules"),
+    ],
+)
 def test_the_board_the_table_form_and_the_table_page_link_the_rules_page(client, slug, url, link_id, words):
     link = f'<a href="{url}" id="{link_id}">{words}</a>'
     owner = make_user(f"owner-{slug}")

@@ -1,4 +1,5 @@
 """A game's seats in one query: seat order, names, vacation flags."""
+
 from datetime import timedelta
 
 import pytest
@@ -30,7 +31,10 @@ def test_seats_come_in_seat_order_with_names_and_vacation_flags_in_one_query():
     assert len(captured.captured_queries) == 1
 
     assert (by_user[alice.pk].username, by_user[alice.pk].shown_name, by_user[alice.pk].away) == (
-        "alice", "Alice A.", False)
+        "alice",
+        "Alice A.",
+        False,
+    )
     assert (by_user[bob.pk].username, by_user[bob.pk].shown_name, by_user[bob.pk].away) == ("bob", "bob", True)
     bot = next(p for p in players if p.is_bot)
     assert (bot.username, bot.shown_name, bot.away) == (None, None, False)

@@ -1,4 +1,5 @@
 """The San Juan board, its rules page and its German: decisions, secrets and texts as players see them."""
+
 import copy
 import random
 
@@ -50,8 +51,14 @@ def _play_until(game: Game, until, limit: int = 3000) -> Game:
 
 
 def _asked(state, key):
-    return next((s for s, p in enumerate(state["pend"]) if p and p["k"] == "ask" and not p.get("ok")
-                 and p["qs"][0]["q"] == key), None)
+    return next(
+        (
+            s
+            for s, p in enumerate(state["pend"])
+            if p and p["k"] == "ask" and not p.get("ok") and p["qs"][0]["q"] == key
+        ),
+        None,
+    )
 
 
 def _page(client, game, user, lang):
@@ -63,12 +70,28 @@ def _page(client, game, user, lang):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("lang, words", [
-    ("en", ["Councillor phase: do you take part?", "Take no cards (decline the councillor&#x27;s action)",
-            "San Juan rules"]),
-    ("de", ["Ratsherrenphase: Nimmst du teil?", "Keine Karten nehmen (auf die Aktion des Ratsherrn verzichten)",
-            "San-Juan-Regeln", "Karten ziehen und 1 behalten"]),
-])
+@pytest.mark.parametrize(
+    "lang, words",
+    [
+        (
+            "en",
+            [
+                "Councillor phase: do you take part?",
+                "Take no cards (decline the councillor&#x27;s action)",
+                "San Juan rules",
+            ],
+        ),
+        (
+            "de",
+            [
+                "Ratsherrenphase: Nimmst du teil?",
+                "Keine Karten nehmen (auf die Aktion des Ratsherrn verzichten)",
+                "San-Juan-Regeln",
+                "Karten ziehen und 1 behalten",
+            ],
+        ),
+    ],
+)
 def test_the_councillor_question_is_a_clear_yes_no_decision(client, lang, words):
     game, users = _start()
     game = _play_until(game, lambda st: _asked(st, "council") is not None)
@@ -105,8 +128,9 @@ def test_other_players_do_not_see_chapel_cards_on_the_board(client):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("lang, title, reading", [
-    ("en", "San Juan: rules", "Rule readings"), ("de", "San Juan: Regeln", "Regelauslegungen")])
+@pytest.mark.parametrize(
+    "lang, title, reading", [("en", "San Juan: rules", "Rule readings"), ("de", "San Juan: Regeln", "Regelauslegungen")]
+)
 def test_the_rules_page_in_both_languages(client, lang, title, reading):
     client.cookies["django_language"] = lang
     with translation.override(lang):
@@ -139,8 +163,9 @@ def _engine_texts() -> set[str]:
                 legal = engine.legal_moves(st, seat)
                 texts |= {engine.move_label(st, seat, m)["msg"] for m in legal}
                 st, events = engine.apply(st, seat, rng.choice(legal))
-                texts |= {e["msg"] for e in events} | {v for e in events for k, v in e["args"].items()
-                                                         if isinstance(v, str) and k != "seat"}
+                texts |= {e["msg"] for e in events} | {
+                    v for e in events for k, v in e["args"].items() if isinstance(v, str) and k != "seat"
+                }
             for row in engine.result(st).stats:
                 texts |= {row["label"], row["group"]}
     return texts
@@ -155,6 +180,11 @@ def test_every_text_of_the_engine_has_a_german_translation():
 def test_building_names_follow_the_german_rules_text():
     with translation.override("de"):
         assert {k["en"]: gettext(k["en"]) for k in KINDS} == {k["en"]: k["de"] for k in KINDS}
-        line = render_event({"msg": "{seat} builds {building} (cost {cost}).",
-                             "args": {"seat": 0, "building": "Indigo plant", "cost": 1}}, {0: "Anna"})
+        line = render_event(
+            {
+                "msg": "{seat} builds {building} (cost {cost}).",
+                "args": {"seat": 0, "building": "Indigo plant", "cost": 1},
+            },
+            {0: "Anna"},
+        )
     assert line == "Anna baut Indigoküperei (Kosten 1)."

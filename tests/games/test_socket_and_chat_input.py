@@ -1,4 +1,5 @@
 """Input that used to crash a socket or lose an update."""
+
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator

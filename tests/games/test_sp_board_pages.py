@@ -1,4 +1,5 @@
 """The Sankt Petersburg board: its template helpers and the pages it renders."""
+
 import copy
 import random
 import re
@@ -24,27 +25,53 @@ def english():
 
 
 def _card(cid, key, color, deck=None, **kw):
-    return {"id": cid, "key": key, "name": key.title(), "name_de": None, "deck": deck or color, "color": color,
-            "cost": 5, "price": 5, "income": {"rubles": 3, "points": 0}, "exchange": deck == "exchange",
-            "replaces": [], "craft": None, "text": "", **kw}
+    return {
+        "id": cid,
+        "key": key,
+        "name": key.title(),
+        "name_de": None,
+        "deck": deck or color,
+        "color": color,
+        "cost": 5,
+        "price": 5,
+        "income": {"rubles": 3, "points": 0},
+        "exchange": deck == "exchange",
+        "replaces": [],
+        "craft": None,
+        "text": "",
+        **kw,
+    }
 
 
 def _view():
     lumberjack = _card("w1", "lumberjack", "worker", flipped=False)
     czar = _card("w2", "czar_and_carpenter", "worker", flipped=False)
     library = _card("b3", "library", "building", flipped=False)
-    return {"players": [{"seat": 0, "cards": [lumberjack, czar, library], "hand": []},
-                        {"seat": 1, "cards": [], "hand": None}],
-            "display": {"upper": [_card("x9", "carpenter_workshop", "worker", deck="exchange", replaces=["wood"])],
-                        "lower": []},
-            "decks": {}}
+    return {
+        "players": [
+            {"seat": 0, "cards": [lumberjack, czar, library], "hand": []},
+            {"seat": 1, "cards": [], "hand": None},
+        ],
+        "display": {
+            "upper": [_card("x9", "carpenter_workshop", "worker", deck="exchange", replaces=["wood"])],
+            "lower": [],
+        },
+        "decks": {},
+    }
 
 
 def test_moves_are_sorted_onto_the_cards_and_into_the_pass_bar():
-    moves = [{"type": "buy", "card": "w7"}, {"type": "take", "card": "w7"},
-             {"type": "buy", "card": "x9", "replace": "w1"}, {"type": "buy", "card": "x9", "replace": "w2"},
-             {"type": "play", "card": "a4"}, {"type": "pass"}, {"type": "pass", "until": "display"},
-             {"type": "pass", "until": "phase"}, {"type": "observatory", "card": "b3", "deck": "worker"}]
+    moves = [
+        {"type": "buy", "card": "w7"},
+        {"type": "take", "card": "w7"},
+        {"type": "buy", "card": "x9", "replace": "w1"},
+        {"type": "buy", "card": "x9", "replace": "w2"},
+        {"type": "play", "card": "a4"},
+        {"type": "pass"},
+        {"type": "pass", "until": "display"},
+        {"type": "pass", "until": "phase"},
+        {"type": "observatory", "card": "b3", "deck": "worker"},
+    ]
     mv = sp_moves([{"move": m, "label": ""} for m in moves], _view(), 0)
     assert mv["card"]["w7"]["buy"] == moves[0] and mv["card"]["w7"]["take"] == moves[1]
     assert [x["replace"]["id"] for x in mv["card"]["x9"]["exchange"]] == ["w1", "w2"]
@@ -62,9 +89,11 @@ def test_no_moves_for_a_spectator():
 
 def test_cards_are_grouped_by_the_colour_they_score_as_and_identical_ones_stacked():
     view = _view()
-    cards = view["players"][0]["cards"] + [_card("x5", "bank", "building", deck="exchange"),
-                                           _card("w6", "lumberjack", "worker", flipped=False),
-                                           _card("w8", "lumberjack", "worker", flipped=True)]
+    cards = view["players"][0]["cards"] + [
+        _card("x5", "bank", "building", deck="exchange"),
+        _card("w6", "lumberjack", "worker", flipped=False),
+        _card("w8", "lumberjack", "worker", flipped=True),
+    ]
     groups = sp_group(cards)
     assert [g["colour"] for g in groups] == ["worker", "building", "aristocrat"]
     assert [(s["card"]["id"], s["count"]) for s in groups[0]["stacks"]] == [("w1", 2), ("w2", 1), ("w8", 1)]
@@ -82,7 +111,9 @@ def test_exchange_cards_say_what_they_replace():
     assert sp_replaces(context, view["display"]["upper"][0]) == "a wood worker"
     assert sp_replaces(context, {"replaces": ["building"]}) == "any building"
     assert sp_replaces(context, {"replaces": ["any"], "color": "aristocrat"}) == "any aristocrat"
-    assert sp_replaces(context, {"replaces": ["lumberjack", "czar_and_carpenter"]}) == "Lumberjack or Czar_And_Carpenter"
+    assert (
+        sp_replaces(context, {"replaces": ["lumberjack", "czar_and_carpenter"]}) == "Lumberjack or Czar_And_Carpenter"
+    )
 
 
 # --- pages ------------------------------------------------------------------------------------
@@ -218,8 +249,10 @@ def test_the_board_speaks_german(client):
 def test_log_lines_and_card_names_are_translated():
     from games.services.log import render_event
 
-    event = {"msg": "{seat} replaces the {old} with the {card} for {price} rubles.",
-             "args": {"seat": 0, "old": "Lumberjack", "card": "Carpenter Workshop", "price": 1}}
+    event = {
+        "msg": "{seat} replaces the {old} with the {card} for {price} rubles.",
+        "args": {"seat": 0, "old": "Lumberjack", "card": "Carpenter Workshop", "price": 1},
+    }
     with translation.override("de"):
         assert render_event(event, {0: "anna"}) == "anna ersetzt Holzfäller durch Schreinerei für 1 Rubel."
     assert render_event(event, {0: "anna"}) == "anna replaces the Lumberjack with the Carpenter Workshop for 1 rubles."
@@ -232,20 +265,25 @@ def test_a_refused_move_is_explained_in_the_players_language():
     game, users = _start()
     seat = get_engine(ENGINE).to_act(game.state)[0]
     with translation.override("de"), pytest.raises(IllegalMoveError, match="Diese Karte liegt nicht in der Auslage"):
-        move_service.submit_move(game.pk, users[seat], {"type": "buy", "card": "nope"}, version=game.version,
-                                 seat=seat)
+        move_service.submit_move(game.pk, users[seat], {"type": "buy", "card": "nope"}, version=game.version, seat=seat)
 
 
 WANTED = {"actions", "pub", "observatory"}
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("options, wanted", [
-    ({"expansion": True}, WANTED | {"debtors_prison", "guild_hall", "trading_house"}),
-    ({"edition": "2"}, WANTED),
-    ({"edition": "2", "market": True, "helpers": True, "events": True, "assignments": True,
-      "obstacles": True}, {"actions", "market_good", "market_confirm", "twin", "obstacle_bonus"}),
-], ids=["expansion", "2nd-edition", "market-modules"])
+@pytest.mark.parametrize(
+    "options, wanted",
+    [
+        ({"expansion": True}, WANTED | {"debtors_prison", "guild_hall", "trading_house"}),
+        ({"edition": "2"}, WANTED),
+        (
+            {"edition": "2", "market": True, "helpers": True, "events": True, "assignments": True, "obstacles": True},
+            {"actions", "market_good", "market_confirm", "twin", "obstacle_bonus"},
+        ),
+    ],
+    ids=["expansion", "2nd-edition", "market-modules"],
+)
 def test_every_legal_move_has_a_control_on_the_board(client, options, wanted):
     """Through whole bot games (the special cards used whenever they can be): at each new kind
     of step, and now and then in the action phase, the seat to act finds a button for every one
@@ -276,10 +314,16 @@ def test_every_legal_move_has_a_control_on_the_board(client, options, wanted):
                     assert f'data-move="{escape(to_json(move))}"' in page, (step, move)
             # The special cards whenever they can act, the Twin first of the events, and market
             # cards bought whenever possible (so that orange ones come up for confirmation).
-            special = sorted((m for m in legal if m["type"] in ("observatory", "debtors_prison")
-                              or (m["type"] == "event" and m["event"] in ("twin", "ghost"))
-                              or (m["type"] == "buy" and str(m["card"]).startswith("m"))),
-                             key=lambda m: m.get("event") != "twin")
+            special = sorted(
+                (
+                    m
+                    for m in legal
+                    if m["type"] in ("observatory", "debtors_prison")
+                    or (m["type"] == "event" and m["event"] in ("twin", "ghost"))
+                    or (m["type"] == "buy" and str(m["card"]).startswith("m"))
+                ),
+                key=lambda m: m.get("event") != "twin",
+            )
             move = special[0] if special else engine.bot_move(state, seat, rng)
             state, _events = engine.apply(state, seat, move)
             n += 1
@@ -288,8 +332,7 @@ def test_every_legal_move_has_a_control_on_the_board(client, options, wanted):
     assert wanted <= seen, seen
 
 
-MODULES = {"edition": "2", "market": True, "helpers": True, "events": True, "assignments": True,
-           "obstacles": True}
+MODULES = {"edition": "2", "market": True, "helpers": True, "events": True, "assignments": True, "obstacles": True}
 
 
 @pytest.mark.django_db
@@ -297,8 +340,13 @@ def test_a_market_game_draws_the_market_place_and_the_modules(client):
     anna, bea = make_user("anna"), make_user("bea")
     game = tables.start_seated_game(ENGINE, [anna, bea], MODULES, seed=4, rated=False)
     users = {p.seat: p.user for p in game.players.select_related("user")}
-    game = _play(game, users, lambda v: v["round"] >= 3 and v["last_scoring"]
-                 and v["last_scoring"]["phase"] == "market" and v["step"] == "actions")
+    game = _play(
+        game,
+        users,
+        lambda v: (
+            v["round"] >= 3 and v["last_scoring"] and v["last_scoring"]["phase"] == "market" and v["step"] == "actions"
+        ),
+    )
     engine = get_engine(ENGINE)
     client.force_login(users[0])
     page = client.get(f"/games/{game.pk}/board/").content.decode()

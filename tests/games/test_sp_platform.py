@@ -1,4 +1,5 @@
 """Sankt Petersburg through the platform: the table form, the move API, hidden hands."""
+
 import json
 
 import pytest
@@ -11,9 +12,17 @@ from tests.factories import api_token, make_user
 
 pytestmark = pytest.mark.django_db
 
-FORM = {"game_slug": "sankt-petersburg", "create": "1", "opt_edition": "1", "opt_assignment_rule": "best",
-        "time_control": "correspondence",
-        "days_per_move": 3, "minutes_per_player": 20, "rated": "on", "bots": 0}
+FORM = {
+    "game_slug": "sankt-petersburg",
+    "create": "1",
+    "opt_edition": "1",
+    "opt_assignment_rule": "best",
+    "time_control": "correspondence",
+    "days_per_move": 3,
+    "minutes_per_player": 20,
+    "rated": "on",
+    "bots": 0,
+}
 
 
 def api_for(user) -> APIClient:
@@ -33,9 +42,19 @@ def test_table_form_offers_the_options_and_gives_the_rules_reason(client):
     ok = client.post("/tables/new/", {**FORM, "seats": 5, "opt_expansion": "on"})
     table = Table.objects.get()
     assert ok.url == f"/tables/{table.pk}/"
-    assert table.options == {"edition": "1", "expansion": True, "sp_plus": False, "banquet": False, "module2": False,
-                             "market": False, "helpers": False, "events": False, "assignments": False,
-                             "assignment_rule": "best", "obstacles": False}
+    assert table.options == {
+        "edition": "1",
+        "expansion": True,
+        "sp_plus": False,
+        "banquet": False,
+        "module2": False,
+        "market": False,
+        "helpers": False,
+        "events": False,
+        "assignments": False,
+        "assignment_rule": "best",
+        "obstacles": False,
+    }
 
 
 def test_a_game_over_the_api_keeps_hands_hidden():

@@ -1,4 +1,5 @@
 """The ∑ table: group keys become headings (page and plain-text email), number columns line up with their headers."""
+
 import pytest
 from django.template import Context, Template
 from django.utils import translation
@@ -6,16 +7,28 @@ from django.utils import translation
 from games.services.stats_groups import group_heading
 from notifications.services.summary import text_table
 
-ROWS = [{"label": "Workers: rubles", "values": [12, 3], "group": "income"},
-        {"label": "Points", "values": [40, 38], "group": "final"},
-        {"label": "Hand cards and goods", "values": [2, 5], "group": "tie-break"}]
+ROWS = [
+    {"label": "Workers: rubles", "values": [12, 3], "group": "income"},
+    {"label": "Points", "values": [40, 38], "group": "final"},
+    {"label": "Hand cards and goods", "values": [2, 5], "group": "tie-break"},
+]
 PLAYERS = [{"seat": 0, "name": "Anna"}, {"seat": 1, "name": "Boris"}]
 
 
-@pytest.mark.parametrize("key, en, de", [
-    ("income", "Income", "Einkommen"), ("totals", "Totals", "Summen"), ("end", "End of the game", "Spielende"),
-    ("cards", "Cards", "Karten"), ("final", "Final standing", "Endstand"), ("points", "Victory points", "Siegpunkte"),
-    ("total", "Total", "Summe"), ("tie-break", "Tie-break", "Gleichstand"), ("game", "The game", "Die Partie")])
+@pytest.mark.parametrize(
+    "key, en, de",
+    [
+        ("income", "Income", "Einkommen"),
+        ("totals", "Totals", "Summen"),
+        ("end", "End of the game", "Spielende"),
+        ("cards", "Cards", "Karten"),
+        ("final", "Final standing", "Endstand"),
+        ("points", "Victory points", "Siegpunkte"),
+        ("total", "Total", "Summe"),
+        ("tie-break", "Tie-break", "Gleichstand"),
+        ("game", "The game", "Die Partie"),
+    ],
+)
 def test_every_group_key_has_a_heading_in_both_languages(key, en, de):
     with translation.override("en"):
         assert group_heading(key) == en
@@ -30,7 +43,8 @@ def test_a_group_named_by_a_message_is_translated_and_none_stays_empty():
 
 def test_the_page_table_shows_headings_and_right_aligned_player_columns():
     html = Template("{% load game_tags %}{% stats_table stats players %}").render(
-        Context({"stats": ROWS, "players": PLAYERS}))
+        Context({"stats": ROWS, "players": PLAYERS})
+    )
     assert '<th colspan="3">Income</th>' in html and '<th colspan="3">Tie-break</th>' in html
     assert ">income<" not in html and ">tie-break<" not in html
     assert '<th scope="col" class="num">Anna</th>' in html and '<th scope="col" class="num">Boris</th>' in html

@@ -53,8 +53,13 @@ def test_seat_order_is_reproducible_from_the_seed():
     users = [make_user(n) for n in ("alice", "bob", "carol", "dave")]
     orders = []
     for attempt in range(2):
-        table = tables.create_table(users[0], "toy", 4) if attempt == 0 else Table.objects.create(
-            game_slug="toy", options={"target": "21", "sudden_death": False}, seats=4, owner=users[0])
+        table = (
+            tables.create_table(users[0], "toy", 4)
+            if attempt == 0
+            else Table.objects.create(
+                game_slug="toy", options={"target": "21", "sudden_death": False}, seats=4, owner=users[0]
+            )
+        )
         if attempt == 1:
             for u in users:
                 table.taken_seats.create(user=u)

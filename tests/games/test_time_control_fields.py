@@ -1,5 +1,6 @@
 """Live-only fields (minutes, increment) belong to live tables, days per move to correspondence:
 the page tags them for showing with their time control, and contradictory input is refused."""
+
 from datetime import timedelta
 
 import pytest
@@ -17,8 +18,7 @@ MAIL_ONLY = "Only correspondence tables count days per move"
 
 
 def _post(client, **fields):
-    data = {"create": "1", "game_slug": "toy", "seats": "2", "opt_target": "21", "rated": "on", "bots": "0",
-            **fields}
+    data = {"create": "1", "game_slug": "toy", "seats": "2", "opt_target": "21", "rated": "on", "bots": "0", **fields}
     return client.post("/tables/new/", {k: v for k, v in data.items() if v is not None})
 
 
@@ -31,8 +31,10 @@ def ann(client):
 
 def test_each_time_field_is_tagged_with_its_time_control(client, ann):
     html = client.get("/tables/new/?game=toy").content.decode()
-    tagged = {name: html.split(f'name="{name}"')[1].split(">")[0]
-              for name in ("days_per_move", "minutes_per_player", "increment_seconds")}
+    tagged = {
+        name: html.split(f'name="{name}"')[1].split(">")[0]
+        for name in ("days_per_move", "minutes_per_player", "increment_seconds")
+    }
     assert 'data-time-control="correspondence"' in tagged["days_per_move"]
     assert 'data-time-control="live"' in tagged["minutes_per_player"]
     assert 'data-time-control="live"' in tagged["increment_seconds"]
@@ -68,9 +70,21 @@ def test_the_service_refuses_an_increment_for_a_correspondence_table():
 def test_the_tournament_form_refuses_minutes_for_correspondence(client):
     client.force_login(make_user("org"))
     start = (timezone.now() + timedelta(days=2)).strftime("%Y-%m-%dT%H:%M")
-    form = {"create": "1", "game_slug": "toy", "name": "Cup", "format": "swiss", "table_size": "2", "rounds": "2",
-            "group_size": "4", "starts_at": start, "time_control": "correspondence", "days_per_move": "3",
-            "minutes_per_player": "60", "rated": "on", "opt_target": "21"}
+    form = {
+        "create": "1",
+        "game_slug": "toy",
+        "name": "Cup",
+        "format": "swiss",
+        "table_size": "2",
+        "rounds": "2",
+        "group_size": "4",
+        "starts_at": start,
+        "time_control": "correspondence",
+        "days_per_move": "3",
+        "minutes_per_player": "60",
+        "rated": "on",
+        "opt_target": "21",
+    }
     response = client.post("/rankings/tournaments/new/", form)
     assert response.status_code == 200 and LIVE_ONLY in response.content.decode()
     assert not Tournament.objects.exists()

@@ -42,8 +42,7 @@ def test_a_second_timeout_hands_the_seat_to_a_bot_and_ranks_it_last(django_captu
             game.refresh_from_db()
             seat = game.state["turn"]
             card = min(game.state["hands"][seat])
-            submit_move(game.pk, game.players.get(seat=seat).user, {"type": "play", "card": card},
-                        version=game.version)
+            submit_move(game.pk, game.players.get(seat=seat).user, {"type": "play", "card": card}, version=game.version)
         victim.refresh_from_db()
         assert victim.must_act and victim.deadline
         assert timeouts.sweep(victim.deadline + timedelta(seconds=1)) == 1

@@ -1,4 +1,5 @@
 """Builders for notification tests."""
+
 from django.core import mail
 
 from games.models import Game
@@ -19,6 +20,6 @@ def mails_to(address: str) -> list:
 
 
 def html_of(message) -> str:
-    (html, mime), = message.alternatives
+    ((html, mime),) = message.alternatives
     assert mime == "text/html"
     return html

@@ -1,4 +1,5 @@
 """The bell: unread count (live), the list of turns, reminders, timeouts, results, invitations, rounds; mark read."""
+
 import re
 from datetime import timedelta
 
@@ -17,7 +18,9 @@ from tests.factories import make_user, start_toy_game
 
 def _bell(page: str) -> tuple[str, bool]:
     """The count the bell shows, and whether it is hidden."""
-    found = re.search(r'<span class="bell-count" id="bell-count" data-unread="(\d+)"[^>]*?( hidden)?>(\d+)</span>', page)
+    found = re.search(
+        r'<span class="bell-count" id="bell-count" data-unread="(\d+)"[^>]*?( hidden)?>(\d+)</span>', page
+    )
     assert found and found[1] == found[3], page
     return found[3], bool(found[2])
 
@@ -33,7 +36,7 @@ def test_the_bell_counts_unread_notices_and_the_list_marks_them_read(client, dja
     mover = _mover(game)
     client.force_login(mover)
     page = client.get("/").content.decode()
-    assert 'data-bell' in page and _bell(page) == ("1", False)
+    assert "data-bell" in page and _bell(page) == ("1", False)
     listing = client.get("/notifications/").content.decode()
     assert f"Your turn in Toy #{game.pk}" in listing and "notice kind-turn unread" in listing
     notice = Notice.objects.get(user=mover)

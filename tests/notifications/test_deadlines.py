@@ -1,4 +1,5 @@
 """Deadlines from the time control: days per move per seat, vacations, live clocks with increment."""
+
 from datetime import UTC, date, datetime, timedelta
 
 import pytest
@@ -102,7 +103,7 @@ def test_vacation_days_are_local_days_in_the_players_time_zone():
     vacations.set_vacation(alice, today + timedelta(days=3), today + timedelta(days=3))
     from games.services.deadlines import vacation_windows
 
-    (begins, ends), = vacation_windows([alice.pk], timezone.now())[alice.pk]
+    ((begins, ends),) = vacation_windows([alice.pk], timezone.now())[alice.pk]
     assert begins.utcoffset() in (timedelta(hours=12), timedelta(hours=13))
     assert begins.astimezone(UTC).date() == today + timedelta(days=2)  # local midnight is the UTC day before
     assert ends - begins in (timedelta(hours=23), timedelta(hours=24), timedelta(hours=25))
@@ -150,13 +151,20 @@ def test_vacation_is_planned_and_ended_on_the_settings_page(client):
     today = vacations.local_today(alice)
     page = client.get("/accounts/settings/").content.decode()
     assert "30 days are left" in page
-    response = client.post("/accounts/settings/vacation/", {
-        "action": "set", "starts_on": (today + timedelta(days=1)).isoformat(),
-        "ends_on": (today + timedelta(days=4)).isoformat()})
+    response = client.post(
+        "/accounts/settings/vacation/",
+        {
+            "action": "set",
+            "starts_on": (today + timedelta(days=1)).isoformat(),
+            "ends_on": (today + timedelta(days=4)).isoformat(),
+        },
+    )
     assert response.status_code == 302
     assert Vacation.objects.get(user=alice).days == 4
-    bad = client.post("/accounts/settings/vacation/", {
-        "action": "set", "starts_on": (today - timedelta(days=3)).isoformat(), "ends_on": today.isoformat()})
+    bad = client.post(
+        "/accounts/settings/vacation/",
+        {"action": "set", "starts_on": (today - timedelta(days=3)).isoformat(), "ends_on": today.isoformat()},
+    )
     assert bad.status_code == 400 and "cannot start in the past" in bad.content.decode()
     client.post("/accounts/settings/vacation/", {"action": "end"})
     assert not Vacation.objects.filter(user=alice).exists()
@@ -187,8 +195,9 @@ def test_the_board_shows_a_ticking_clock_for_live_games(client):
     assert page.count("data-clock-ms=") == 2 and 'class="clock running"' in page
 
 
-def test_a_live_turn_books_its_timeout_for_the_moment_the_clock_runs_out(monkeypatch, settings,
-                                                                          django_capture_on_commit_callbacks):
+def test_a_live_turn_books_its_timeout_for_the_moment_the_clock_runs_out(
+    monkeypatch, settings, django_capture_on_commit_callbacks
+):
     from games import tasks
 
     booked = []

@@ -1,4 +1,5 @@
 """End to end: a real Celery worker on Redis sweeps an overdue seat and mails everyone through a real SMTP server."""
+
 from __future__ import annotations
 
 import email
@@ -93,9 +94,26 @@ def _start_worker(smtp_port: int, log_path: Path) -> subprocess.Popen:
     }
     env.pop("REDIS_URL", None)  # in-memory channel layer and cache for the worker
     return subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "-l", "info",
-         "--without-gossip", "--without-mingle", "--without-heartbeat", "-n", f"itest-{os.getpid()}@%h"],
-        cwd=ROOT, env=env, stdout=log_path.open("w"), stderr=subprocess.STDOUT,
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "config",
+            "worker",
+            "--pool=solo",
+            "-l",
+            "info",
+            "--without-gossip",
+            "--without-mingle",
+            "--without-heartbeat",
+            "-n",
+            f"itest-{os.getpid()}@%h",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=log_path.open("w"),
+        stderr=subprocess.STDOUT,
     )
 
 
@@ -118,8 +136,11 @@ def test_a_worker_on_redis_times_out_a_seat_and_the_smtp_server_receives_the_ema
         client.send_task("games.tasks.sweep_timeouts")
         deadline = time.monotonic() + 90
         while time.monotonic() < deadline:
-            if len(inbox.to(ann.email)) >= 1 and len(inbox.to(ben.email)) >= 1 and any(
-                    "Zeit" in str(m["Subject"]) for m in inbox.to(ann.email)):
+            if (
+                len(inbox.to(ann.email)) >= 1
+                and len(inbox.to(ben.email)) >= 1
+                and any("Zeit" in str(m["Subject"]) for m in inbox.to(ann.email))
+            ):
                 break
             if worker.poll() is not None:
                 break
@@ -138,10 +159,13 @@ def test_a_worker_on_redis_times_out_a_seat_and_the_smtp_server_receives_the_ema
     victim.refresh_from_db()
     assert victim.timeouts == 1
     timeout_for_ann = next(m for m in inbox.to(ann.email) if "Zeit" in str(m["Subject"]))
-    assert str(timeout_for_ann["List-Unsubscribe"]).strip().startswith("<https://club.example.org/notifications/unsubscribe/")
+    assert (
+        str(timeout_for_ann["List-Unsubscribe"])
+        .strip()
+        .startswith("<https://club.example.org/notifications/unsubscribe/")
+    )
     assert timeout_for_ann["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
-    parts = {part.get_content_type(): part.get_content() for part in timeout_for_ann.walk()
-             if not part.is_multipart()}
+    parts = {part.get_content_type(): part.get_content() for part in timeout_for_ann.walk() if not part.is_multipart()}
     assert set(parts) == {"text/plain", "text/html"}
     assert f"https://club.example.org/games/{game.pk}/" in parts["text/plain"]
     assert "Hallo ann" in parts["text/plain"]

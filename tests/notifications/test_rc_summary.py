@@ -1,4 +1,5 @@
 """The end-of-game summary of Die Rote Kathedrale: the ∑ table by source of glory, Iwan as a column in a solo game."""
+
 import pytest
 from django.core import mail
 
@@ -11,9 +12,14 @@ from tests.rankings.helpers import play_out
 
 pytestmark = pytest.mark.django_db
 
-GERMAN_ROWS = {"Completed sections": "Fertiggestellte Bauabschnitte", "Towers": "Türme", "Total": "Summe",
-               "Ornaments placed": "Anzahl hinzugefügter Verzierungen", "Glory": "Ruhmespunkte",
-               "Tie-breaks": "Bei Gleichstand"}
+GERMAN_ROWS = {
+    "Completed sections": "Fertiggestellte Bauabschnitte",
+    "Towers": "Türme",
+    "Total": "Summe",
+    "Ornaments placed": "Anzahl hinzugefügter Verzierungen",
+    "Glory": "Ruhmespunkte",
+    "Tie-breaks": "Bei Gleichstand",
+}
 
 
 def _finished(capture, users, options, seed) -> Game:
@@ -51,7 +57,7 @@ def test_the_solo_summary_in_german_has_iwan_as_opponent_and_column(django_captu
         assert german in body and english not in body.replace("Die Rote Kathedrale", "")
     assert "[Ruhmespunkte]" in body and "[total]" not in body and "[Summe]" not in body
     # The ranking names Iwan with his score, in his place.
-    ranking = lines[next(i for i, line in enumerate(lines) if line.startswith("Platz")) + 2:][:2]
+    ranking = lines[next(i for i, line in enumerate(lines) if line.startswith("Platz")) + 2 :][:2]
     iwan_line = next(line for line in ranking if "Iwan" in line)
     assert iwan_line.split()[0] == str(3 - rank) and iwan_line.split()[-1] == str(rows["Total"][1])
     html = html_of(summary)

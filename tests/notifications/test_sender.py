@@ -1,4 +1,5 @@
 """The sender's name is the site's name in the recipient's language; an operator's own name stays."""
+
 import pytest
 from django.core import mail
 
@@ -8,8 +9,9 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.mark.parametrize("language, name", [("de", "Brettspielclub"), ("en", "Boardgame Club")])
-def test_turn_and_reset_emails_come_from_the_club_in_the_readers_language(client, django_capture_on_commit_callbacks,
-                                                                          language, name):
+def test_turn_and_reset_emails_come_from_the_club_in_the_readers_language(
+    client, django_capture_on_commit_callbacks, language, name
+):
     ann = make_user("ann", language=language)
     with django_capture_on_commit_callbacks(execute=True):
         start_toy_game(ann, make_user("ben", language=language))

@@ -1,4 +1,5 @@
 """The bell's socket drops frames it cannot use instead of crashing the connection."""
+
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator

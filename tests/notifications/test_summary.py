@@ -1,4 +1,5 @@
 """The end-of-game summary: ranking, scores, rating changes once counted, the ∑ table in HTML and text."""
+
 from datetime import timedelta
 
 import pytest
@@ -34,7 +35,8 @@ def _summaries(address):
 
 
 def test_every_player_gets_a_summary_with_ranking_scores_ratings_and_the_stats_table(
-        django_capture_on_commit_callbacks):
+    django_capture_on_commit_callbacks,
+):
     ann, ben = make_user("ann"), make_user("ben")
     game = _finish(django_capture_on_commit_callbacks, ann, ben)
     winner = game.players.select_related("user").get(rank=1)
@@ -48,7 +50,7 @@ def test_every_player_gets_a_summary_with_ranking_scores_ratings_and_the_stats_t
     # Aligned text columns: the header and each row line up at the right edge of every column.
     lines = body.splitlines()
     header = next(i for i, line in enumerate(lines) if line.startswith("Rank"))
-    table = lines[header:header + 4]
+    table = lines[header : header + 4]
     assert table[0].split() == ["Rank", "Player", "Score", "Rating", "±"]
     assert set(table[1].replace(" ", "")) == {"-"}
     assert table[2].split()[:3] == ["1", winner.user.username, "(you)"]
@@ -59,7 +61,7 @@ def test_every_player_gets_a_summary_with_ranking_scores_ratings_and_the_stats_t
     assert lines[stats_at].split()[1:] == [p.user.username for p in game.players.select_related("user")]
     assert "[Play]" in lines[stats_at + 2] and lines[stats_at + 3].startswith("Cards played")
     html = html_of(won)
-    assert "<table" in html and "<th scope=\"row\"" in html and ">Cards played</th>" in html
+    assert "<table" in html and '<th scope="row"' in html and ">Cards played</th>" in html
     assert "∑ Statistics" in html and f"/games/{game.pk}/" in html
     assert html.count("<tr") >= 2 + 1 + 2  # ranking rows, group row, stats row, headers
 
@@ -147,8 +149,9 @@ def test_the_summary_speaks_german(django_capture_on_commit_callbacks):
 
 
 def test_text_tables_line_up():
-    table = text_table(["", "ann", "bartholomew"], [["Gold", "12", "3"], ["Points from buildings", "7", "41"]],
-                       ["Money", "Points"])
+    table = text_table(
+        ["", "ann", "bartholomew"], [["Gold", "12", "3"], ["Points from buildings", "7", "41"]], ["Money", "Points"]
+    )
     lines = table.splitlines()
     assert lines == [
         "                       ann  bartholomew",

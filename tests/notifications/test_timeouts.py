@@ -1,4 +1,5 @@
 """Timeouts: the table's policy, everyone told in the log and by email, exactly once per seat and deadline."""
+
 from datetime import timedelta
 
 import pytest
@@ -53,16 +54,17 @@ def test_a_first_timeout_plays_the_default_move_and_tells_everyone(django_captur
     from notifications.services.notices import text
 
     assert text(Notice.objects.get(user=victim.user, kind=Notice.Kind.TIMEOUT)) == (
-        f"Toy #{game.pk}: you ran out of time; the default move was played")
+        f"Toy #{game.pk}: you ran out of time; the default move was played"
+    )
     assert text(Notice.objects.get(user=watcher, kind=Notice.Kind.TIMEOUT)) == (
-        f"Toy #{game.pk}: {name} ran out of time; the default move was played")
+        f"Toy #{game.pk}: {name} ran out of time; the default move was played"
+    )
     # The one who opted out of timeout emails still sees it under the bell.
     assert Notice.objects.get(user=quiet, kind=Notice.Kind.TIMEOUT).email == Notice.Email.NONE
 
 
 @pytest.mark.django_db
-def test_a_second_timeout_hands_the_seat_to_a_bot_and_it_ranks_last_in_the_ratings(
-        django_capture_on_commit_callbacks):
+def test_a_second_timeout_hands_the_seat_to_a_bot_and_it_ranks_last_in_the_ratings(django_capture_on_commit_callbacks):
     from rankings.models import RatingChange
 
     with django_capture_on_commit_callbacks(execute=True):
@@ -73,8 +75,12 @@ def test_a_second_timeout_hands_the_seat_to_a_bot_and_it_ranks_last_in_the_ratin
         game.refresh_from_db()
         seat = game.state["turn"]
         with django_capture_on_commit_callbacks(execute=True):
-            submit_move(game.pk, game.players.get(seat=seat).user, {"type": "play",
-                        "card": min(game.state["hands"][seat])}, version=game.version)
+            submit_move(
+                game.pk,
+                game.players.get(seat=seat).user,
+                {"type": "play", "card": min(game.state["hands"][seat])},
+                version=game.version,
+            )
     victim.refresh_from_db()
     mail.outbox.clear()
     _sweep_past(django_capture_on_commit_callbacks, victim)
@@ -93,8 +99,7 @@ def test_a_second_timeout_hands_the_seat_to_a_bot_and_it_ranks_last_in_the_ratin
 
 
 @pytest.mark.django_db
-def test_the_end_policy_ends_the_game_unrated_and_says_so_in_the_log_and_by_email(
-        django_capture_on_commit_callbacks):
+def test_the_end_policy_ends_the_game_unrated_and_says_so_in_the_log_and_by_email(django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
         game = start_toy_game(make_user("ann"), make_user("ben"), timeout_policy="end")
     victim = _victim(game)
@@ -134,8 +139,11 @@ def test_the_beat_schedule_runs_the_sweep_and_the_sweep_reads_the_deadline_index
 
     from games.models import Player
 
-    query = Player.objects.filter(must_act=True, deadline__lte=timezone.now()).order_by("deadline", "pk").values_list(
-        "id", "deadline", "game_id")[:500]
+    query = (
+        Player.objects.filter(must_act=True, deadline__lte=timezone.now())
+        .order_by("deadline", "pk")
+        .values_list("id", "deadline", "game_id")[:500]
+    )
     with connection.cursor() as cursor:
         cursor.execute("SET LOCAL enable_seqscan = off")
         sql, params = query.query.sql_with_params()
@@ -174,8 +182,9 @@ def test_the_beat_task_shares_overdue_seats_out_to_workers_in_chunks(django_capt
     Player.objects.filter(must_act=True).update(deadline=timezone.now() - timedelta(minutes=5))
     monkeypatch.setattr(timeouts, "CHUNK", 2)
     chunks = []
-    monkeypatch.setattr(tasks.apply_timeouts, "delay", lambda seats: chunks.append(seats) or
-                        tasks.apply_timeouts.apply(args=[seats]))
+    monkeypatch.setattr(
+        tasks.apply_timeouts, "delay", lambda seats: chunks.append(seats) or tasks.apply_timeouts.apply(args=[seats])
+    )
     with django_capture_on_commit_callbacks(execute=True):
         assert tasks.sweep_timeouts.delay().get() == 3
     assert [len(c) for c in chunks] == [2, 1]

@@ -16,8 +16,9 @@ pytestmark = pytest.mark.django_db
 def test_players_hear_of_each_round_and_of_the_winner(django_capture_on_commit_callbacks):
     org = make_user("org")
     ann, ben = make_user("ann", language="de"), make_user("ben")
-    t = tournaments.create_tournament(org, name="Herbstpokal", game_slug="toy", rounds=1, table_size=2,
-                                      starts_at=timezone.now() + timedelta(days=1))
+    t = tournaments.create_tournament(
+        org, name="Herbstpokal", game_slug="toy", rounds=1, table_size=2, starts_at=timezone.now() + timedelta(days=1)
+    )
     tournaments.register(t.pk, ann)
     tournaments.register(t.pk, ben)
     with django_capture_on_commit_callbacks(execute=True):

@@ -1,4 +1,5 @@
 """Your-turn emails: immediately, in a daily digest, or never; once per game and turn; not while watching."""
+
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -22,7 +23,8 @@ def _mover(game):
 
 
 def test_the_player_to_move_gets_one_email_with_text_html_game_opponents_deadline_and_link(
-        django_capture_on_commit_callbacks):
+    django_capture_on_commit_callbacks,
+):
     game = started_game(django_capture_on_commit_callbacks, "ann", "ben", "cleo")
     mover = _mover(game)
     (message,) = mail.outbox
@@ -210,8 +212,9 @@ def test_the_unsubscribe_link_works_without_login_and_asks_first():
 def test_a_mail_clients_one_click_post_unsubscribes():
     ann = make_user("ann")
     link = unsubscribe.url(ann, "reminder").removeprefix("http://localhost:8000")
-    response = Client(enforce_csrf_checks=True).post(link, "List-Unsubscribe=One-Click",
-                                                     content_type="application/x-www-form-urlencoded")
+    response = Client(enforce_csrf_checks=True).post(
+        link, "List-Unsubscribe=One-Click", content_type="application/x-www-form-urlencoded"
+    )
     assert response.status_code == 200
     ann.refresh_from_db()
     assert ann.reminder_hours == 0

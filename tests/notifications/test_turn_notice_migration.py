@@ -1,4 +1,5 @@
 """Existing per-turn notices become one notice per seat: the newest keeps counting, the others are read."""
+
 import importlib
 from datetime import timedelta
 

@@ -1,4 +1,5 @@
 """The bell counts games waiting for the player: one turn notice per game, updated in place, none while watching."""
+
 from datetime import timedelta
 
 import pytest
@@ -62,7 +63,12 @@ def test_the_bell_counts_games_waiting_and_forgets_a_turn_once_played(django_cap
             _move(capture, game, _mover(game), {"type": "pass"})
     assert notices.unread_count(ann) == 3
     games[0].refresh_from_db()
-    _move(capture, games[0], _mover(games[0]), {"type": "play", "card": min(games[0].state["hands"][_mover(games[0]).seat])})
+    _move(
+        capture,
+        games[0],
+        _mover(games[0]),
+        {"type": "play", "card": min(games[0].state["hands"][_mover(games[0]).seat])},
+    )
     assert notices.unread_count(ann) == 2
     played = Notice.objects.get(user=ann, game=games[0], kind=Notice.Kind.TURN)
     assert played.read_at is not None
@@ -102,8 +108,9 @@ def test_a_finished_game_stays_as_a_notice_and_settles_its_turn_notice(django_ca
 def test_a_bye_is_told_as_a_notice_and_by_email(django_capture_on_commit_callbacks, client):
     org = make_user("org")
     players = [make_user("ann"), make_user("ben"), make_user("cleo")]
-    t = tournaments.create_tournament(org, name="Herbstpokal", game_slug="toy", rounds=2, table_size=2,
-                                      starts_at=timezone.now() + timedelta(days=1))
+    t = tournaments.create_tournament(
+        org, name="Herbstpokal", game_slug="toy", rounds=2, table_size=2, starts_at=timezone.now() + timedelta(days=1)
+    )
     for user in players:
         tournaments.register(t.pk, user)
     with django_capture_on_commit_callbacks(execute=True):

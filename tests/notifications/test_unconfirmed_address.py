@@ -1,4 +1,5 @@
 """No email goes to an address its owner has not confirmed; it does once they have."""
+
 import pytest
 from allauth.account.models import EmailAddress
 from django.core import mail

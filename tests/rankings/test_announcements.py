@@ -1,4 +1,5 @@
 """Tournament news is recorded in the outbox with the round or the result, and told once."""
+
 from datetime import timedelta
 
 import pytest
@@ -18,8 +19,9 @@ pytestmark = pytest.mark.django_db
 
 
 def _tournament(org, players, **kwargs):
-    t = tournaments.create_tournament(org, name="Cup", game_slug="toy",
-                                      starts_at=timezone.now() + timedelta(days=1), table_size=2, **kwargs)
+    t = tournaments.create_tournament(
+        org, name="Cup", game_slug="toy", starts_at=timezone.now() + timedelta(days=1), table_size=2, **kwargs
+    )
     for u in players:
         tournaments.register(t.pk, u)
     return t

@@ -1,4 +1,5 @@
 """Rating maths, each case worked out by hand in the comments."""
+
 import pytest
 
 from rankings.services.elo import Standing, expected_score, k_factor, rating_changes

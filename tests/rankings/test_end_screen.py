@@ -1,4 +1,5 @@
 """The end screen shows the rating change that the summary email shows."""
+
 import re
 
 import pytest

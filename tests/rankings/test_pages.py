@@ -32,7 +32,7 @@ def test_leaderboard_highlights_the_signed_in_players_row(client, rated_players)
     assert "ben" in row and "prov." in row
     assert "Your place: 3" in html or "Your place: 2" in html
     assert "first 10 games" in html
-    assert '/rankings/players/ann/' in html
+    assert "/rankings/players/ann/" in html
 
 
 def test_leaderboard_filters_and_pages(client, rated_players):
@@ -54,6 +54,7 @@ def test_overall_ranking_averages_three_best_games_with_a_baseline(client, rated
     ann = rated_players[0]
     Rating.objects.create(user=ann, game_slug="other", rating=1650, games=12)
     from rankings.services.leaderboards import overall_board
+
     row = next(r for r in overall_board() if r.username == "ann")
     toy = Rating.objects.get(user=ann, game_slug="toy").rating
     assert row.rating == pytest.approx((1650 + toy + 1500) / 3)
@@ -79,9 +80,22 @@ def test_organising_a_tournament_through_the_pages(client):
     client.force_login(org)
     assert client.get("/rankings/tournaments/new/?game=toy").status_code == 200
     start = (timezone.now() + timedelta(days=2)).strftime("%Y-%m-%dT%H:%M")
-    form = {"create": "1", "game_slug": "toy", "name": "Cup", "format": "swiss", "table_size": "3", "rounds": "2",
-            "group_size": "4", "starts_at": start, "time_control": "correspondence", "days_per_move": "3",
-            "minutes_per_player": "20", "rated": "on", "opt_target": "21", "opt_sudden_death": "on"}
+    form = {
+        "create": "1",
+        "game_slug": "toy",
+        "name": "Cup",
+        "format": "swiss",
+        "table_size": "3",
+        "rounds": "2",
+        "group_size": "4",
+        "starts_at": start,
+        "time_control": "correspondence",
+        "days_per_move": "3",
+        "minutes_per_player": "20",
+        "rated": "on",
+        "opt_target": "21",
+        "opt_sudden_death": "on",
+    }
     response = client.post("/rankings/tournaments/new/", form)
     assert response.status_code == 200 and "Sudden death is only for one or two players." in response.content.decode()
     form.pop("opt_sudden_death")
@@ -107,8 +121,9 @@ def test_organising_a_tournament_through_the_pages(client):
 
 def test_invitation_only_tournaments_are_hidden_from_others(client):
     org = make_user("org")
-    t = tournaments.create_tournament(org, name="Private", game_slug="toy", invited_only=True,
-                                      starts_at=timezone.now() + timedelta(days=1))
+    t = tournaments.create_tournament(
+        org, name="Private", game_slug="toy", invited_only=True, starts_at=timezone.now() + timedelta(days=1)
+    )
     assert client.get(f"/rankings/tournaments/{t.pk}/").status_code == 404
     ann = make_user("ann")
     tournaments.invite(t.pk, org, "ann")
@@ -145,7 +160,7 @@ def test_the_german_tournament_form_shows_its_default_start(client):
 
 def _options_fieldset(html: str) -> str:
     start = html.index("<fieldset><legend>Sankt Petersburg options</legend>")
-    return html[start:html.index("</fieldset>", start)]
+    return html[start : html.index("</fieldset>", start)]
 
 
 def test_the_tournament_form_offers_the_game_options_as_the_table_form_does(client):

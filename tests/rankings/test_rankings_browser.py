@@ -32,7 +32,8 @@ class LeaderboardAndStandingsInABrowser(ChannelsLiveServerTestCase):
         finished_game("toy", [(ben, 1), (dora, 2)], minutes=1)
         process_pending()
         self.tournament = tournaments.create_tournament(
-            ann, name="Autumn cup", game_slug="toy", starts_at=timezone.now() + timedelta(days=1))
+            ann, name="Autumn cup", game_slug="toy", starts_at=timezone.now() + timedelta(days=1)
+        )
         for person in self.people:
             tournaments.register(self.tournament.pk, person)
         tournaments.start(self.tournament.pk, by=ann)

@@ -14,13 +14,16 @@ pytestmark = pytest.mark.django_db
 
 
 def _ratings():
-    return {(r.user.username, r.game_slug): (r.rating, r.games, r.wins, r.last_played)
-            for r in Rating.objects.select_related("user")}
+    return {
+        (r.user.username, r.game_slug): (r.rating, r.games, r.wins, r.last_played)
+        for r in Rating.objects.select_related("user")
+    }
 
 
 def _history():
-    return sorted(RatingChange.objects.values_list("game_id", "user_id", "before", "after", "rank", "opponents",
-                                                   "played_at"))
+    return sorted(
+        RatingChange.objects.values_list("game_id", "user_id", "before", "after", "rank", "opponents", "played_at")
+    )
 
 
 def test_a_finished_rated_game_updates_both_players_once(django_capture_on_commit_callbacks):

@@ -1,4 +1,5 @@
 """Die Rote Kathedrale in the rankings: rated 2-4 player games count, solo games never; tournaments take the game."""
+
 from datetime import timedelta
 
 import pytest
@@ -42,18 +43,25 @@ def test_the_tournament_machinery_takes_the_game(django_capture_on_commit_callba
 
     organiser = make_user("olga")
     players = [make_user(n) for n in ("anna", "boris", "clara", "dmitri")]
-    t = tournaments.create_tournament(organiser, name="Kathedralen-Cup", game_slug=SLUG, options={"merchants": "2"},
-                                      table_size=2, rounds=1, starts_at=timezone.now() + timedelta(hours=1))
+    t = tournaments.create_tournament(
+        organiser,
+        name="Kathedralen-Cup",
+        game_slug=SLUG,
+        options={"merchants": "2"},
+        table_size=2,
+        rounds=1,
+        starts_at=timezone.now() + timedelta(hours=1),
+    )
     with pytest.raises(tournaments.TournamentError):
-        tournaments.create_tournament(organiser, name="Solo", game_slug=SLUG, table_size=1,
-                                      starts_at=timezone.now() + timedelta(hours=1))
+        tournaments.create_tournament(
+            organiser, name="Solo", game_slug=SLUG, table_size=1, starts_at=timezone.now() + timedelta(hours=1)
+        )
     for p in players:
         tournaments.register(t.pk, p)
     with django_capture_on_commit_callbacks(execute=True):
         tournaments.start(t.pk, by=organiser, now=timezone.now() + timedelta(hours=2))
     games = list(Game.objects.filter(tournament_pairing__round__tournament=t))
-    assert len(games) == 2 and all(g.game_slug == SLUG and g.options["merchants"] == "2" and g.rated
-                                   for g in games)
+    assert len(games) == 2 and all(g.game_slug == SLUG and g.options["merchants"] == "2" and g.rated for g in games)
 
 
 def test_a_four_player_game_rates_every_person_against_the_three_others(django_capture_on_commit_callbacks):

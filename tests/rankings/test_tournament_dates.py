@@ -1,5 +1,6 @@
 """Tournament dates are bounded: a date at the end of the calendar cannot be shown in a time zone east of
 UTC, and one such tournament used to break the tournament list for everybody there."""
+
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -37,8 +38,9 @@ def test_a_start_at_the_end_of_the_calendar_is_refused_and_the_list_still_opens_
 
 
 def test_registration_cannot_open_at_the_start_of_the_calendar(api):
-    refused = _create(api, registration_opens="0001-01-01T00:00:00Z",
-                      starts_at=(timezone.now() + timedelta(days=1)).isoformat())
+    refused = _create(
+        api, registration_opens="0001-01-01T00:00:00Z", starts_at=(timezone.now() + timedelta(days=1)).isoformat()
+    )
     assert refused.status_code == 400
     assert refused.json()["detail"] == "Registration cannot open more than a year ago."
 
@@ -47,10 +49,24 @@ def test_the_page_form_refuses_the_far_future_in_german():
     org = make_user("org", language="de", time_zone="Europe/Berlin")
     client = Client()
     client.force_login(org)
-    page = client.post("/rankings/tournaments/new/", {"create": "1", "game_slug": "toy",
-        "name": "Fern", "format": "swiss", "table_size": 2, "rounds": 3, "group_size": 4,
-        "starts_at": "9999-12-31T23:00", "time_control": "correspondence", "days_per_move": 3,
-        "minutes_per_player": 20, "rated": "on", "opt_target": "21"})
+    page = client.post(
+        "/rankings/tournaments/new/",
+        {
+            "create": "1",
+            "game_slug": "toy",
+            "name": "Fern",
+            "format": "swiss",
+            "table_size": 2,
+            "rounds": 3,
+            "group_size": 4,
+            "starts_at": "9999-12-31T23:00",
+            "time_control": "correspondence",
+            "days_per_move": 3,
+            "minutes_per_player": 20,
+            "rated": "on",
+            "opt_target": "21",
+        },
+    )
     assert page.status_code in (200, 400)
     assert "Ein Turnier muss innerhalb von zwei Jahren beginnen." in page.content.decode()
     assert not Tournament.objects.exists()
@@ -59,5 +75,4 @@ def test_the_page_form_refuses_the_far_future_in_german():
 def test_the_service_bounds_hold_for_every_caller():
     org = make_user("org")
     with pytest.raises(tournaments.TournamentError):
-        tournaments.create_tournament(org, name="X", game_slug="toy",
-                                      starts_at=datetime(9999, 12, 31, 23, tzinfo=UTC))
+        tournaments.create_tournament(org, name="X", game_slug="toy", starts_at=datetime(9999, 12, 31, 23, tzinfo=UTC))

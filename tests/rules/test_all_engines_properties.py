@@ -8,17 +8,19 @@ the walk every engine must keep its promises:
 * the state round-trips through JSON, and the game plays on identically after a store whose JSON
   objects come back with their keys in another order (PostgreSQL's jsonb reorders them);
 * replaying the move log from (players, options, seed) gives the same state, byte for byte;
-* every listed legal move applies, and so do the timeout and bot moves; a bad move raises IllegalMove (nothing else) and leaves
-  the state exactly as it was.
+* every listed legal move applies, and so do the timeout and bot moves; a bad move raises
+  IllegalMove (nothing else) and leaves the state exactly as it was.
 
 New engines are covered as soon as they are registered.
 """
+
 from __future__ import annotations
 
 import copy
 import json
 import random
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -38,8 +40,13 @@ CHECK_EVERY = 3
 PILE_KEYS = ("deck", "decks", "draw_pile", "tiles", "bag", "stack")
 HAND_KEYS = ("hand", "hands")
 
-PROPERTY_SETTINGS = settings(max_examples=4, deadline=None, derandomize=True, database=None,
-                             suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+PROPERTY_SETTINGS = settings(
+    max_examples=4,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 
 def canonical(state: Any) -> str:
@@ -57,22 +64,32 @@ def reorder_keys(value: Any) -> Any:
 
 # --- hidden information ------------------------------------------------------------------------
 
+
 def _hand_lists(state: dict, players: int) -> Iterator[tuple[int, list]]:
     """(seat, that seat's hand list) for every per-seat hand in the state, found by key name."""
+
     def walk(node: Any) -> Iterator[tuple[int, list]]:
         if isinstance(node, dict):
             for key, value in node.items():
-                if key in HAND_KEYS and isinstance(value, list) and len(value) == players \
-                        and all(isinstance(h, list) for h in value):
+                if (
+                    key in HAND_KEYS
+                    and isinstance(value, list)
+                    and len(value) == players
+                    and all(isinstance(h, list) for h in value)
+                ):
                     yield from enumerate(value)
-                elif isinstance(value, list) and len(value) == players and all(
-                        isinstance(p, dict) and isinstance(p.get("hand"), list) for p in value):
+                elif (
+                    isinstance(value, list)
+                    and len(value) == players
+                    and all(isinstance(p, dict) and isinstance(p.get("hand"), list) for p in value)
+                ):
                     yield from ((s, p["hand"]) for s, p in enumerate(value))
                 else:
                     yield from walk(value)
         elif isinstance(node, list):
             for item in node:
                 yield from walk(item)
+
     return walk(state)
 
 
@@ -89,6 +106,7 @@ def _piles(state: dict) -> Iterator[list]:
         elif isinstance(node, list):
             for item in node:
                 yield from walk(item)
+
     return walk(state)
 
 
@@ -131,7 +149,8 @@ def assert_views_hide_secrets(engine: Engine, state: dict, players: int, rnd: ra
         altered = engine.view(hide_from(state, viewer, players, rnd), viewer)
         assert canonical(altered) == canonical(shown), (
             f"{engine.slug}: the view of seat {viewer} depends on another seat's hand, a pile's order "
-            f"or the random generator")
+            f"or the random generator"
+        )
 
 
 # --- bad moves -------------------------------------------------------------------------------
@@ -149,8 +168,9 @@ def bad_moves(legal: list[dict], rnd: random.Random) -> list[Any]:
     return moves
 
 
-def assert_bad_moves_change_nothing(engine: Engine, state: dict, seat: int, legal: list[dict],
-                                    rnd: random.Random) -> None:
+def assert_bad_moves_change_nothing(
+    engine: Engine, state: dict, seat: int, legal: list[dict], rnd: random.Random
+) -> None:
     before = canonical(state)
     for move in bad_moves(legal, rnd):
         trial = copy.deepcopy(state)
@@ -178,8 +198,10 @@ def assert_wrong_seats_refused(engine: Engine, state: dict, players: int, legal:
 def assert_automatic_moves_apply(engine: Engine, state: dict, to_act: list[int], rnd: random.Random) -> None:
     """What the platform plays for a seat that timed out or is played by a bot must be legal."""
     for seat in to_act:
-        for kind, move in (("timeout", engine.timeout_move(state, seat)),
-                           ("bot", engine.bot_move(copy.deepcopy(state), seat, random.Random(rnd.random())))):
+        for kind, move in (
+            ("timeout", engine.timeout_move(state, seat)),
+            ("bot", engine.bot_move(copy.deepcopy(state), seat, random.Random(rnd.random()))),
+        ):
             try:
                 engine.apply(copy.deepcopy(state), seat, copy.deepcopy(move))
             except IllegalMove as exc:
@@ -187,6 +209,7 @@ def assert_automatic_moves_apply(engine: Engine, state: dict, to_act: list[int],
 
 
 # --- the walk -------------------------------------------------------------------------------
+
 
 @st.composite
 def games(draw, slug: str):
@@ -248,4 +271,3 @@ def test_random_games_keep_the_engine_contract(slug, data):
     for seat, move in log:
         replayed, _events = engine.apply(replayed, seat, copy.deepcopy(move))
     assert canonical(replayed) == canonical(state), f"{engine.slug}: replaying the move log gives another state"
-

@@ -12,7 +12,11 @@ from games.rules.registry import load_engines
 def test_a_log_line_names_its_actor_and_its_only_reader_when_given():
     assert event("{seat} passes.", 2, seat=2) == {"msg": "{seat} passes.", "args": {"seat": 2}, "seat": 2}
     assert event("You draw: {cards}.", 1, only=1, cards=["Well"]) == {
-        "msg": "You draw: {cards}.", "args": {"cards": ["Well"]}, "seat": 1, "only": 1}
+        "msg": "You draw: {cards}.",
+        "args": {"cards": ["Well"]},
+        "seat": 1,
+        "only": 1,
+    }
     assert event("The round ends.") == {"msg": "The round ends.", "args": {}}
 
 
@@ -24,8 +28,13 @@ def _bot(state: State, seat: int, legal: list[Move], rng: random.Random) -> Move
     return {"type": "chosen", "of": len(legal), "seat": seat}
 
 
-class Named(Engine, to_act=lambda st: [st["turn"]], view=lambda st, seat: {"seen_by": seat},
-            label=lambda st, seat, move: {"msg": "{seat} takes.", "args": {"seat": seat}}, bot=_bot):
+class Named(
+    Engine,
+    to_act=lambda st: [st["turn"]],
+    view=lambda st, seat: {"seen_by": seat},
+    label=lambda st, seat, move: {"msg": "{seat} takes.", "args": {"seat": seat}},
+    bot=_bot,
+):
     slug = "named"
 
     def legal_moves(self, state: State, seat: int) -> list[Move]:

@@ -1,4 +1,5 @@
 """Run the same call in several threads at once, as concurrent requests or workers would."""
+
 import threading
 from collections.abc import Callable
 from typing import Any

@@ -5,6 +5,7 @@ Each player holds three secret cards (1-9). In turn, a player plays a card
 has passed in a row, or the pile reaches the target, the game ends; highest
 score wins, ties broken by fewer cards left in hand.
 """
+
 from __future__ import annotations
 
 import random
@@ -38,10 +39,17 @@ class ToyEngine(Engine):
 
     def setup(self, players, options, seed):
         options = self.normalize_options(players, options)
-        state = {"rng": new_rng_state(seed), "players": players, "target": int(options["target"]),
-                 "pile": 0, "turn": 0, "passes": 0, "over": False}
+        state = {
+            "rng": new_rng_state(seed),
+            "players": players,
+            "target": int(options["target"]),
+            "pile": 0,
+            "turn": 0,
+            "passes": 0,
+            "over": False,
+        }
         deck = shuffled(state, [n for n in range(1, 10)] * 2)
-        state["hands"] = [sorted(deck[i * 3:(i + 1) * 3]) for i in range(players)]
+        state["hands"] = [sorted(deck[i * 3 : (i + 1) * 3]) for i in range(players)]
         state["scores"] = [0] * players
         return state
 
@@ -67,8 +75,9 @@ class ToyEngine(Engine):
             state["pile"] += card
             state["scores"][seat] += card
             state["passes"] = 0
-            events = [{"msg": gettext_noop("{seat} plays a {card}."), "args": {"seat": seat, "card": card},
-                       "seat": seat}]
+            events = [
+                {"msg": gettext_noop("{seat} plays a {card}."), "args": {"seat": seat, "card": card}, "seat": seat}
+            ]
         elif kind == "pass":
             state["passes"] += 1
             events = [{"msg": gettext_noop("{seat} passes."), "args": {"seat": seat}, "seat": seat}]
@@ -82,7 +91,10 @@ class ToyEngine(Engine):
 
     def view(self, state, seat):
         return {
-            "pile": state["pile"], "target": state["target"], "turn": state["turn"], "scores": state["scores"],
+            "pile": state["pile"],
+            "target": state["target"],
+            "turn": state["turn"],
+            "scores": state["scores"],
             "hand_sizes": [len(h) for h in state["hands"]],
             "hand": state["hands"][seat] if seat is not None else None,
         }
@@ -92,9 +104,11 @@ class ToyEngine(Engine):
 
     def result(self, state):
         keys = [(s, -len(h)) for s, h in zip(state["scores"], state["hands"])]
-        return Result(scores=list(state["scores"]), ranks=rank_by(keys),
-                      stats=[{"label": "Cards played", "values": [3 - len(h) for h in state["hands"]],
-                              "group": "Play"}])
+        return Result(
+            scores=list(state["scores"]),
+            ranks=rank_by(keys),
+            stats=[{"label": "Cards played", "values": [3 - len(h) for h in state["hands"]], "group": "Play"}],
+        )
 
     def timeout_move(self, state, seat):
         return {"type": "pass"}

@@ -26,12 +26,15 @@ class Command(BaseCommand):
         if opts["list"]:
             for engine in available_engines():
                 options = "; ".join(
-                    f"{o.name}=" + ("|".join(c[0] for c in o.choices) if o.kind == "choice" else "true|false")
+                    f"{o.name}="
+                    + ("|".join(c[0] for c in o.choices) if o.kind == "choice" else "true|false")
                     + f" (default {json.dumps(o.default)})"
                     for o in engine.options
                 )
-                self.stdout.write(f"{engine.slug}  players {engine.min_players}-{engine.max_players}"
-                                  + (f"  options: {options}" if options else ""))
+                self.stdout.write(
+                    f"{engine.slug}  players {engine.min_players}-{engine.max_players}"
+                    + (f"  options: {options}" if options else "")
+                )
             return
         if not opts["game"]:
             raise CommandError("Name a game (see --list).")
@@ -65,16 +68,31 @@ class Command(BaseCommand):
             total_moves += moves
             for seat, rank in enumerate(game.result["ranks"]):
                 wins[seat] += rank == 1
-            line = {"game_id": game.pk, "seed": seed, "options": game.options, "moves": moves,
-                    "scores": game.result["scores"], "ranks": game.result["ranks"]}
+            line = {
+                "game_id": game.pk,
+                "seed": seed,
+                "options": game.options,
+                "moves": moves,
+                "scores": game.result["scores"],
+                "ranks": game.result["ranks"],
+            }
             # The opponent the engine plays in a solo game (Iwan), with his score and place.
             seatless = seatless_standings(game.result, players)
             if seatless:
                 line["engine_opponents"] = seatless
             self.stdout.write(json.dumps(line))
         elapsed = time.perf_counter() - started
-        self.stdout.write(json.dumps({
-            "summary": True, "game": engine.slug, "players": players, "games": opts["games"],
-            "moves": total_moves, "seconds": round(elapsed, 3),
-            "moves_per_second": round(total_moves / elapsed, 1) if elapsed else None, "wins_by_seat": wins,
-        }))
+        self.stdout.write(
+            json.dumps(
+                {
+                    "summary": True,
+                    "game": engine.slug,
+                    "players": players,
+                    "games": opts["games"],
+                    "moves": total_moves,
+                    "seconds": round(elapsed, 3),
+                    "moves_per_second": round(total_moves / elapsed, 1) if elapsed else None,
+                    "wins_by_seat": wins,
+                }
+            )
+        )

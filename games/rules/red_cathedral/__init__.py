@@ -1,4 +1,5 @@
 """Die Rote Kathedrale as a pure-Python rules engine."""
+
 from games.rules.base import registry
 
 from .engine import RedCathedral

@@ -10,10 +10,12 @@ A turn: build when a build action is worth a whole turn (it completes a section,
 units or sets a gem), claim when the open sections are as good as supplied, otherwise move the die
 that brings most; then take the market actions one by one while they are worth something.
 """
+
 from __future__ import annotations
 
 import random
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from games.rules.base import Move, State
 
@@ -25,26 +27,41 @@ from .data import GEMS, MATERIALS
 from .influence import moves as influence_moves
 from .market import landing, quarter_card, tile_gives
 from .scoring import expected, tower_points
-from .state import (BUILD_UNITS, GAME, MAX_PERMITS, ORN_FOR_KIND, ORNAMENTS, RES_TILES, SECTIONS, TILES, dice_in, find,
-                    free_space, missing, relation, slot_cost, units_missing)
+from .state import (
+    BUILD_UNITS,
+    GAME,
+    MAX_PERMITS,
+    ORN_FOR_KIND,
+    ORNAMENTS,
+    RES_TILES,
+    SECTIONS,
+    TILES,
+    dice_in,
+    find,
+    free_space,
+    missing,
+    relation,
+    slot_cost,
+    units_missing,
+)
 
 # Worth of one unit, in track spaces at the end of the game.
-NEEDED = 1.4          # a material one of the player's claimed sections still lacks
-FOR_ORNAMENT = 0.9    # the material or a gem for an ornament still in the workshop
-SPARE = 0.2           # anything else: exchange fodder, a later claim, leftovers
-DELIVERED = 1.0       # a unit on a section: a third of a build action saved
-RESERVE, RESERVE_RUBLE = 5, 0.45   # the first rubles pay for face-up tiles and extra die steps
-RUBLE = 0.3           # further rubles: the clergy gives 1 glory for 3, the final scoring 1 for 5
-PLENTY = 15           # rubles beyond this only count at the final scoring's rate
-LEFTOVER: float = 1 / GAME["end"]["leftover_per_glory"]   # what a unit is worth in the last turn
+NEEDED = 1.4  # a material one of the player's claimed sections still lacks
+FOR_ORNAMENT = 0.9  # the material or a gem for an ornament still in the workshop
+SPARE = 0.2  # anything else: exchange fodder, a later claim, leftovers
+DELIVERED = 1.0  # a unit on a section: a third of a build action saved
+RESERVE, RESERVE_RUBLE = 5, 0.45  # the first rubles pay for face-up tiles and extra die steps
+RUBLE = 0.3  # further rubles: the clergy gives 1 glory for 3, the final scoring 1 for 5
+PLENTY = 15  # rubles beyond this only count at the final scoring's rate
+LEFTOVER: float = 1 / GAME["end"]["leftover_per_glory"]  # what a unit is worth in the last turn
 # Future activations of a face-up tile per turn left, by workshop space: the white die and the
 # player's own die can be pushed with rubles, so they are moved more often.
 ACTIVATIONS = {"white1": 0.12, "white2": 0.08, "own": 0.1, "next": 0.05, "opposite": 0.05, "previous": 0.05}
-TURNS_PER_SECTION = 5   # about how many turns a player needs per completed section
+TURNS_PER_SECTION = 5  # about how many turns a player needs per completed section
 UNLOCKED_ORNAMENT = 1.5  # an ornament the extended side frees (or loses) with a tile
-PERMIT = 0.7          # a permit toward the next contractor (Contractors module)
-RECRUIT_AT = 3.0      # a recruit action is taken when it is worth this much (about a good die move)
-TOOL = 1.2            # a further tool toward the sets at the end
+PERMIT = 0.7  # a permit toward the next contractor (Contractors module)
+RECRUIT_AT = 3.0  # a recruit action is taken when it is worth this much (about a good die move)
+TOOL = 1.2  # a further tool toward the sets at the end
 CONTRACTORS = MODULE_RULES["contractors"]
 
 
@@ -86,6 +103,7 @@ def ornament_wants(pl: dict[str, Any]) -> dict[str, int]:
 
 
 # --- worth of resources ---------------------------------------------------------------------
+
 
 def unit_worth(seat: Seat, m: str, held: int) -> float:
     """Worth of one more unit of material ``m`` while ``held`` are in the inventory."""
@@ -169,11 +187,13 @@ def tile_worth(seat: Seat, tile: str) -> float:
 
 # --- towers -----------------------------------------------------------------------------------
 
+
 def tower_swing(st: State, p: int, t: int, edit: Callable[[list[dict[str, Any]]], None]) -> float:
     """What a change to tower ``t`` is worth to ``p`` in final tower glory, counting claimed sections
     as built: the player's own gain less the others' average gain."""
-    tower = [{"done": s["done"] or s["owner"] is not None, "owner": s["owner"], "orn": s["orn"]}
-             for s in st["towers"][t]]
+    tower = [
+        {"done": s["done"] or s["owner"] is not None, "owner": s["owner"], "orn": s["orn"]} for s in st["towers"][t]
+    ]
     n = st["np"]
     before = tower_points(tower, n)
     edit(tower)
@@ -188,6 +208,7 @@ def claim_swing(st: State, p: int, section: str, owner: int) -> float:
 
     def edit(tower: list[dict[str, Any]]) -> None:
         tower[lvl].update(done=True, owner=owner)
+
     return tower_swing(st, p, t, edit)
 
 
@@ -197,10 +218,12 @@ def ornament_swing(st: State, p: int, section: str, owner: int) -> float:
 
     def edit(tower: list[dict[str, Any]]) -> None:
         tower[lvl]["orn"] = [kind, owner]
+
     return tower_swing(st, p, t, edit)
 
 
 # --- choosing ---------------------------------------------------------------------------------
+
 
 def choose(st: State, p: int, legal: list[Move], rnd: random.Random) -> Move:
     """One of ``legal`` (the engine's legal moves for seat ``p``)."""
@@ -278,6 +301,7 @@ def _claim_now(seat: Seat) -> bool:
 
 
 # --- worth of a single move ---------------------------------------------------------------------
+
 
 def move_worth(seat: Seat, move: Move) -> float:
     kind = move["type"]
@@ -387,6 +411,7 @@ def swap_worth(seat: Seat, areas: list[int]) -> float:
     def area_worth(tile: str, area: int) -> float:
         key, amount = next(iter(RES_TILES[tile]["gives"].items()))
         return gain_worth(seat, {key: amount * (len(dice_in(st, area)) + 1)})
+
     now = [area_worth(res[a], a) for a in range(len(res))]
     after = list(now)
     after[x], after[y] = area_worth(res[y], x), area_worth(res[x], y)
@@ -394,6 +419,7 @@ def swap_worth(seat: Seat, areas: list[int]) -> float:
 
 
 # --- claims -------------------------------------------------------------------------------------
+
 
 def _best_claim(seat: Seat, claims: list[Move]) -> Move:
     sections: dict[str, float] = {}
@@ -445,6 +471,7 @@ def placement_worth(seat: Seat, move: Move) -> float:
 
 # --- the market ---------------------------------------------------------------------------------
 
+
 def _best_die(seat: Seat, dice: list[Move], rnd: random.Random) -> Move:
     st = seat.st
     quarters: dict[int, float] = {}
@@ -493,6 +520,7 @@ def _quarter_worth(seat: Seat, area: int) -> float:
 
 # --- the Contractors module ---------------------------------------------------------------------
 
+
 def hire_worth(seat: Seat, move: Move) -> float:
     """A specialist: its effect later (a little less than now) and its tool, less 2 rubles and any
     unused specialist it pushes face down; discarding is worth nothing."""
@@ -524,6 +552,7 @@ def recruit_worth(seat: Seat, city: str) -> float:
 
 # --- decisions for Iwan in the solo game ------------------------------------------------------------
 
+
 def _for_iwan(st: State, p: int, legal: list[Move]) -> Move:
     """The section for Iwan's claim or ornament that helps him least in the towers."""
     iwan = 1 - p
@@ -532,4 +561,5 @@ def _for_iwan(st: State, p: int, legal: list[Move]) -> Move:
         if m["type"] == "iwan_ornament":
             return ornament_swing(st, p, m["section"], iwan)
         return claim_swing(st, p, m["section"], iwan)
+
     return max(legal, key=harm)

@@ -1,4 +1,5 @@
 """Claiming sections, delivering materials, ornaments, completion and the Tsar's penalty."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -7,8 +8,26 @@ from games.rules.base import Event, State
 from games.rules.base import gettext_noop as _
 
 from .data import GEMS
-from .state import (END_SECTIONS, GAME, KIND_NAMES, NAMES, ORN_FOR_KIND, ORNAMENT_NAMES, ORNAMENTS, RES_TILES, SECTIONS,
-                    TILES, find, gain, gain_glory, gain_points, missing, slot_cost, slot_ornament, who)
+from .state import (
+    END_SECTIONS,
+    GAME,
+    KIND_NAMES,
+    NAMES,
+    ORN_FOR_KIND,
+    ORNAMENT_NAMES,
+    ORNAMENTS,
+    RES_TILES,
+    SECTIONS,
+    TILES,
+    find,
+    gain,
+    gain_glory,
+    gain_points,
+    missing,
+    slot_cost,
+    slot_ornament,
+    who,
+)
 
 
 def banner_sources(st: State, p: int) -> list[str]:
@@ -41,8 +60,12 @@ def claim(st: State, p: int, section: str, banner: str, slot: str | None, up: bo
     sec["owner"] = p
     tile, sec["wt"] = sec["wt"], None
     kind = KIND_NAMES[SECTIONS[section]["kind"]]
-    events.append({"msg": _("{seat} claims {kind} {section} in tower {tower}."),
-                   "args": {"seat": who(st, p), "kind": kind, "section": section, "tower": t + 1}})
+    events.append(
+        {
+            "msg": _("{seat} claims {kind} {section} in tower {tower}."),
+            "args": {"seat": who(st, p), "kind": kind, "section": section, "tower": t + 1},
+        }
+    )
     follow_marker(st, t)
     if tile is None or slot is None:
         return
@@ -58,8 +81,12 @@ def claim(st: State, p: int, section: str, banner: str, slot: str | None, up: bo
     if ornament:
         pl["locked"][ornament] -= 1
         pl["orn"][ornament] += 1
-    events.append({"msg": _("{seat} pays {rubles} rubles and puts the workshop tile face up."),
-                   "args": {"seat": who(st, p), "rubles": cost}})
+    events.append(
+        {
+            "msg": _("{seat} pays {rubles} rubles and puts the workshop tile face up."),
+            "args": {"seat": who(st, p), "rubles": cost},
+        }
+    )
     activate_tile(st, p, tile, events)
 
 
@@ -84,8 +111,12 @@ def deliver(st: State, p: int, section: str, material: str, events: list[Event])
     sec = st["towers"][t][lvl]
     pl["inv"][material] -= 1
     sec["mat"][material] = sec["mat"].get(material, 0) + 1
-    events.append({"msg": _("{seat} delivers {material} to {section}."),
-                   "args": {"seat": who(st, p), "material": NAMES[material], "section": section}})
+    events.append(
+        {
+            "msg": _("{seat} delivers {material} to {section}."),
+            "args": {"seat": who(st, p), "material": NAMES[material], "section": section},
+        }
+    )
     if not missing(sec):
         complete(st, t, lvl, events)
 
@@ -126,13 +157,21 @@ def decorate(st: State, p: int, section: str, gems: list[str], events: list[Even
     pl["orn"][kind] -= 1
     pl["placed"] += 1
     sec["orn"] = [kind, p]
-    events.append({"msg": _("{seat} adds {ornament} to {section} in tower {tower}."),
-                   "args": {"seat": who(st, p), "ornament": ORNAMENT_NAMES[kind], "section": section, "tower": t + 1}})
+    events.append(
+        {
+            "msg": _("{seat} adds {ornament} to {section} in tower {tower}."),
+            "args": {"seat": who(st, p), "ornament": ORNAMENT_NAMES[kind], "section": section, "tower": t + 1},
+        }
+    )
     glory = gem_glory(gems)
     if glory:
         gain_glory(st, p, glory, "gems")
-        events.append({"msg": _("{seat} sets {count} gem(s) and gains {glory} glory."),
-                       "args": {"seat": who(st, p), "count": len(gems), "glory": glory}})
+        events.append(
+            {
+                "msg": _("{seat} sets {count} gem(s) and gains {glory} glory."),
+                "args": {"seat": who(st, p), "count": len(gems), "glory": glory},
+            }
+        )
 
 
 def complete(st: State, t: int, lvl: int, events: list[Event]) -> None:
@@ -150,13 +189,23 @@ def complete(st: State, t: int, lvl: int, events: list[Event]) -> None:
     gain_points(st, owner, data["rp"], "sections")
     if not pl["iwan"]:
         pl["rubles"] += data["rubles"]
-    events.append({"msg": _("{seat} completes {section} in tower {tower}: {rp} construction points and {rubles} rubles."),
-                   "args": {"seat": who(st, owner), "section": sec["id"], "tower": t + 1, "rp": data["rp"],
-                            "rubles": 0 if pl["iwan"] else data["rubles"]}})
+    events.append(
+        {
+            "msg": _("{seat} completes {section} in tower {tower}: {rp} construction points and {rubles} rubles."),
+            "args": {
+                "seat": who(st, owner),
+                "section": sec["id"],
+                "tower": t + 1,
+                "rp": data["rp"],
+                "rubles": 0 if pl["iwan"] else data["rubles"],
+            },
+        }
+    )
     tsar_penalty(st, t, events, below=lvl)
     if "contr" in st and all(s["done"] for s in tower):
         # The city is scored before the bonus for ending the game, when both come at once.
         from .contractors import tower_completed
+
         tower_completed(st, t, events)
     if pl["done"] == END_SECTIONS and st["end"] is None:
         trigger_end(st, owner, events)
@@ -169,7 +218,7 @@ def penalties(tower: list[dict[str, Any]], below: int | None = None) -> list[tup
     for lvl, sec in enumerate(tower[:below]):
         if sec["owner"] is None or sec["done"]:
             continue
-        above = sum(1 for s in tower[lvl + 1:] if s["done"] and s["owner"] != sec["owner"])
+        above = sum(1 for s in tower[lvl + 1 :] if s["done"] and s["owner"] != sec["owner"])
         if above:
             out.append((sec["owner"], above))
     return out
@@ -179,17 +228,29 @@ def tsar_penalty(st: State, t: int, events: list[Event], below: int | None = Non
     """Only the unfinished sections below the one just completed are punished ("unterhalb")."""
     for owner, points in penalties(st["towers"][t], below):
         gain_points(st, owner, -points, "penalty")
-        events.append({"msg": _("The Tsar punishes {seat} for slow work in tower {tower}: {rp} construction points lost."),
-                       "args": {"seat": who(st, owner), "tower": t + 1, "rp": points}})
+        events.append(
+            {
+                "msg": _("The Tsar punishes {seat} for slow work in tower {tower}: {rp} construction points lost."),
+                "args": {"seat": who(st, owner), "tower": t + 1, "rp": points},
+            }
+        )
 
 
 def trigger_end(st: State, p: int, events: list[Event]) -> None:
     order = [(p + k) % st["np"] for k in range(1, st["np"])]
     st["end"] = {"by": p, "left": order}
     if st["solo"]:
-        events.append({"msg": _("{seat} completes a sixth section: the other player plays once more."),
-                       "args": {"seat": who(st, p)}})
+        events.append(
+            {
+                "msg": _("{seat} completes a sixth section: the other player plays once more."),
+                "args": {"seat": who(st, p)},
+            }
+        )
         return
     gain_glory(st, p, GAME["end"]["bonus_glory"], "end_bonus")
-    events.append({"msg": _("{seat} completes a sixth section and gains {glory} glory; everyone else plays once more."),
-                   "args": {"seat": who(st, p), "glory": GAME["end"]["bonus_glory"]}})
+    events.append(
+        {
+            "msg": _("{seat} completes a sixth section and gains {glory} glory; everyone else plays once more."),
+            "args": {"seat": who(st, p), "glory": GAME["end"]["bonus_glory"]},
+        }
+    )

@@ -11,6 +11,7 @@ A Recruit turn: ``recruit`` (contractor to a city, permits paid), then the unloc
 (stage ``bonus`` when it is a material of the player's choice), then ``hire`` (stage ``hire``: one
 of the specialists the city sees, for 2 rubles or discarded from the game), then stage ``after``.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -38,8 +39,14 @@ SPECIALISTS = MODULE["specialists"]
 HIRE = RULES["hire_rubles"]
 TOOL_SETS = RULES["tool_sets"]
 # City names as the log and the labels show them (message ids).
-CITY_NAMES = {"moscow": _("Moscow"), "smolensk": _("Smolensk"), "ryazan": _("Ryazan"), "suzdal": _("Suzdal"),
-              "vologda": _("Vologda"), "vladimir": _("Vladimir")}
+CITY_NAMES = {
+    "moscow": _("Moscow"),
+    "smolensk": _("Smolensk"),
+    "ryazan": _("Ryazan"),
+    "suzdal": _("Suzdal"),
+    "vologda": _("Vologda"),
+    "vladimir": _("Vladimir"),
+}
 
 
 def on(st: State) -> bool:
@@ -49,16 +56,21 @@ def on(st: State) -> bool:
 def setup_module(st: State) -> None:
     """Cities over the towers (the rest closed), 5 specialists drawn, 6 contractors and 1 permit each."""
     cities = shuffled(st, list(CITIES))
-    over = cities[:len(st["towers"])]
+    over = cities[: len(st["towers"])]
     bag = shuffled(st, sorted(SPECIALISTS))
     row = [bag.pop() for _ in range(RULES["specialist_spaces"])]
-    st["contr"] = {"over": over, "row": row, "bag": bag,
-                   "cities": {c: {"open": c in over, "men": [0] * st["np"]} for c in CITIES}}
+    st["contr"] = {
+        "over": over,
+        "row": row,
+        "bag": bag,
+        "cities": {c: {"open": c in over, "men": [0] * st["np"]} for c in CITIES},
+    }
     for pl in st["pl"]:
         pl.update(permits=RULES["start_permits"], men=RULES["contractors"], spec=None, tools=[])
 
 
 # --- recruiting ---------------------------------------------------------------------------------
+
 
 def cost(st: State, city: str) -> int:
     """Permits to send a contractor there: every contractor in the city, the new one included."""
@@ -70,8 +82,11 @@ def recruit_moves(st: State, p: int) -> list[Move]:
     pl = st["pl"][p]
     if not pl["men"]:
         return []
-    return [{"type": "recruit", "city": c} for c in CITIES
-            if st["contr"]["cities"][c]["open"] and cost(st, c) <= pl["permits"]]
+    return [
+        {"type": "recruit", "city": c}
+        for c in CITIES
+        if st["contr"]["cities"][c]["open"] and cost(st, c) <= pl["permits"]
+    ]
 
 
 def recruit(st: State, p: int, city: str, events: list[Event]) -> None:
@@ -82,8 +97,12 @@ def recruit(st: State, p: int, city: str, events: list[Event]) -> None:
     pl["permits"] -= paid
     st["contr"]["cities"][city]["men"][p] += 1
     st["turn"]["city"] = city
-    events.append({"msg": _("{seat} sends a contractor to {city} for {permits} permits."),
-                   "args": {"seat": who(st, p), "city": CITY_NAMES[city], "permits": paid}})
+    events.append(
+        {
+            "msg": _("{seat} sends a contractor to {city} for {permits} permits."),
+            "args": {"seat": who(st, p), "city": CITY_NAMES[city], "permits": paid},
+        }
+    )
     bonus = UNLOCKS[number]
     if "choice" in bonus:
         st["turn"]["stage"] = "bonus"
@@ -103,8 +122,12 @@ def bonus_moves(st: State, p: int) -> list[Move]:
 
 def take_bonus(st: State, p: int, material: str, events: list[Event]) -> None:
     take_materials(st, p, material, 1)
-    events.append({"msg": _("{seat} takes {material} as the contractor's bonus."),
-                   "args": {"seat": who(st, p), "material": NAMES[material]}})
+    events.append(
+        {
+            "msg": _("{seat} takes {material} as the contractor's bonus."),
+            "args": {"seat": who(st, p), "material": NAMES[material]},
+        }
+    )
     to_hire(st)
 
 
@@ -135,22 +158,36 @@ def hire(st: State, p: int, space: int, pay: bool, events: list[Event]) -> None:
         pl["rubles"] -= HIRE
         if pl["spec"] is not None:
             pl["tools"].append(pl["spec"])
-            events.append({"msg": _("{seat} turns specialist {specialist} face down unused."),
-                           "args": {"seat": who(st, p), "specialist": pl["spec"]}})
+            events.append(
+                {
+                    "msg": _("{seat} turns specialist {specialist} face down unused."),
+                    "args": {"seat": who(st, p), "specialist": pl["spec"]},
+                }
+            )
         pl["spec"] = tile
-        events.append({"msg": _("{seat} pays {rubles} rubles and hires specialist {specialist}."),
-                       "args": {"seat": who(st, p), "rubles": HIRE, "specialist": tile}})
+        events.append(
+            {
+                "msg": _("{seat} pays {rubles} rubles and hires specialist {specialist}."),
+                "args": {"seat": who(st, p), "rubles": HIRE, "specialist": tile},
+            }
+        )
     else:
-        events.append({"msg": _("{seat} discards specialist {specialist} from the game."),
-                       "args": {"seat": who(st, p), "specialist": tile}})
+        events.append(
+            {
+                "msg": _("{seat} discards specialist {specialist} from the game."),
+                "args": {"seat": who(st, p), "specialist": tile},
+            }
+        )
     contr["row"][space] = contr["bag"].pop() if contr["bag"] else None
     if contr["row"][space] is not None:
-        events.append({"msg": _("Specialist {specialist} is drawn from the bag."),
-                       "args": {"specialist": contr["row"][space]}})
+        events.append(
+            {"msg": _("Specialist {specialist} is drawn from the bag."), "args": {"specialist": contr["row"][space]}}
+        )
     st["turn"]["stage"] = "after"
 
 
 # --- the specialist, permits for glory -----------------------------------------------------------
+
 
 def use_specialist(st: State, p: int, events: list[Event]) -> None:
     """Once, with the black die; then face down for its tool."""
@@ -170,20 +207,36 @@ def glory_permit(st: State, p: int, events: list[Event]) -> None:
 
 # --- city scoring and tool sets -------------------------------------------------------------------
 
+
 def tower_completed(st: State, t: int, events: list[Event]) -> None:
     """The city over the tower closes; each player scores own banners in the tower × own contractors there."""
     city = st["contr"]["over"][t]
     record = st["contr"]["cities"][city]
     record["open"] = False
-    events.append({"msg": _("Tower {tower} is finished: {city} takes no more contractors."),
-                   "args": {"tower": t + 1, "city": CITY_NAMES[city]}})
+    events.append(
+        {
+            "msg": _("Tower {tower} is finished: {city} takes no more contractors."),
+            "args": {"tower": t + 1, "city": CITY_NAMES[city]},
+        }
+    )
     for p, men in enumerate(record["men"]):
         banners = sum(1 for sec in st["towers"][t] if sec["owner"] == p)
         if men and banners:
             gain_points(st, p, banners * men, "cities")
-            events.append({"msg": _("{seat} scores {rp} construction points in {city} ({banners} banners × {contractors} contractors)."),
-                           "args": {"seat": who(st, p), "rp": banners * men, "city": CITY_NAMES[city],
-                                    "banners": banners, "contractors": men}})
+            events.append(
+                {
+                    "msg": _(
+                        "{seat} scores {rp} construction points in {city} ({banners} banners × {contractors} contractors)."
+                    ),
+                    "args": {
+                        "seat": who(st, p),
+                        "rp": banners * men,
+                        "city": CITY_NAMES[city],
+                        "banners": banners,
+                        "contractors": men,
+                    },
+                }
+            )
 
 
 def tool_glory(tools: list[str]) -> int:
@@ -211,18 +264,29 @@ def public(st: State) -> dict[str, Any]:
     """What the board shows: cities, the five specialists, how many are left in the bag (not which), Iwan's marker."""
     contr = st["contr"]
     return {
-        "over": list(contr["over"]), "row": list(contr["row"]), "bag": len(contr["bag"]),
+        "over": list(contr["over"]),
+        "row": list(contr["row"]),
+        "bag": len(contr["bag"]),
         "marker": contr.get("marker"),  # Iwan's marker (solo game): the city he recruits in next
-        "cities": {c: {"open": r["open"], "men": list(r["men"]), "sees": list(CITY[c]["sees"]),
-                       "cost": cost(st, c)} for c, r in contr["cities"].items()},
-        "specialists": {s: {"tool": SPECIALISTS[s]["tool"], "gain": dict(SPECIALISTS[s]["gain"])}
-                        for s in contr["row"] if s is not None},
+        "cities": {
+            c: {"open": r["open"], "men": list(r["men"]), "sees": list(CITY[c]["sees"]), "cost": cost(st, c)}
+            for c, r in contr["cities"].items()
+        },
+        "specialists": {
+            s: {"tool": SPECIALISTS[s]["tool"], "gain": dict(SPECIALISTS[s]["gain"])}
+            for s in contr["row"]
+            if s is not None
+        },
     }
 
 
 def player_view(st: State, p: int) -> dict[str, Any]:
     pl = st["pl"][p]
-    return {"permits": pl["permits"], "contractors": pl["men"], "specialist": pl["spec"],
-            "specialist_gain": dict(SPECIALISTS[pl["spec"]]["gain"]) if pl["spec"] else None,
-            "tools": [SPECIALISTS[t]["tool"] for t in pl["tools"]], "tool_glory": tool_glory(pl["tools"])}
-
+    return {
+        "permits": pl["permits"],
+        "contractors": pl["men"],
+        "specialist": pl["spec"],
+        "specialist_gain": dict(SPECIALISTS[pl["spec"]]["gain"]) if pl["spec"] else None,
+        "tools": [SPECIALISTS[t]["tool"] for t in pl["tools"]],
+        "tool_glory": tool_glory(pl["tools"]),
+    }

@@ -7,6 +7,7 @@ figures were chosen. :func:`validate` refuses a file that breaks a constraint th
 naming the file and the record, so a corrected figure is a one-line change that cannot go wrong
 silently.
 """
+
 from __future__ import annotations
 
 import json
@@ -15,8 +16,18 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 DATA_DIR = Path(__file__).with_name("data")
-FILES = ("game", "sections", "plans", "workshop_tiles", "resource_tiles", "score_track", "workshop_boards",
-         "influence_cards", "solo_cards", "contractors")
+FILES = (
+    "game",
+    "sections",
+    "plans",
+    "workshop_tiles",
+    "resource_tiles",
+    "score_track",
+    "workshop_boards",
+    "influence_cards",
+    "solo_cards",
+    "contractors",
+)
 PROVENANCES = ("rules", "review", "provisional")
 MATERIALS = ("wood", "brick", "stone", "gold", "green", "violet")
 GEMS = ("green", "violet")
@@ -29,9 +40,17 @@ SLOTS = ("white1", "white2", "own", "next", "opposite", "previous")
 ORNAMENT_KINDS = ("door", "arch", "cross")
 # What each influence action needs besides "act" and "repeat".
 ACTION_FIELDS = {
-    "sell": {"materials", "rubles"}, "buy": {"materials", "rubles"}, "deliver": {"units", "rubles"},
-    "income": {"rubles"}, "swap_tiles": {"rubles"}, "exchange": {"give", "get"}, "trade": {"rubles"},
-    "activate": set(), "glory": {"glory"}, "pay_glory": {"rubles", "glory"}, "offer": {"different", "glory"},
+    "sell": {"materials", "rubles"},
+    "buy": {"materials", "rubles"},
+    "deliver": {"units", "rubles"},
+    "income": {"rubles"},
+    "swap_tiles": {"rubles"},
+    "exchange": {"give", "get"},
+    "trade": {"rubles"},
+    "activate": set(),
+    "glory": {"glory"},
+    "pay_glory": {"rubles", "glory"},
+    "offer": {"different", "glory"},
     "all_kinds": {"glory"},
 }
 RESOURCE_KEYS = MATERIALS + ("rubles", "rp")
@@ -53,12 +72,12 @@ def _fail(kind: str, record: Any, message: str) -> NoReturn:
 
 def _records(kind: str, doc: dict[str, Any]) -> list[dict[str, Any]]:
     if not isinstance(doc, dict) or doc.get("kind") != kind:
-        raise DataError(f"{kind}.json: the file must be an object with \"kind\": \"{kind}\".")
+        raise DataError(f'{kind}.json: the file must be an object with "kind": "{kind}".')
     if not isinstance(doc.get("method"), str) or not doc["method"].strip():
-        raise DataError(f"{kind}.json: say in \"method\" how its figures were chosen.")
+        raise DataError(f'{kind}.json: say in "method" how its figures were chosen.')
     records = doc.get("records")
     if not isinstance(records, list) or not records:
-        raise DataError(f"{kind}.json: \"records\" must be a non-empty list.")
+        raise DataError(f'{kind}.json: "records" must be a non-empty list.')
     seen = set()
     for r in records:
         if not isinstance(r, dict) or not isinstance(r.get("id"), str):
@@ -140,8 +159,10 @@ def validate_sections(doc: dict[str, Any]) -> list[dict[str, Any]]:
         raise DataError(f"sections.json: there are 10 bases, 20 middle sections and 10 domes, not {counts}.")
     unpaid = [r["id"] for r in records if r["rubles"] == 0]
     if len(unpaid) * 2 >= len(records):
-        raise DataError(f"sections.json, records {', '.join(repr(i) for i in unpaid)}: most sections pay rubles "
-                        "besides their points; these pay none.")
+        raise DataError(
+            f"sections.json, records {', '.join(repr(i) for i in unpaid)}: most sections pay rubles "
+            "besides their points; these pay none."
+        )
     if len({r["rp"] for r in records if r["kind"] == "base"}) < 2:
         raise DataError("sections.json: the bases must differ in points (Iwan claims the best one).")
     return records
@@ -210,7 +231,7 @@ def validate_resource_tiles(doc: dict[str, Any]) -> list[dict[str, Any]]:
             _fail("resource_tiles", r, "the dice are placed from the tile of 1 construction point only.")
     point_tile = next(r for r in records if "rp" in r["gives"])
     if not point_tile.get("dice_start"):
-        _fail("resource_tiles", point_tile, "the dice are placed from this tile (\"dice_start\": true).")
+        _fail("resource_tiles", point_tile, 'the dice are placed from this tile ("dice_start": true).')
     return records
 
 
@@ -236,8 +257,11 @@ def validate_score_track(doc: dict[str, Any]) -> list[int]:
             _fail("score_track", records[i], "from the 23rd glory space on, every space has an eagle.")
     for i in range(1, len(gaps)):
         if gaps[i] > gaps[i - 1]:
-            _fail("score_track", records[i], f"the gaps between glory spaces never grow along the track "
-                                             f"({gaps[i]} after {gaps[i - 1]}).")
+            _fail(
+                "score_track",
+                records[i],
+                f"the gaps between glory spaces never grow along the track ({gaps[i]} after {gaps[i - 1]}).",
+            )
     if not isinstance(lap, int) or lap != spaces[-1] + 1:
         raise DataError("score_track.json: the lap ends on the 40th glory space (lap = its space + 1).")
     return spaces
@@ -261,7 +285,9 @@ def validate_workshop_boards(doc: dict[str, Any]) -> dict[str, dict[str, Any]]:
     if sorted(ornaments) != ["arch", "arch", "cross", "door"]:
         raise DataError("workshop_boards.json: the extended side holds 1 door, 2 arches and 1 cross.")
     if records["opposite"]["basic_cost"] != 2 or records["previous"]["extended_ornament"] != "arch":
-        raise DataError("workshop_boards.json: the rules' examples (opposite costs 2, previous holds an arch) must hold.")
+        raise DataError(
+            "workshop_boards.json: the rules' examples (opposite costs 2, previous holds an arch) must hold."
+        )
     if doc.get("extended_cost") != 3:
         raise DataError("workshop_boards.json: the extended side costs 3 rubles on every space.")
     return records
@@ -286,9 +312,12 @@ def validate_influence_cards(doc: dict[str, Any]) -> list[dict[str, Any]]:
             missing = ACTION_FIELDS[act] - set(a)
             if missing:
                 _fail("influence_cards", r, f"the action {act} needs {', '.join(sorted(missing))}.")
-            if "materials" in a and a["materials"] != "any" and (
-                    not isinstance(a["materials"], list) or not set(a["materials"]) <= set(MATERIALS)):
-                _fail("influence_cards", r, "materials must be \"any\" or a list of materials.")
+            if (
+                "materials" in a
+                and a["materials"] != "any"
+                and (not isinstance(a["materials"], list) or not set(a["materials"]) <= set(MATERIALS))
+            ):
+                _fail("influence_cards", r, 'materials must be "any" or a list of materials.')
     for g, nums in numbers.items():
         if sorted(nums) != [1, 2, 3]:
             raise DataError(f"influence_cards.json: the group {g} has cards 1, 2 and 3.")
@@ -318,10 +347,20 @@ def validate_contractors(doc: dict[str, Any], tiles: list[dict[str, Any]]) -> di
     if len(by_type["rules"]) != 1:
         raise DataError("contractors.json: one record of type rules holds the module's counts.")
     rules = by_type["rules"][0]
-    if (rules.get("contractors"), rules.get("start_permits"), rules.get("max_permits"), rules.get("hire_rubles"),
-            rules.get("permit_glory"), rules.get("specialist_spaces")) != (6, 1, 6, 2, 1, 5):
-        _fail("contractors", rules, "6 contractors, 1 permit at the start, at most 6, 2 rubles to hire, 1 glory for "
-                                    "1 permit and 5 specialist spaces, as the rules say.")
+    if (
+        rules.get("contractors"),
+        rules.get("start_permits"),
+        rules.get("max_permits"),
+        rules.get("hire_rubles"),
+        rules.get("permit_glory"),
+        rules.get("specialist_spaces"),
+    ) != (6, 1, 6, 2, 1, 5):
+        _fail(
+            "contractors",
+            rules,
+            "6 contractors, 1 permit at the start, at most 6, 2 rubles to hire, 1 glory for "
+            "1 permit and 5 specialist spaces, as the rules say.",
+        )
     if rules.get("tool_sets") != [1, 2, 4, 7, 11, 16]:
         _fail("contractors", rules, "tool sets score 1/2/4/7/11/16.")
     spaces = rules["specialist_spaces"]
@@ -331,8 +370,11 @@ def validate_contractors(doc: dict[str, Any], tiles: list[dict[str, Any]]) -> di
     for r in by_type["city"]:
         sees = r.get("sees")
         want = spaces if r["city"] == "moscow" else 2
-        if (not isinstance(sees, list) or len(set(sees)) != want
-                or not all(isinstance(i, int) and 0 <= i < spaces for i in sees)):
+        if (
+            not isinstance(sees, list)
+            or len(set(sees)) != want
+            or not all(isinstance(i, int) and 0 <= i < spaces for i in sees)
+        ):
             _fail("contractors", r, f"the city sees {want} of the {spaces} specialist spaces.")
     unlocked: list[Any] = [r.get("contractor") for r in by_type["unlock"]]
     if sorted(unlocked) != list(range(1, 7)):
@@ -342,7 +384,7 @@ def validate_contractors(doc: dict[str, Any], tiles: list[dict[str, Any]]) -> di
             _fail("contractors", r, "the third contractor unlocks a material of the player's choice.")
         if "choice" in r:
             if r["choice"] != "material" or "gain" in r:
-                _fail("contractors", r, "a choice bonus is \"choice\": \"material\" without a gain.")
+                _fail("contractors", r, 'a choice bonus is "choice": "material" without a gain.')
         elif r.get("gain"):
             _amounts("contractors", r, r["gain"], MODULE_KEYS, "gain")
         elif r.get("gain") != {}:
@@ -359,9 +401,16 @@ def validate_contractors(doc: dict[str, Any], tiles: list[dict[str, Any]]) -> di
     if len(tools) != 6:
         raise DataError(f"contractors.json: the specialists show 6 kinds of tool, not {len(tools)}.")
     res = by_type["resource_tile"]
-    if len(res) != 1 or res[0].get("gives") != {"permits": 1} or not res[0].get("dice_start") or res[0].get("replaces") != "R-rp":
-        raise DataError("contractors.json: one resource tile of 1 permit replaces the 1-point tile R-rp and the dice "
-                        "are placed from it.")
+    if (
+        len(res) != 1
+        or res[0].get("gives") != {"permits": 1}
+        or not res[0].get("dice_start")
+        or res[0].get("replaces") != "R-rp"
+    ):
+        raise DataError(
+            "contractors.json: one resource tile of 1 permit replaces the 1-point tile R-rp and the dice "
+            "are placed from it."
+        )
     new_tiles = by_type["workshop_tile"]
     if sorted(str(r.get("die", r.get("gain"))) for r in new_tiles) != sorted([BLACK, str({"permits": 1})]):
         raise DataError("contractors.json: the new workshop tiles are 1 permit and the black die.")
@@ -381,14 +430,29 @@ def validate_contractors(doc: dict[str, Any], tiles: list[dict[str, Any]]) -> di
         raise DataError("contractors.json: one solo record gives Iwan's recruit card.")
     iwan = solo[0]
     black_tile = next(r["id"] for r in new_tiles if r.get("die") == BLACK)
-    if (iwan.get("card"), iwan.get("tile"), iwan.get("start_glory"), iwan.get("contractors_at_start"),
-            iwan.get("moscow_glory")) != ("recruit", black_tile, 3, 1, 1):
-        _fail("contractors", iwan, "Iwan recruits with the black-die tile, starts on 3 glory with one contractor "
-                                   "placed and gains 1 glory in Moscow.")
-    return {"iwan": iwan, "rules": rules, "cities": {r["city"]: r for r in by_type["city"]},
-            "unlocks": {r["contractor"]: r for r in by_type["unlock"]},
-            "specialists": {r["id"]: r for r in specialists}, "resource_tile": res[0],
-            "tiles": {r["id"]: r for r in new_tiles}, "removes": list(removes)}
+    if (
+        iwan.get("card"),
+        iwan.get("tile"),
+        iwan.get("start_glory"),
+        iwan.get("contractors_at_start"),
+        iwan.get("moscow_glory"),
+    ) != ("recruit", black_tile, 3, 1, 1):
+        _fail(
+            "contractors",
+            iwan,
+            "Iwan recruits with the black-die tile, starts on 3 glory with one contractor "
+            "placed and gains 1 glory in Moscow.",
+        )
+    return {
+        "iwan": iwan,
+        "rules": rules,
+        "cities": {r["city"]: r for r in by_type["city"]},
+        "unlocks": {r["contractor"]: r for r in by_type["unlock"]},
+        "specialists": {r["id"]: r for r in specialists},
+        "resource_tile": res[0],
+        "tiles": {r["id"]: r for r in new_tiles},
+        "removes": list(removes),
+    }
 
 
 def load_raw(kind: str) -> dict[str, Any]:

@@ -1,4 +1,5 @@
 """Die Rote Kathedrale behind the platform's engine contract."""
+
 from __future__ import annotations
 
 import random
@@ -14,13 +15,19 @@ from .view import build_view
 CARD_CHOICES = (("random", _("random card")), ("1", _("card 1")), ("2", _("card 2")), ("3", _("card 3")))
 GROUPS = ("craftsmen", "teamsters", "merchants", "clergy")
 # The groups as the table's description names them ("(Händler 1, Klerus)").
-GROUP_OPTION_NAMES = {"craftsmen": _("Craftsmen"), "teamsters": _("Teamsters"), "merchants": _("Merchants"),
-                      "clergy": _("Clergy")}
+GROUP_OPTION_NAMES = {
+    "craftsmen": _("Craftsmen"),
+    "teamsters": _("Teamsters"),
+    "merchants": _("Merchants"),
+    "clergy": _("Clergy"),
+}
 
 # Reasons for refused table settings (message ids, translated where they are shown).
 PLAYER_COUNT = _("Die Rote Kathedrale is played by 1 to 4 players (1: alone against Iwan).")
-UNKNOWN_OPTION = _("Die Rote Kathedrale has no such option: choose the workshop side, the four influence cards and "
-                   "whether the Contractors module is played.")
+UNKNOWN_OPTION = _(
+    "Die Rote Kathedrale has no such option: choose the workshop side, the four influence cards and "
+    "whether the Contractors module is played."
+)
 BAD_VALUE = {
     "side": _("Choose the basic or the extended side of the workshops."),
     "craftsmen": _("Choose influence card 1, 2 or 3 of the craftsmen's guild, or a random one."),
@@ -38,32 +45,64 @@ class RedCathedral(Engine, to_act=flow.to_act, view=build_view, label=labels.lab
     name = "Die Rote Kathedrale"
     min_players = 1
     max_players = 4
-    players_help = _("1 player: a solo game against Iwan, whom the game plays by his five solo cards; it starts as "
-                     "soon as you sit down and is not rated. 2 to 4 players: the usual game.")
+    players_help = _(
+        "1 player: a solo game against Iwan, whom the game plays by his five solo cards; it starts as "
+        "soon as you sit down and is not rated. 2 to 4 players: the usual game."
+    )
     solo_opponent = _("Iwan")
     options = (
-        Option("side", _("Workshop side"), kind="choice", default="basic",
-               choices=(("basic", _("Basic side")), ("extended", _("Extended side"))),
-               help=_("Basic side (recommended for the first games): a workshop tile placed face up costs the "
-                      "rubles printed on its space. Extended side: every tile placed face up costs 3 rubles and "
-                      "frees the ornament lying on that space; two of the six banners start on the white spaces.")),
-        Option("craftsmen", _("Craftsmen's guild: influence card"), kind="choice", default="random",
-               choices=CARD_CHOICES,
-               help=_("Each of the three guilds plays one of its three influence cards: the one you choose, or "
-                      "one drawn at random. A chosen card is named in the table's description, e.g. "
-                      "“(Merchants 1, Clergy)”.")),
-        Option("teamsters", _("Teamsters' guild: influence card"), kind="choice", default="random",
-               choices=CARD_CHOICES),
-        Option("merchants", _("Merchants' guild: influence card"), kind="choice", default="random",
-               choices=CARD_CHOICES),
-        Option("clergy", _("Fourth group (the clergy): influence card"), kind="choice", default="random",
-               choices=CARD_CHOICES,
-               help=_("The fourth group is always named in the table's description, with its card's number "
-                      "when you choose one.")),
-        Option(MODULE_OPTION, _("The Contractors module (Die Unternehmer)"), kind="bool", default=False,
-               help=_("A fourth basic action: send contractors to the cities around Moscow for permits and hire "
-                      "specialists there; cities score when the tower below them is finished, and sets of "
-                      "different tools score at the end. Plays with every player count, the solo game included.")),
+        Option(
+            "side",
+            _("Workshop side"),
+            kind="choice",
+            default="basic",
+            choices=(("basic", _("Basic side")), ("extended", _("Extended side"))),
+            help=_(
+                "Basic side (recommended for the first games): a workshop tile placed face up costs the "
+                "rubles printed on its space. Extended side: every tile placed face up costs 3 rubles and "
+                "frees the ornament lying on that space; two of the six banners start on the white spaces."
+            ),
+        ),
+        Option(
+            "craftsmen",
+            _("Craftsmen's guild: influence card"),
+            kind="choice",
+            default="random",
+            choices=CARD_CHOICES,
+            help=_(
+                "Each of the three guilds plays one of its three influence cards: the one you choose, or "
+                "one drawn at random. A chosen card is named in the table's description, e.g. "
+                "“(Merchants 1, Clergy)”."
+            ),
+        ),
+        Option(
+            "teamsters", _("Teamsters' guild: influence card"), kind="choice", default="random", choices=CARD_CHOICES
+        ),
+        Option(
+            "merchants", _("Merchants' guild: influence card"), kind="choice", default="random", choices=CARD_CHOICES
+        ),
+        Option(
+            "clergy",
+            _("Fourth group (the clergy): influence card"),
+            kind="choice",
+            default="random",
+            choices=CARD_CHOICES,
+            help=_(
+                "The fourth group is always named in the table's description, with its card's number "
+                "when you choose one."
+            ),
+        ),
+        Option(
+            MODULE_OPTION,
+            _("The Contractors module (Die Unternehmer)"),
+            kind="bool",
+            default=False,
+            help=_(
+                "A fourth basic action: send contractors to the cities around Moscow for permits and hire "
+                "specialists there; cities score when the tower below them is finished, and sets of "
+                "different tools score at the end. Plays with every player count, the solo game included."
+            ),
+        ),
     )
 
     def normalize_options(self, players: int, options: dict[str, Any] | None) -> dict[str, Any]:
@@ -92,12 +131,16 @@ class RedCathedral(Engine, to_act=flow.to_act, view=build_view, label=labels.lab
         for group in GROUPS[:3]:
             choice = options.get(group, "random")
             if choice != "random":
-                parts.append({"msg": _("{group} {number}"), "args": {"group": GROUP_OPTION_NAMES[group], "number": choice}})
+                parts.append(
+                    {"msg": _("{group} {number}"), "args": {"group": GROUP_OPTION_NAMES[group], "number": choice}}
+                )
         choice = options.get("clergy", "random")
         if choice == "random":
             parts.append({"msg": "{group}", "args": {"group": GROUP_OPTION_NAMES["clergy"]}})
         else:
-            parts.append({"msg": _("{group} {number}"), "args": {"group": GROUP_OPTION_NAMES["clergy"], "number": choice}})
+            parts.append(
+                {"msg": _("{group} {number}"), "args": {"group": GROUP_OPTION_NAMES["clergy"], "number": choice}}
+            )
         if options.get(MODULE_OPTION):
             parts.append({"msg": _("Contractors module"), "args": {}})
         return {"parts": parts}
@@ -126,18 +169,21 @@ class RedCathedral(Engine, to_act=flow.to_act, view=build_view, label=labels.lab
     def result(self, st: State) -> Result:
         n = st["n"]
         keys = scoring.keys(st)
-        details: dict[str, Any] = {"keys": keys, "expected": [scoring.expected(st, p) for p in range(st["np"])],
-                                   "stopped_by_limit": st["ended_by_limit"]}
+        details: dict[str, Any] = {
+            "keys": keys,
+            "expected": [scoring.expected(st, p) for p in range(st["np"])],
+            "stopped_by_limit": st["ended_by_limit"],
+        }
         if st["solo"]:
             details["columns"] = [_("Iwan")]
             details["iwan_score"] = keys[1][0]
-        return Result(scores=[keys[s][0] for s in range(n)], ranks=scoring.ranks(st), stats=scoring.stats(st),
-                      details=details)
+        return Result(
+            scores=[keys[s][0] for s in range(n)], ranks=scoring.ranks(st), stats=scoring.stats(st), details=details
+        )
 
     def timeout_move(self, st: State, seat: int) -> Move:
         return bot.choose(st, seat, self.legal_moves(st, seat), random.Random(st["turns"]))
 
     def turn_goes_on(self, st: State, seat: int) -> bool:
         # After the basic action the turn goes on until "end"; Iwan's open choices end with the choice.
-        return (not st["over"] and not st["pend"] and st["turn"]["seat"] == seat
-                and st["turn"]["stage"] != "main")
+        return not st["over"] and not st["pend"] and st["turn"]["seat"] == seat and st["turn"]["stage"] != "main"

@@ -5,6 +5,7 @@ A turn has stages: ``main`` (choose a basic action: claim, deliver/decorate, or 
 and ``after`` (the claim is done). The optional actions (glory for rubles; glory for a reroll,
 once) may come at any stage; ``end`` closes the turn once its basic action is done.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -28,7 +29,14 @@ from .state import (
 )
 
 GLORY_RUBLES = GAME["optional"]["glory_rubles"]
-GEM_SETS: tuple[list[str], ...] = ([], ["green"], ["violet"], ["green", "green"], ["green", "violet"], ["violet", "violet"])
+GEM_SETS: tuple[list[str], ...] = (
+    [],
+    ["green"],
+    ["violet"],
+    ["green", "green"],
+    ["green", "violet"],
+    ["violet", "violet"],
+)
 
 
 def to_act(st: State) -> list[int]:
@@ -40,6 +48,7 @@ def to_act(st: State) -> list[int]:
 
 
 # --- legal moves ------------------------------------------------------------------------------
+
 
 def legal_moves(st: State, seat: int, kind: str | None = None) -> list[Move]:
     """Every legal move of ``seat``, or only those of one ``kind`` (checking a move needs no more)."""
@@ -163,6 +172,7 @@ def optional_moves(st: State, p: int) -> list[Move]:
 
 # --- applying a move ----------------------------------------------------------------------------
 
+
 def same(move: Any, legal: Move) -> bool:
     """Equal as JSON: ``True`` is not 1 and 1.0 is not 1."""
     if move != legal:
@@ -269,21 +279,36 @@ def apply(st: State, seat: int, move: Any) -> list[Event]:
         influence.apply(st, p, move, events)
     elif kind == "activate":
         turn["act"] = True
-        events.append({"msg": _("{seat} activates the workshop tile on the {slot} workshop space."),
-                       "args": {"seat": who(st, p), "slot": SLOT_LABELS[move["slot"]]}})
+        events.append(
+            {
+                "msg": _("{seat} activates the workshop tile on the {slot} workshop space."),
+                "args": {"seat": who(st, p), "slot": SLOT_LABELS[move["slot"]]},
+            }
+        )
         building.activate_tile(st, p, st["pl"][p]["ws"][move["slot"]]["t"], events)
     elif kind == "glory_rubles":
         from .state import lose_glory
+
         lose_glory(st, p, "spent")
         st["pl"][p]["rubles"] += GLORY_RUBLES
-        events.append({"msg": _("{seat} gives up glory for {rubles} rubles."), "args": {"seat": who(st, p), "rubles": GLORY_RUBLES}})
+        events.append(
+            {
+                "msg": _("{seat} gives up glory for {rubles} rubles."),
+                "args": {"seat": who(st, p), "rubles": GLORY_RUBLES},
+            }
+        )
     elif kind == "reroll":
         from .state import lose_glory
+
         lose_glory(st, p, "spent")
         turn["reroll"] = True
         pips = market.reroll(st, move["area"])
-        events.append({"msg": _("{seat} gives up glory to reroll area {area}: {pips}."),
-                       "args": {"seat": who(st, p), "area": move["area"] + 1, "pips": [str(x) for x in pips]}})
+        events.append(
+            {
+                "msg": _("{seat} gives up glory to reroll area {area}: {pips}."),
+                "args": {"seat": who(st, p), "area": move["area"] + 1, "pips": [str(x) for x in pips]},
+            }
+        )
     elif kind == "end":
         if turn["stage"] == "market":
             market.reroll(st, turn["area"])
@@ -292,8 +317,14 @@ def apply(st: State, seat: int, move: Any) -> list[Event]:
 
 
 # Names of the workshop spaces, as nouns ("the Yellow workshop space").
-SLOT_LABELS = {"white1": _("White 1"), "white2": _("White 2"), "yellow": _("Yellow"), "red": _("Red"),
-               "blue": _("Blue"), "green": _("Green")}
+SLOT_LABELS = {
+    "white1": _("White 1"),
+    "white2": _("White 2"),
+    "yellow": _("Yellow"),
+    "red": _("Red"),
+    "blue": _("Blue"),
+    "green": _("Green"),
+}
 
 
 def end_turn(st: State, p: int, events: list[Event]) -> None:

@@ -1,4 +1,5 @@
 """The actions of the influence cards (one of the card's two, repeatable ones as often as wished)."""
+
 from __future__ import annotations
 
 from itertools import combinations, combinations_with_replacement
@@ -63,8 +64,13 @@ def moves(st: State, p: int) -> list[Move]:
                             out.append({**base, "give": m, "get": list(got)})
         elif act == "trade":
             if rubles >= a["rubles"]:
-                out += [{**base, "give": m, "get": x} for m in MATERIALS if inv[m]
-                        for x in MATERIALS if x != m and supply[x]]
+                out += [
+                    {**base, "give": m, "get": x}
+                    for m in MATERIALS
+                    if inv[m]
+                    for x in MATERIALS
+                    if x != m and supply[x]
+                ]
         elif act == "activate":
             out += [{**base, "slot": s} for s in SLOT_NAMES if isinstance(pl["ws"][s], dict) and pl["ws"][s]["up"]]
         elif act == "pay_glory":
@@ -95,30 +101,50 @@ def apply(st: State, p: int, move: Move, events: list[Event]) -> None:
         pl["inv"][m] -= 1
         st["supply"][m] += 1
         pl["rubles"] += a["rubles"]
-        events.append({"msg": _("{group}: {seat} sells {material} for {rubles} rubles."),
-                       "args": {"group": group, "seat": seat, "material": NAMES[m], "rubles": a["rubles"]}})
+        events.append(
+            {
+                "msg": _("{group}: {seat} sells {material} for {rubles} rubles."),
+                "args": {"group": group, "seat": seat, "material": NAMES[m], "rubles": a["rubles"]},
+            }
+        )
     elif act == "buy":
         m = move["material"]
         pl["rubles"] -= a["rubles"]
         take_materials(st, p, m, 1)
-        events.append({"msg": _("{group}: {seat} buys {material} for {rubles} rubles."),
-                       "args": {"group": group, "seat": seat, "material": NAMES[m], "rubles": a["rubles"]}})
+        events.append(
+            {
+                "msg": _("{group}: {seat} buys {material} for {rubles} rubles."),
+                "args": {"group": group, "seat": seat, "material": NAMES[m], "rubles": a["rubles"]},
+            }
+        )
     elif act == "deliver":
         pl["rubles"] -= a["rubles"]
         turn["budget"] += a["units"]
-        events.append({"msg": _("{group}: {seat} pays {rubles} rubles to deliver {count} material(s)."),
-                       "args": {"group": group, "seat": seat, "rubles": a["rubles"], "count": a["units"]}})
+        events.append(
+            {
+                "msg": _("{group}: {seat} pays {rubles} rubles to deliver {count} material(s)."),
+                "args": {"group": group, "seat": seat, "rubles": a["rubles"], "count": a["units"]},
+            }
+        )
     elif act == "income":
         pl["rubles"] += a["rubles"]
-        events.append({"msg": _("{group}: {seat} gets {rubles} rubles."),
-                       "args": {"group": group, "seat": seat, "rubles": a["rubles"]}})
+        events.append(
+            {
+                "msg": _("{group}: {seat} gets {rubles} rubles."),
+                "args": {"group": group, "seat": seat, "rubles": a["rubles"]},
+            }
+        )
     elif act == "swap_tiles":
         x, y = move["areas"]
         pl["rubles"] -= a["rubles"]
         res = st["market"]["res"]
         res[x], res[y] = res[y], res[x]
-        events.append({"msg": _("{group}: {seat} swaps the resource tiles of areas {first} and {second}."),
-                       "args": {"group": group, "seat": seat, "first": x + 1, "second": y + 1}})
+        events.append(
+            {
+                "msg": _("{group}: {seat} swaps the resource tiles of areas {first} and {second}."),
+                "args": {"group": group, "seat": seat, "first": x + 1, "second": y + 1},
+            }
+        )
     elif act in ("exchange", "trade"):
         give = move["give"]
         got = move["get"] if isinstance(move["get"], list) else [move["get"]]
@@ -129,9 +155,18 @@ def apply(st: State, p: int, move: Move, events: list[Event]) -> None:
             pl["rubles"] -= a["rubles"]
         for m in got:
             take_materials(st, p, m, 1)
-        events.append({"msg": _("{group}: {seat} exchanges {count}× {material} for {goods}."),
-                       "args": {"group": group, "seat": seat, "count": count, "material": NAMES[give],
-                                "goods": [NAMES[m] for m in got]}})
+        events.append(
+            {
+                "msg": _("{group}: {seat} exchanges {count}× {material} for {goods}."),
+                "args": {
+                    "group": group,
+                    "seat": seat,
+                    "count": count,
+                    "material": NAMES[give],
+                    "goods": [NAMES[m] for m in got],
+                },
+            }
+        )
     elif act == "activate":
         events.append({"msg": _("{group}: {seat} activates a workshop tile."), "args": {"group": group, "seat": seat}})
         activate_tile(st, p, pl["ws"][move["slot"]]["t"], events)
@@ -143,5 +178,9 @@ def apply(st: State, p: int, move: Move, events: list[Event]) -> None:
                 pl["inv"][m] -= 1
                 st["supply"][m] += 1
         gain_glory(st, p, a["glory"], "clergy")
-        events.append({"msg": _("{group}: {seat} gains {glory} glory."),
-                       "args": {"group": group, "seat": seat, "glory": a["glory"]}})
+        events.append(
+            {
+                "msg": _("{group}: {seat} gains {glory} glory."),
+                "args": {"group": group, "seat": seat, "glory": a["glory"]},
+            }
+        )

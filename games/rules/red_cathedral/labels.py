@@ -1,4 +1,5 @@
 """Labels of moves as message ids with arguments, translated where they are shown."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -25,37 +26,68 @@ def label(st: State, seat: int, move: Move) -> Label:
             args["banner"] = SLOT_LABELS[move["banner"]]
             if move["up"]:
                 args["rubles"] = slot_cost(st, seat, move["slot"])
-                return {"msg": _("Claim {kind} {section} in tower {tower} with the banner from the {banner} workshop space; tile face up on the {slot} workshop space for {rubles} rubles"), "args": args}
-            return {"msg": _("Claim {kind} {section} in tower {tower} with the banner from the {banner} workshop space; tile face down on the {slot} workshop space"), "args": args}
+                return {
+                    "msg": _(
+                        "Claim {kind} {section} in tower {tower} with the banner from the {banner} workshop space; "
+                        "tile face up on the {slot} workshop space for {rubles} rubles"
+                    ),
+                    "args": args,
+                }
+            return {
+                "msg": _(
+                    "Claim {kind} {section} in tower {tower} with the banner from the {banner} workshop space; "
+                    "tile face down on the {slot} workshop space"
+                ),
+                "args": args,
+            }
         if move["up"]:
             args["rubles"] = slot_cost(st, seat, move["slot"])
-            return {"msg": _("Claim {kind} {section} in tower {tower}; tile face up on the {slot} workshop space for {rubles} rubles"), "args": args}
-        return {"msg": _("Claim {kind} {section} in tower {tower}; tile face down on the {slot} workshop space"), "args": args}
+            return {
+                "msg": _(
+                    "Claim {kind} {section} in tower {tower}; tile face up on the {slot} workshop space for {rubles} rubles"
+                ),
+                "args": args,
+            }
+        return {
+            "msg": _("Claim {kind} {section} in tower {tower}; tile face down on the {slot} workshop space"),
+            "args": args,
+        }
     if kind == "deliver":
-        return {"msg": _("Deliver {material} to {section}"), "args": {"material": NAMES[move["material"]], "section": move["section"]}}
+        return {
+            "msg": _("Deliver {material} to {section}"),
+            "args": {"material": NAMES[move["material"]], "section": move["section"]},
+        }
     if kind == "ornament":
         orn = ORNAMENT_NAMES[ORN_FOR_KIND[SECTIONS[move["section"]]["kind"]]]
         args = {"ornament": orn, "section": move["section"]}
         if move["gems"]:
-            return {"msg": _("Add {ornament} to {section} with {gems}"),
-                    "args": {**args, "gems": [NAMES[g] for g in move["gems"]]}}
+            return {
+                "msg": _("Add {ornament} to {section} with {gems}"),
+                "args": {**args, "gems": [NAMES[g] for g in move["gems"]]},
+            }
         return {"msg": _("Add {ornament} to {section}"), "args": args}
     if kind == "die":
         die = move["die"]
         area = landing(st, die, st["market"]["dice"][die][1] + move["extra"]) + 1
         args = {"die": DIE_NAMES[die], "area": area}
         if move["extra"]:
-            return {"msg": _("Move {die} to area {area} ({rubles} rubles for extra steps)"),
-                    "args": {**args, "rubles": move["extra"]}}
+            return {
+                "msg": _("Move {die} to area {area} ({rubles} rubles for extra steps)"),
+                "args": {**args, "rubles": move["extra"]},
+            }
         return {"msg": _("Move {die} to area {area}"), "args": args}
     if kind == "take":
         from .market import take_limit
+
         key, _limit = take_limit(st, seat)
         return {"msg": _("Take {count}× {resource}"), "args": {"count": move["count"], "resource": NAMES[key]}}
     if kind == "influence":
         return influence_label(st, move)
     if kind == "activate":
-        return {"msg": _("Activate the workshop tile on the {slot} workshop space"), "args": {"slot": SLOT_LABELS[move["slot"]]}}
+        return {
+            "msg": _("Activate the workshop tile on the {slot} workshop space"),
+            "args": {"slot": SLOT_LABELS[move["slot"]]},
+        }
     if kind == "glory_rubles":
         return {"msg": _("Give up 1 glory for 2 rubles"), "args": {}}
     if kind == "reroll":
@@ -73,10 +105,13 @@ def label(st: State, seat: int, move: Move) -> Label:
 
 def contractor_label(st: State, seat: int, move: Move) -> Label:
     from .contractors import CITY_NAMES, HIRE, cost
+
     kind = move["type"]
     if kind == "recruit":
-        return {"msg": _("Recruit: send a contractor to {city} for {permits} permits"),
-                "args": {"city": CITY_NAMES[move["city"]], "permits": cost(st, move["city"])}}
+        return {
+            "msg": _("Recruit: send a contractor to {city} for {permits} permits"),
+            "args": {"city": CITY_NAMES[move["city"]], "permits": cost(st, move["city"])},
+        }
     if kind == "bonus":
         return {"msg": _("Take {material} as the contractor's bonus"), "args": {"material": NAMES[move["material"]]}}
     if kind == "hire":
@@ -96,36 +131,61 @@ def influence_label(st: State, move: Move) -> Label:
     group = GROUP_NAMES[card["group"]]
     args: dict[str, Any] = {"group": group}
     if act == "sell":
-        return {"msg": _("{group}: sell {material} for {rubles} rubles"),
-                "args": {**args, "material": NAMES[move["material"]], "rubles": a["rubles"]}}
+        return {
+            "msg": _("{group}: sell {material} for {rubles} rubles"),
+            "args": {**args, "material": NAMES[move["material"]], "rubles": a["rubles"]},
+        }
     if act == "buy":
-        return {"msg": _("{group}: buy {material} for {rubles} rubles"),
-                "args": {**args, "material": NAMES[move["material"]], "rubles": a["rubles"]}}
+        return {
+            "msg": _("{group}: buy {material} for {rubles} rubles"),
+            "args": {**args, "material": NAMES[move["material"]], "rubles": a["rubles"]},
+        }
     if act == "deliver":
-        return {"msg": _("{group}: pay {rubles} rubles to deliver {count} material(s)"),
-                "args": {**args, "rubles": a["rubles"], "count": a["units"]}}
+        return {
+            "msg": _("{group}: pay {rubles} rubles to deliver {count} material(s)"),
+            "args": {**args, "rubles": a["rubles"], "count": a["units"]},
+        }
     if act == "income":
         return {"msg": _("{group}: take {rubles} rubles"), "args": {**args, "rubles": a["rubles"]}}
     if act == "swap_tiles":
         x, y = move["areas"]
-        return {"msg": _("{group}: pay {rubles} rubles to swap the resource tiles of areas {first} and {second}"),
-                "args": {**args, "rubles": a["rubles"], "first": x + 1, "second": y + 1}}
+        return {
+            "msg": _("{group}: pay {rubles} rubles to swap the resource tiles of areas {first} and {second}"),
+            "args": {**args, "rubles": a["rubles"], "first": x + 1, "second": y + 1},
+        }
     if act == "exchange":
-        return {"msg": _("{group}: exchange {count}× {material} for {goods}"),
-                "args": {**args, "count": a["give"], "material": NAMES[move["give"]], "goods": [NAMES[m] for m in move["get"]]}}
+        return {
+            "msg": _("{group}: exchange {count}× {material} for {goods}"),
+            "args": {
+                **args,
+                "count": a["give"],
+                "material": NAMES[move["give"]],
+                "goods": [NAMES[m] for m in move["get"]],
+            },
+        }
     if act == "trade":
-        return {"msg": _("{group}: exchange 1 ruble and {material} for {goods}"),
-                "args": {**args, "material": NAMES[move["give"]], "goods": [NAMES[move["get"]]]}}
+        return {
+            "msg": _("{group}: exchange 1 ruble and {material} for {goods}"),
+            "args": {**args, "material": NAMES[move["give"]], "goods": [NAMES[move["get"]]]},
+        }
     if act == "activate":
-        return {"msg": _("{group}: activate the workshop tile on the {slot} workshop space"),
-                "args": {**args, "slot": SLOT_LABELS[move["slot"]]}}
+        return {
+            "msg": _("{group}: activate the workshop tile on the {slot} workshop space"),
+            "args": {**args, "slot": SLOT_LABELS[move["slot"]]},
+        }
     if act == "glory":
         return {"msg": _("{group}: gain {glory} glory"), "args": {**args, "glory": a["glory"]}}
     if act == "pay_glory":
-        return {"msg": _("{group}: pay {rubles} rubles for {glory} glory"),
-                "args": {**args, "rubles": a["rubles"], "glory": a["glory"]}}
+        return {
+            "msg": _("{group}: pay {rubles} rubles for {glory} glory"),
+            "args": {**args, "rubles": a["rubles"], "glory": a["glory"]},
+        }
     if act == "offer":
-        return {"msg": _("{group}: give {goods} for {glory} glory"),
-                "args": {**args, "goods": [NAMES[m] for m in move["materials"]], "glory": a["glory"]}}
-    return {"msg": _("{group}: gain {glory} glory for a completed base, middle section and dome"),
-            "args": {**args, "glory": a["glory"]}}
+        return {
+            "msg": _("{group}: give {goods} for {glory} glory"),
+            "args": {**args, "goods": [NAMES[m] for m in move["materials"]], "glory": a["glory"]},
+        }
+    return {
+        "msg": _("{group}: gain {glory} glory for a completed base, middle section and dome"),
+        "args": {**args, "glory": a["glory"]},
+    }

@@ -1,19 +1,34 @@
 """The market: moving a die, the resource tile, the quarter's influence card, workshop activation."""
+
 from __future__ import annotations
 
 from typing import Any
 
-from games.rules.base import Event, State
+from games.rules.base import Event, State, rng
 from games.rules.base import gettext_noop as _
-from games.rules.base import rng
 
-from .building import activate_tile
 from .data import BLACK, MATERIALS
-from .state import (AREAS, DIE_SPACES, INFLUENCE, MAX_PERMITS, NAMES, RES_TILES, dice_in, dice_of, free_space,
-                    gain_glory, gain_permits, take_materials, who)
+from .state import (
+    AREAS,
+    DIE_SPACES,
+    INFLUENCE,
+    MAX_PERMITS,
+    NAMES,
+    RES_TILES,
+    dice_in,
+    dice_of,
+    free_space,
+    gain_permits,
+    take_materials,
+    who,
+)
 
-GROUP_NAMES = {"craftsmen": _("Craftsmen's guild"), "teamsters": _("Teamsters' guild"),
-               "merchants": _("Merchants' guild"), "clergy": _("Clergy")}
+GROUP_NAMES = {
+    "craftsmen": _("Craftsmen's guild"),
+    "teamsters": _("Teamsters' guild"),
+    "merchants": _("Merchants' guild"),
+    "clergy": _("Clergy"),
+}
 
 
 def may_push(st: State, p: int, die: str) -> bool:
@@ -57,15 +72,25 @@ def move_die(st: State, p: int, die: str, extra: int, events: list[Event]) -> No
     turn.update(stage="market", area=area, die=die)
     args = {"seat": who(st, p), "die": DIE_NAMES[die], "area": area + 1}
     if extra:
-        events.append({"msg": _("{seat} moves {die} to area {area}, paying {rubles} rubles for extra steps."),
-                       "args": {**args, "rubles": extra}})
+        events.append(
+            {
+                "msg": _("{seat} moves {die} to area {area}, paying {rubles} rubles for extra steps."),
+                "args": {**args, "rubles": extra},
+            }
+        )
     else:
         events.append({"msg": _("{seat} moves {die} to area {area}."), "args": args})
 
 
 # Whole noun phrases: German declines the colour, so "the {colour} die" cannot be put together from parts.
-DIE_NAMES = {"white": _("the white die"), "yellow": _("the yellow die"), "red": _("the red die"),
-             "blue": _("the blue die"), "green": _("the green die"), BLACK: _("the black specialist die")}
+DIE_NAMES = {
+    "white": _("the white die"),
+    "yellow": _("the yellow die"),
+    "red": _("the red die"),
+    "blue": _("the blue die"),
+    "green": _("the green die"),
+    BLACK: _("the black specialist die"),
+}
 
 
 def tile_gives(st: State, area: int) -> tuple[str, int]:
@@ -94,13 +119,18 @@ def take(st: State, p: int, count: int, events: list[Event]) -> None:
         pl["rubles"] += count
     elif key == "rp":
         from .state import gain_points
+
         gain_points(st, p, count, "market")
     elif key == "permits":
         gain_permits(st, p, count)
     else:
         take_materials(st, p, key, count)
-    events.append({"msg": _("{seat} takes {count}× {resource} from the market."),
-                   "args": {"seat": who(st, p), "count": count, "resource": NAMES[key]}})
+    events.append(
+        {
+            "msg": _("{seat} takes {count}× {resource} from the market."),
+            "args": {"seat": who(st, p), "count": count, "resource": NAMES[key]},
+        }
+    )
 
 
 def reroll(st: State, area: int) -> list[int]:

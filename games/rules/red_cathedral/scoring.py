@@ -1,4 +1,5 @@
 """Final scoring: back to the last glory space, leftovers, tower majorities; the expected end value."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -15,7 +16,8 @@ LEFTOVER = GAME["end"]["leftover_per_glory"]
 def presence(tower: list[dict[str, Any]], p: int) -> int:
     """A player's share of a tower: banners on its completed sections plus ornaments on it."""
     return sum(1 for s in tower if s["done"] and s["owner"] == p) + sum(
-        1 for s in tower if s["orn"] is not None and s["orn"][1] == p)
+        1 for s in tower if s["orn"] is not None and s["orn"][1] == p
+    )
 
 
 def tower_value(tower: list[dict[str, Any]]) -> int:
@@ -46,7 +48,7 @@ def tower_points(tower: list[dict[str, Any]], players: int) -> list[int]:
         j = i
         while j + 1 < len(present) and shares[present[j + 1]] == shares[present[i]]:
             j += 1
-        split = sum(amounts[i:j + 1]) // (j - i + 1)
+        split = sum(amounts[i : j + 1]) // (j - i + 1)
         for k in range(i, j + 1):
             out[present[k]] = split
         i = j + 1
@@ -65,6 +67,7 @@ def leftover_units(st: State, p: int) -> int:
     pl = st["pl"][p]
     if pl["iwan"]:
         from .solo import leftovers
+
         return leftovers(st)
     result: int = stock(pl) + pl["rubles"] + pl.get("permits", 0)
     return result
@@ -82,11 +85,22 @@ def finish(st: State, events: list[Event]) -> None:
             gain_glory(st, p, towers[p], "towers")
         if "contr" in st:
             from .contractors import score_tools
+
             score_tools(st, p, events)
         pl["final"] = track.glory(pl["space"])
-        events.append({"msg": _("{seat}: {leftovers} glory for leftover resources, {towers} for the towers; {glory} glory in all."),
-                       "args": {"seat": _("Iwan") if pl["iwan"] else p, "leftovers": left, "towers": towers[p],
-                                "glory": pl["final"]}})
+        events.append(
+            {
+                "msg": _(
+                    "{seat}: {leftovers} glory for leftover resources, {towers} for the towers; {glory} glory in all."
+                ),
+                "args": {
+                    "seat": _("Iwan") if pl["iwan"] else p,
+                    "leftovers": left,
+                    "towers": towers[p],
+                    "glory": pl["final"],
+                },
+            }
+        )
     st["over"] = True
 
 
@@ -99,10 +113,17 @@ def expected(st: State, p: int) -> dict[str, int]:
     after_left = track.eagle_ahead(snapped, left) if left else snapped
     towers = towers_glory(st)[p]
     final = track.eagle_ahead(after_left, towers) if towers else after_left
-    out = {"now": now, "rounding": snapped - now, "leftovers": after_left - snapped, "towers": final - after_left,
-           "total": final, "glory": track.glory(final)}
+    out = {
+        "now": now,
+        "rounding": snapped - now,
+        "leftovers": after_left - snapped,
+        "towers": final - after_left,
+        "total": final,
+        "glory": track.glory(final),
+    }
     if "contr" in st:
         from .contractors import tool_glory
+
         tools = tool_glory(pl["tools"])
         with_tools = track.eagle_ahead(final, tools) if tools else final
         out.update(tools=with_tools - final, total=with_tools, glory=track.glory(with_tools))
@@ -115,11 +136,21 @@ def keys(st: State) -> list[tuple[int, int, int]]:
 
 
 SOURCES = (
-    ("sections", _("Completed sections")), ("penalty", _("The Tsar's penalty")), ("tiles", _("Workshop tiles")),
-    ("market", _("Market points")), ("gems", _("Gems on ornaments")), ("ornaments", _("Iwan's ornaments")),
-    ("clergy", _("Clergy")), ("iwan", _("Iwan's points card")), ("end_bonus", _("Ending the game")),
-    ("spent", _("Glory given up")), ("leftovers", _("Leftover resources")), ("towers", _("Towers")),
-    ("contractors", _("Contractors' bonuses")), ("specialists", _("Specialists")), ("cities", _("Cities")),
+    ("sections", _("Completed sections")),
+    ("penalty", _("The Tsar's penalty")),
+    ("tiles", _("Workshop tiles")),
+    ("market", _("Market points")),
+    ("gems", _("Gems on ornaments")),
+    ("ornaments", _("Iwan's ornaments")),
+    ("clergy", _("Clergy")),
+    ("iwan", _("Iwan's points card")),
+    ("end_bonus", _("Ending the game")),
+    ("spent", _("Glory given up")),
+    ("leftovers", _("Leftover resources")),
+    ("towers", _("Towers")),
+    ("contractors", _("Contractors' bonuses")),
+    ("specialists", _("Specialists")),
+    ("cities", _("Cities")),
     ("tools", _("Tool sets")),
 )
 
@@ -145,12 +176,19 @@ def stats(st: State) -> list[dict[str, Any]]:
         rows.append({"label": label, "values": [st["pl"][p]["src"].get(key, 0) for p in cols], "group": _("Glory")})
     # The platform marks the row of the "total" group as the table's total.
     rows.append({"label": _("Total"), "values": [track.glory(st["pl"][p]["space"]) for p in cols], "group": "total"})
-    rows.append({"label": _("Sections completed"), "values": [st["pl"][p]["done"] for p in cols],
-                 "group": _("Tie-breaks")})
-    rows.append({"label": _("Ornaments placed"), "values": [st["pl"][p]["placed"] for p in cols],
-                 "group": _("Tie-breaks")})
-    rows.append({"label": _("Construction points (space on the track)"), "values": [st["pl"][p]["space"] for p in cols],
-                 "group": _("Game")})
+    rows.append(
+        {"label": _("Sections completed"), "values": [st["pl"][p]["done"] for p in cols], "group": _("Tie-breaks")}
+    )
+    rows.append(
+        {"label": _("Ornaments placed"), "values": [st["pl"][p]["placed"] for p in cols], "group": _("Tie-breaks")}
+    )
+    rows.append(
+        {
+            "label": _("Construction points (space on the track)"),
+            "values": [st["pl"][p]["space"] for p in cols],
+            "group": _("Game"),
+        }
+    )
     if "contr" in st:
         rows += module_stats(st)
     return rows
@@ -164,6 +202,9 @@ def module_stats(st: State) -> list[dict[str, Any]]:
     return [
         {"label": _("Contractors sent"), "values": [sent - st["pl"][p]["men"] for p in cols], "group": group},
         {"label": _("Permits left at the end"), "values": [st["pl"][p]["permits"] for p in cols], "group": group},
-        {"label": _("Specialists face down (tools)"), "values": [len(st["pl"][p]["tools"]) for p in cols],
-         "group": group},
+        {
+            "label": _("Specialists face down (tools)"),
+            "values": [len(st["pl"][p]["tools"]) for p in cols],
+            "group": group,
+        },
     ]

@@ -4,27 +4,44 @@ Where the rules text lets the human decide for Iwan (which of several finished s
 decorates; which section he claims when no rule picks one), the human gets a decision
 (``st["pend"]``); everything else follows the text's procedure.
 """
+
 from __future__ import annotations
 
-from games.rules.base import Event, Move, State
+from games.rules.base import Event, Move, State, shuffled
 from games.rules.base import gettext_noop as _
-from games.rules.base import shuffled
 
 from . import track
 from .building import complete, decorate, follow_marker, tsar_penalty
 from .data import MATERIALS
 from .influence import completed_kinds
 from .market import DIE_NAMES, area_full, landing, quarter_card, reroll, tile_gives
-from .state import (BASE_TILES, MODULE, F, ORN_FOR_KIND, SECTIONS, TILES, claimable, dice_in, find, gain_glory, gain_points,
-                    units_missing)
+from .state import (
+    BASE_TILES,
+    MODULE,
+    ORN_FOR_KIND,
+    SECTIONS,
+    TILES,
+    F,
+    claimable,
+    dice_in,
+    find,
+    gain_glory,
+    gain_points,
+    units_missing,
+)
 
 IWAN = 1
 SOLO = F["solo"]
 ORDER = F["solo_doc"]["ornament_order"]
 ORNAMENT_GLORY = F["solo_doc"]["ornament_glory"]
-CARD_NAMES = {"points": _("Gain construction points"), "stock": _("Fill the stock"),
-              "transport": _("Deliver material"), "claim": _("Claim a section"), "build": _("Build"),
-              "recruit": _("Recruit")}
+CARD_NAMES = {
+    "points": _("Gain construction points"),
+    "stock": _("Fill the stock"),
+    "transport": _("Deliver material"),
+    "claim": _("Claim a section"),
+    "build": _("Build"),
+    "recruit": _("Recruit"),
+}
 
 
 def setup_iwan(st: State) -> None:
@@ -34,9 +51,13 @@ def setup_iwan(st: State) -> None:
         die_tiles.append(MODULE["iwan"]["tile"])
     cards = shuffled(st, sorted(SOLO) + ([MODULE["iwan"]["card"]] if module else []))
     tiles = shuffled(st, die_tiles)
-    st["iwan"] = {"row": [{"card": c, "wt": t, "up": True} for c, t in zip(cards, tiles)],
-                  "banners": SOLO["claim"]["banners"], "stock": dict.fromkeys(MATERIALS, 0),
-                  "build": dict.fromkeys(MATERIALS, 0), "orn": 0}
+    st["iwan"] = {
+        "row": [{"card": c, "wt": t, "up": True} for c, t in zip(cards, tiles)],
+        "banners": SOLO["claim"]["banners"],
+        "stock": dict.fromkeys(MATERIALS, 0),
+        "build": dict.fromkeys(MATERIALS, 0),
+        "orn": 0,
+    }
     iwan = st["pl"][IWAN]
     iwan["ruler"] = iwan["spare"] = 0
     iwan["ws"] = {}
@@ -78,7 +99,9 @@ def _move_die(st: State, die: str, events: list[Event]) -> None:
     pips = st["market"]["dice"][die][1]
     area = landing(st, die, pips)
     if area_full(st, area, die):
-        events.append({"msg": _("Iwan cannot move {die}: it would land in a full area."), "args": {"die": DIE_NAMES[die]}})
+        events.append(
+            {"msg": _("Iwan cannot move {die}: it would land in a full area."), "args": {"die": DIE_NAMES[die]}}
+        )
         return
     st["market"]["dice"][die][0] = area
     events.append({"msg": _("Iwan moves {die} to area {area}."), "args": {"die": DIE_NAMES[die], "area": area + 1}})
@@ -91,7 +114,9 @@ def _move_die(st: State, die: str, events: list[Event]) -> None:
     if card["group"] == "clergy":
         best = 0
         for action in card["actions"]:
-            if action["act"] == "glory" or (action["act"] == "all_kinds" and completed_kinds(st, IWAN) >= {"base", "middle", "dome"}):
+            if action["act"] == "glory" or (
+                action["act"] == "all_kinds" and completed_kinds(st, IWAN) >= {"base", "middle", "dome"}
+            ):
                 best = max(best, action["glory"])
         if best:
             gain_glory(st, IWAN, best, "clergy")
@@ -110,7 +135,9 @@ def _card_action(st: State, card: str, events: list[Event]) -> None:
             if st["supply"][biggest]:
                 st["supply"][biggest] -= 1
                 iw["stock"][biggest] += 1
-        events.append({"msg": _("Iwan puts {count} materials on his stock card."), "args": {"count": SOLO["stock"]["materials"]}})
+        events.append(
+            {"msg": _("Iwan puts {count} materials on his stock card."), "args": {"count": SOLO["stock"]["materials"]}}
+        )
     elif card == "transport":
         moved = sum(iw["stock"].values())
         for m in MATERIALS:
@@ -158,6 +185,7 @@ def recruit(st: State, events: list[Event]) -> None:
     """A contractor to the marked city for nothing; both specialists there (Moscow: 1 glory instead),
     their free construction points taken, kept face down; two of the same tool go back to the bag."""
     from .contractors import CITY, CITY_NAMES, SPECIALISTS
+
     contr, iwan = st["contr"], st["pl"][IWAN]
     city = contr["marker"]
     if not iwan["men"] or not contr["cities"][city]["open"]:
@@ -180,8 +208,12 @@ def recruit(st: State, events: list[Event]) -> None:
         rp = SPECIALISTS[tile]["gain"].get("rp", 0)
         if rp:
             gain_points(st, IWAN, rp, "specialists")
-        events.append({"msg": _("Iwan takes specialist {specialist} face down ({rp} construction points)."),
-                       "args": {"specialist": tile, "rp": rp}})
+        events.append(
+            {
+                "msg": _("Iwan takes specialist {specialist} face down ({rp} construction points)."),
+                "args": {"specialist": tile, "rp": rp},
+            }
+        )
     tools: dict[str, list[str]] = {}
     for tile in iwan["tools"]:
         tools.setdefault(SPECIALISTS[tile]["tool"], []).append(tile)
@@ -189,8 +221,12 @@ def recruit(st: State, events: list[Event]) -> None:
         for tile in same:
             iwan["tools"].remove(tile)
         contr["bag"] = shuffled(st, contr["bag"] + same)
-        events.append({"msg": _("Iwan has specialists with the same tool: {specialists} go back to the bag."),
-                       "args": {"specialists": list(same)}})
+        events.append(
+            {
+                "msg": _("Iwan has specialists with the same tool: {specialists} go back to the bag."),
+                "args": {"specialists": list(same)},
+            }
+        )
 
 
 def claim_for_iwan(st: State, section: str, events: list[Event]) -> None:
@@ -237,8 +273,12 @@ def ornament_options(st: State) -> tuple[list[str], str | None]:
     if iw["orn"] >= len(ORDER):
         return [], None
     kind = ORDER[iw["orn"]]
-    fits = [s for tower in st["towers"] for s in tower
-            if s["done"] and s["orn"] is None and ORN_FOR_KIND[SECTIONS[s["id"]]["kind"]] == kind]
+    fits = [
+        s
+        for tower in st["towers"]
+        for s in tower
+        if s["done"] and s["orn"] is None and ORN_FOR_KIND[SECTIONS[s["id"]]["kind"]] == kind
+    ]
     human = [s["id"] for s in fits if s["owner"] == 0]
     own = [s["id"] for s in fits if s["owner"] == IWAN]
     return (human or own), kind
@@ -289,5 +329,13 @@ def leftovers(st: State) -> int:
     return result
 
 
-__all__ = ["setup_iwan", "play_turn", "resolve", "claim_options", "ornament_options", "build", "leftovers",
-           "tsar_penalty"]
+__all__ = [
+    "setup_iwan",
+    "play_turn",
+    "resolve",
+    "claim_options",
+    "ornament_options",
+    "build",
+    "leftovers",
+    "tsar_penalty",
+]

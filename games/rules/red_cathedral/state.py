@@ -11,6 +11,7 @@ State layout (plain JSON):
   the glory each source has brought so far (the ∑ table).
 * ``turn``: whose turn and how far it has got; ``end``: who triggered the end and who still plays.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -28,10 +29,14 @@ SECTIONS: dict[str, dict[str, Any]] = {r["id"]: r for r in F["sections"]}
 BASE_TILES = tuple(r["id"] for r in F["workshop_tiles"])
 BASE_RES_TILES = tuple(r["id"] for r in F["resource_tiles"])
 # Every tile by id, the Contractors module's among them; the set-up picks the ones in play.
-TILES: dict[str, dict[str, Any]] = {**{r["id"]: r for r in F["workshop_tiles"]},
-                                    **{i: {**r, "three_plus": False} for i, r in MODULE["tiles"].items()}}
-RES_TILES: dict[str, dict[str, Any]] = {**{r["id"]: r for r in F["resource_tiles"]},
-                                        MODULE["resource_tile"]["id"]: MODULE["resource_tile"]}
+TILES: dict[str, dict[str, Any]] = {
+    **{r["id"]: r for r in F["workshop_tiles"]},
+    **{i: {**r, "three_plus": False} for i, r in MODULE["tiles"].items()},
+}
+RES_TILES: dict[str, dict[str, Any]] = {
+    **{r["id"]: r for r in F["resource_tiles"]},
+    MODULE["resource_tile"]["id"]: MODULE["resource_tile"],
+}
 MAX_PERMITS: int = MODULE["rules"]["max_permits"]
 INFLUENCE: dict[str, dict[str, Any]] = {r["id"]: r for r in F["influence"]}
 BOARD: dict[str, dict[str, Any]] = F["boards"]
@@ -83,9 +88,18 @@ def new_player(colour: str, rubles: int, side: str, iwan: bool = False) -> dict[
             locked[ornament] += 1
         orn = {"door": 0, "arch": 0, "cross": 0}
     return {
-        "colour": colour, "space": GAME["start"]["space"], "rubles": 0 if iwan else rubles,
-        "inv": dict.fromkeys(MATERIALS, 0), "ruler": RULER, "spare": 0 if side == "extended" else BANNERS - RULER,
-        "ws": ws, "orn": orn, "locked": locked, "placed": 0, "done": 0, "iwan": iwan,
+        "colour": colour,
+        "space": GAME["start"]["space"],
+        "rubles": 0 if iwan else rubles,
+        "inv": dict.fromkeys(MATERIALS, 0),
+        "ruler": RULER,
+        "spare": 0 if side == "extended" else BANNERS - RULER,
+        "ws": ws,
+        "orn": orn,
+        "locked": locked,
+        "placed": 0,
+        "done": 0,
+        "iwan": iwan,
         "src": {},
     }
 
@@ -94,8 +108,17 @@ def setup(players: int, options: dict[str, Any], seed: int) -> State:
     solo = players == 1
     np_ = 2 if solo else players
     st: State = {
-        "n": players, "np": np_, "solo": solo, "side": options["side"], "rng": new_rng_state(seed),
-        "supply": dict(SUPPLY), "turns": 0, "over": False, "end": None, "pend": None, "ended_by_limit": False,
+        "n": players,
+        "np": np_,
+        "solo": solo,
+        "side": options["side"],
+        "rng": new_rng_state(seed),
+        "supply": dict(SUPPLY),
+        "turns": 0,
+        "over": False,
+        "end": None,
+        "pend": None,
+        "ended_by_limit": False,
     }
     module = bool(options.get("contractors"))
     plan_players = 2 if solo else players
@@ -135,9 +158,11 @@ def setup(players: int, options: dict[str, Any], seed: int) -> State:
     st["turn"] = new_turn(0)
     if module:
         from .contractors import setup_module
+
         setup_module(st)
     if solo:
         from .solo import setup_iwan
+
         setup_iwan(st)
     return st
 
@@ -153,11 +178,22 @@ def _influence_cards(st: State, options: dict[str, Any]) -> list[str]:
 
 
 def new_turn(seat: int) -> dict[str, Any]:
-    return {"seat": seat, "stage": "main", "budget": 0, "area": None, "die": None, "took": False,
-            "inf": None, "inf_used": 0, "act": False, "reroll": False}
+    return {
+        "seat": seat,
+        "stage": "main",
+        "budget": 0,
+        "area": None,
+        "die": None,
+        "took": False,
+        "inf": None,
+        "inf_used": 0,
+        "act": False,
+        "reroll": False,
+    }
 
 
 # --- small helpers --------------------------------------------------------------------------
+
 
 def stock(p: dict[str, Any]) -> int:
     inv = p["inv"]
@@ -292,14 +328,27 @@ def gain(st: State, p: int, gives: dict[str, int], source: str, events: list[Eve
             got = amount
         else:
             got = take_materials(st, p, key, amount)
-        events.append({"msg": _("{seat} gets {count}× {resource}."),
-                       "args": {"seat": who(st, p), "count": got, "resource": NAMES[key]}})
+        events.append(
+            {
+                "msg": _("{seat} gets {count}× {resource}."),
+                "args": {"seat": who(st, p), "count": got, "resource": NAMES[key]},
+            }
+        )
 
 
 # Names of resources as the log shows them (message ids, translated when shown).
-NAMES = {"wood": _("wood"), "brick": _("brick"), "stone": _("stone"), "gold": _("gold"), "green": _("green gem"),
-         "violet": _("violet gem"), "rubles": _("rubles"), "rp": _("construction points"), "glory": _("glory"),
-         "permits": _("permits")}
+NAMES = {
+    "wood": _("wood"),
+    "brick": _("brick"),
+    "stone": _("stone"),
+    "gold": _("gold"),
+    "green": _("green gem"),
+    "violet": _("violet gem"),
+    "rubles": _("rubles"),
+    "rp": _("construction points"),
+    "glory": _("glory"),
+    "permits": _("permits"),
+}
 # Whole noun phrases with their article, as the messages use them (German declines them).
 ORNAMENT_NAMES = {"door": _("a door"), "arch": _("an arch"), "cross": _("a cross")}
 KIND_NAMES = {"base": _("the base"), "middle": _("the middle section"), "dome": _("the dome")}

@@ -5,6 +5,7 @@ spaces and 40 glory; past it the marker shows its +40 side). Gaining constructio
 space by space; gaining glory moves from eagle to eagle; losing glory goes back to the eagle
 before the marker.
 """
+
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right

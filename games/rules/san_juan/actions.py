@@ -1,4 +1,5 @@
 """Producer, trader, councillor and prospector phases."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -33,6 +34,7 @@ def selections(groups: list[list[int]], cap: int) -> list[list[int]]:
 
 
 # --- producer -----------------------------------------------------------------
+
 
 def production_cap(st: State, seat: int) -> int:
     return 1 + role_privilege(st, seat, "producer") + owns(st, seat, "aqueduct")
@@ -90,8 +92,9 @@ def finish_producer(st: State, events: list[Event]) -> bool:
             p["goods"][p["city"].index(b)] = card[0]
             made.append(b)
         if made:
-            events.append(event(gettext_noop("{seat} produces on {buildings}."), seat,
-                                seat=seat, buildings=names(made)))
+            events.append(
+                event(gettext_noop("{seat} produces on {buildings}."), seat, seat=seat, buildings=names(made))
+            )
         if len(made) >= 2 and owns(st, seat, "well"):
             ask(st, seat, [{"q": "well"}])
             asked = True
@@ -99,6 +102,7 @@ def finish_producer(st: State, events: list[Event]) -> bool:
 
 
 # --- trader -------------------------------------------------------------------
+
 
 def sale_cap(st: State, seat: int) -> int:
     return 1 + role_privilege(st, seat, "trader") + owns(st, seat, "trading_post")
@@ -124,9 +128,16 @@ def enter_trader(st: State, events: list[Event]) -> None:
     # The tile is revealed even if nobody can sell.
     st["tile"] = st["tiles"].pop(0)
     st["tiles_seen"].append(st["tile"])
-    events.append(event(gettext_noop("The trading house pays: indigo {indigo}, sugar {sugar}, tobacco {tobacco}, "
-                                     "coffee {coffee}, silver {silver}."), None,
-                        **dict(zip(GOODS, TILES[st["tile"]]))))
+    events.append(
+        event(
+            gettext_noop(
+                "The trading house pays: indigo {indigo}, sugar {sugar}, tobacco {tobacco}, "
+                "coffee {coffee}, silver {silver}."
+            ),
+            None,
+            **dict(zip(GOODS, TILES[st["tile"]])),
+        )
+    )
     for seat in range(st["n"]):
         if goods_groups(st, seat):
             st["pend"][seat] = {"k": "sell"}
@@ -176,8 +187,19 @@ def finish_trader(st: State, events: list[Event]) -> bool:
             p["harbor"].append(cards.pop(0))
             events.append(event(gettext_noop("You put a sold good under your Harbour."), seat, only=seat))
         to_discard(st, cards)
-        events.append(event(one_or_many(earned, gettext_noop("{seat} sells {buildings} for 1 card."), gettext_noop("{seat} sells {buildings} for {count} cards.")), seat,
-                            seat=seat, buildings=names(pend["sel"]), count=earned))
+        events.append(
+            event(
+                one_or_many(
+                    earned,
+                    gettext_noop("{seat} sells {buildings} for 1 card."),
+                    gettext_noop("{seat} sells {buildings} for {count} cards."),
+                ),
+                seat,
+                seat=seat,
+                buildings=names(pend["sel"]),
+                count=earned,
+            )
+        )
         draw_to_hand(st, seat, earned, gettext_noop("sale"), events)
         questions = []
         if sold >= 2 and owns(st, seat, "market_stand"):
@@ -197,6 +219,7 @@ def finish_trader(st: State, events: list[Event]) -> bool:
 
 
 # --- councillor -----------------------------------------------------------------
+
 
 def council_counts(st: State, seat: int) -> tuple[int, int]:
     """(cards drawn with the action alone, cards drawn with the privilege as well)."""
@@ -247,13 +270,11 @@ def run_council(st: State, events: list[Event]) -> None:
             good = draw(st, 1)
             if good:
                 st["p"][seat]["goods"][i] = good[0]
-                events.append(event(gettext_noop("{seat} gets a good on the Customs office."), seat,
-                                    seat=seat))
+                events.append(event(gettext_noop("{seat} gets a good on the Customs office."), seat, seat=seat))
     for seat in order:
         choice = said[seat].get("council")
         if not choice:
-            events.append(event(gettext_noop("{seat} does not take part in the councillor phase."), seat,
-                                seat=seat))
+            events.append(event(gettext_noop("{seat} does not take part in the councillor phase."), seat, seat=seat))
             continue
         base, full = council_counts(st, seat)
         count = base if choice == "action" else full
@@ -262,8 +283,18 @@ def run_council(st: State, events: list[Event]) -> None:
         cards = draw(st, count)
         if not cards:
             continue
-        events.append(event(one_or_many(len(cards), gettext_noop("{seat} draws 1 card to choose from."), gettext_noop("{seat} draws {count} cards to choose from.")), seat,
-                            seat=seat, count=len(cards)))
+        events.append(
+            event(
+                one_or_many(
+                    len(cards),
+                    gettext_noop("{seat} draws 1 card to choose from."),
+                    gettext_noop("{seat} draws {count} cards to choose from."),
+                ),
+                seat,
+                seat=seat,
+                count=len(cards),
+            )
+        )
         events.append(event(gettext_noop("You draw: {cards}."), seat, only=seat, cards=names(cards)))
         if said[seat].get("archive"):
             st["p"][seat]["hand"].extend(cards)
@@ -308,8 +339,7 @@ def keep(st: State, seat: int, move: Move, events: list[Event]) -> None:
         pend["kept"] = pend.get("kept", 0) + 1
         if pend["why"] == "gold_mine":
             p["seen"].append(c)
-            events.append(event(gettext_noop("{seat} keeps {card} from the Gold mine."), seat,
-                                seat=seat, card=name(c)))
+            events.append(event(gettext_noop("{seat} keeps {card} from the Gold mine."), seat, seat=seat, card=name(c)))
     if pend["why"] != "gold_mine":
         events.append(event(gettext_noop("You keep: {cards}."), seat, only=seat, cards=names(cards)))
     if pend["n"] == 0 or not pend["drawn"]:
@@ -325,6 +355,7 @@ def finish_keep(st: State, seat: int, pend: dict[str, Any], events: list[Event])
 
 # --- prospector -------------------------------------------------------------------
 
+
 def enter_prospector(st: State, events: list[Event]) -> None:
     """The prospector decides on the privilege, owners of Gold mine and Goldsmith on their use."""
     st["phase"] = "prospector"
@@ -333,8 +364,7 @@ def enter_prospector(st: State, events: list[Event]) -> None:
     for s in order_from(st, chooser):
         questions: list[dict[str, Any]] = []
         if s == chooser:
-            questions.append({"q": "prospector",
-                              "n": RULES["prospector_draw"] * role_privilege(st, s, "prospector")})
+            questions.append({"q": "prospector", "n": RULES["prospector_draw"] * role_privilege(st, s, "prospector")})
         for key in ("gold_mine", "goldsmith"):
             if owns(st, s, key):
                 questions.append({"q": key})
@@ -350,11 +380,11 @@ def start_prospecting(st: State, events: list[Event]) -> None:
     st["pend"] = [None] * st["n"]
     st["step"] = "run"
     if said[chooser].get("prospector"):
-        draw_to_hand(st, chooser, RULES["prospector_draw"] * role_privilege(st, chooser, "prospector"),
-                     "Prospector", events)
+        draw_to_hand(
+            st, chooser, RULES["prospector_draw"] * role_privilege(st, chooser, "prospector"), "Prospector", events
+        )
     else:
-        events.append(event(gettext_noop("{seat} declines the prospector's privilege."), chooser,
-                            seat=chooser))
+        events.append(event(gettext_noop("{seat} declines the prospector's privilege."), chooser, seat=chooser))
     st["q"] = [[s, key] for s in order for key in ("gold_mine", "goldsmith") if said[s].get(key)]
 
 
@@ -375,20 +405,33 @@ def run_prospecting(st: State, events: list[Event]) -> bool:
             c = cards[0]
             if ever_built(st, KEY[c]):
                 to_discard(st, [c])
-                events.append(event(gettext_noop("{seat} reveals {card} at the Goldsmith: already built."),
-                                    seat, seat=seat, card=name(c)))
+                events.append(
+                    event(
+                        gettext_noop("{seat} reveals {card} at the Goldsmith: already built."),
+                        seat,
+                        seat=seat,
+                        card=name(c),
+                    )
+                )
             else:
                 p["hand"].append(c)
                 p["seen"].append(c)
-                events.append(event(gettext_noop("{seat} reveals {card} at the Goldsmith and keeps it."),
-                                    seat, seat=seat, card=name(c)))
+                events.append(
+                    event(
+                        gettext_noop("{seat} reveals {card} at the Goldsmith and keeps it."),
+                        seat,
+                        seat=seat,
+                        card=name(c),
+                    )
+                )
             continue
         cards = draw(st, RULES["gold_mine_reveal"])
         if not cards:
             continue
         costs = [COST[st["ed"]][c] for c in cards]
-        events.append(event(gettext_noop("{seat} reveals {cards} at the Gold mine."), seat,
-                            seat=seat, cards=names(cards)))
+        events.append(
+            event(gettext_noop("{seat} reveals {cards} at the Gold mine."), seat, seat=seat, cards=names(cards))
+        )
         if len(set(costs)) < len(costs) or len(cards) < RULES["gold_mine_reveal"]:
             to_discard(st, cards)
             events.append(event(gettext_noop("{seat} finds nothing: two costs are equal."), seat, seat=seat))
@@ -401,6 +444,5 @@ def run_prospecting(st: State, events: list[Event]) -> bool:
         to_discard(st, cards)
         p["hand"].append(best)
         p["seen"].append(best)
-        events.append(event(gettext_noop("{seat} keeps {card} from the Gold mine."), seat,
-                            seat=seat, card=name(best)))
+        events.append(event(gettext_noop("{seat} keeps {card} from the Gold mine."), seat, seat=seat, card=name(best)))
     return False

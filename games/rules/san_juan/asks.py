@@ -10,6 +10,7 @@ decision is complete (``ok``). The phase then carries the answers out, in
 turn order, after every seat of the step has answered, so that the order in
 which simultaneous answers arrive never matters.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -20,8 +21,13 @@ from .common import draw_to_hand, order_from
 
 # Effects that only hand the owner cards from the deck: (reason shown in the log, cards).
 CARD_BONUS: dict[str, str] = {
-    "well": "Well", "market_stand": "Market stand", "market_hall": "Market hall", "hut": "Hut",
-    "tavern": "Tavern", "carpenter": "Carpenter", "poor_house": "Poor house",
+    "well": "Well",
+    "market_stand": "Market stand",
+    "market_hall": "Market hall",
+    "hut": "Hut",
+    "tavern": "Tavern",
+    "carpenter": "Carpenter",
+    "poor_house": "Poor house",
 }
 
 

@@ -1,4 +1,5 @@
 """A simple greedy player and the default move for a player who ran out of time."""
+
 from __future__ import annotations
 
 import random
@@ -11,12 +12,38 @@ from .common import empty_production, goods_buildings
 
 # How much the bot likes owning a city building beyond its printed points.
 LIKES = {
-    "library": 5, "quarry": 3, "smithy": 2, "carpenter": 3, "prefecture": 3, "market_hall": 3,
-    "aqueduct": 2, "trading_post": 2, "well": 1, "market_stand": 1, "chapel": 3, "tower": 1,
-    "archive": 1, "gold_mine": 1, "poor_house": 1, "black_market": 1, "crane": 0,
-    "guild_hall": 6, "city_hall": 6, "triumphal_arch": 4, "palace": 7, "residence": 5, "cathedral": 5,
-    "office_building": 1, "guard_room": 1, "hut": 0, "tavern": 1, "park": 0, "customs_office": 2,
-    "bank": 2, "harbor": 3, "goldsmith": 1,
+    "library": 5,
+    "quarry": 3,
+    "smithy": 2,
+    "carpenter": 3,
+    "prefecture": 3,
+    "market_hall": 3,
+    "aqueduct": 2,
+    "trading_post": 2,
+    "well": 1,
+    "market_stand": 1,
+    "chapel": 3,
+    "tower": 1,
+    "archive": 1,
+    "gold_mine": 1,
+    "poor_house": 1,
+    "black_market": 1,
+    "crane": 0,
+    "guild_hall": 6,
+    "city_hall": 6,
+    "triumphal_arch": 4,
+    "palace": 7,
+    "residence": 5,
+    "cathedral": 5,
+    "office_building": 1,
+    "guard_room": 1,
+    "hut": 0,
+    "tavern": 1,
+    "park": 0,
+    "customs_office": 2,
+    "bank": 2,
+    "harbor": 3,
+    "goldsmith": 1,
 }
 
 
@@ -72,8 +99,10 @@ def choose(st: State, seat: int, moves: list[Move], rng: random.Random) -> Move:
         raise ValueError("no legal moves")
     kind = st["pend"][seat]["k"]
     if kind == "role":
-        scored = [(role_score(st, seat, m["role"]) + (0.5 if m.get("library") else 0) + rng.random() * 0.1, i)
-                  for i, m in enumerate(moves)]
+        scored = [
+            (role_score(st, seat, m["role"]) + (0.5 if m.get("library") else 0) + rng.random() * 0.1, i)
+            for i, m in enumerate(moves)
+        ]
         return moves[max(scored)[1]]
     if kind == "build":
         return best_build(st, seat, moves) or {"type": "pass"}

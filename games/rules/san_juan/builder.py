@@ -1,4 +1,5 @@
 """Builder phase: what a player may build, what it costs, and the build itself."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -235,13 +236,24 @@ def complete(st: State, seat: int, card: int, over: int, goods_paid: int, events
         st["out"].append(over)
         p["city"][i] = card
         p["goods"][i] = -1
-        events.append(event(gettext_noop("{seat} builds {building} over {old} (cost {cost})."), seat,
-                            seat=seat, building=name(card), old=name(over), cost=cost))
+        events.append(
+            event(
+                gettext_noop("{seat} builds {building} over {old} (cost {cost})."),
+                seat,
+                seat=seat,
+                building=name(card),
+                old=name(over),
+                cost=cost,
+            )
+        )
     else:
         p["city"].append(card)
         p["goods"].append(-1)
-        events.append(event(gettext_noop("{seat} builds {building} (cost {cost})."), seat,
-                            seat=seat, building=name(card), cost=cost))
+        events.append(
+            event(
+                gettext_noop("{seat} builds {building} (cost {cost})."), seat, seat=seat, building=name(card), cost=cost
+            )
+        )
     st["fresh"][seat] = card
     st["pend"][seat] = None
     if carpenter and not PRODUCTION[card]:

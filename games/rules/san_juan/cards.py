@@ -3,12 +3,12 @@
 Ids are the same for every option set: base cards first, then the expansion
 copies, then the Cathedral tile. A game uses the subset its options allow.
 """
+
 from __future__ import annotations
 
 import json
 from pathlib import Path
 from typing import Any, TypedDict
-
 
 
 class Rules(TypedDict):
@@ -77,6 +77,8 @@ def good_rank(card: int) -> int:
     if good is None:
         raise ValueError(f"{KEY[card]} produces no good.")
     return GOODS.index(good)
+
+
 COST: dict[str, list[int]] = {
     "1": [KIND_BY_KEY[k].get("cost_1st_edition", KIND_BY_KEY[k]["cost"]) for k in KEY],
     "2": [KIND_BY_KEY[k]["cost"] for k in KEY],

@@ -1,4 +1,5 @@
 """Small state helpers shared by the phase modules."""
+
 from __future__ import annotations
 
 from games.rules.base import Event, State, event, gettext_noop, shuffled
@@ -98,7 +99,18 @@ def draw_to_hand(st: State, seat: int, count: int, why: str, events: list[Event]
     cards = draw(st, count)
     st["p"][seat]["hand"].extend(cards)
     if cards:
-        events.append(event(one_or_many(len(cards), gettext_noop("{seat} draws 1 card ({reason})."), gettext_noop("{seat} draws {count} cards ({reason}).")), seat,
-                            seat=seat, count=len(cards), reason=why))
+        events.append(
+            event(
+                one_or_many(
+                    len(cards),
+                    gettext_noop("{seat} draws 1 card ({reason})."),
+                    gettext_noop("{seat} draws {count} cards ({reason})."),
+                ),
+                seat,
+                seat=seat,
+                count=len(cards),
+                reason=why,
+            )
+        )
         events.append(event(gettext_noop("You draw: {cards}."), seat, only=seat, cards=names(cards)))
     return cards

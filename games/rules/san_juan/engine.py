@@ -1,4 +1,5 @@
 """The San Juan engine behind the platform's contract."""
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -61,25 +62,34 @@ def _done(st: State, seat: int, move: Move, events: list[Event]) -> None:
 # Which move types answer which pending decision, and what each does.
 MOVES: dict[tuple[str, str], Handler] = {
     ("role", "role"): flow.pick_role,
-    ("build", "build"): builder.start_build, ("build", "pass"): _decline_build,
-    ("pay", "pay"): _pay, ("pay", "cancel"): _cancel,
+    ("build", "build"): builder.start_build,
+    ("build", "pass"): _decline_build,
+    ("pay", "pay"): _pay,
+    ("pay", "cancel"): _cancel,
     ("produce", "produce"): actions.produce,
     ("sell", "sell"): actions.sell,
     ("keep", "keep"): actions.keep,
     ("discard", "discard"): round_start.discard,
     ("office", "office"): round_start.office,
-    ("chapel", "chapel"): round_start.tuck, ("chapel", "bank"): round_start.tuck, ("chapel", "done"): _done,
+    ("chapel", "chapel"): round_start.tuck,
+    ("chapel", "bank"): round_start.tuck,
+    ("chapel", "done"): _done,
     ("ask", "use"): asks.answer,
 }
 
 EXPANSION_SOURCES = ("bank", "harbor", "residence", "cathedral")
 
 STAT_LABELS = {
-    "buildings": gettext_noop("Printed points of the buildings"), "chapel": gettext_noop("Cards under the Chapel"),
-    "bank": gettext_noop("Cards under the Bank"), "harbor": gettext_noop("Cards under the Harbour"),
-    "guild_hall": gettext_noop("Guild hall"), "city_hall": gettext_noop("City hall"),
-    "triumphal_arch": gettext_noop("Triumphal arch"), "residence": gettext_noop("Residence"),
-    "cathedral": gettext_noop("Cathedral"), "palace": gettext_noop("Palace"),
+    "buildings": gettext_noop("Printed points of the buildings"),
+    "chapel": gettext_noop("Cards under the Chapel"),
+    "bank": gettext_noop("Cards under the Bank"),
+    "harbor": gettext_noop("Cards under the Harbour"),
+    "guild_hall": gettext_noop("Guild hall"),
+    "city_hall": gettext_noop("City hall"),
+    "triumphal_arch": gettext_noop("Triumphal arch"),
+    "residence": gettext_noop("Residence"),
+    "cathedral": gettext_noop("Cathedral"),
+    "palace": gettext_noop("Palace"),
 }
 
 
@@ -104,14 +114,31 @@ class SanJuan(Engine, view=build_view, label=labels.label, bot=bot.choose):
     min_players = 2
     max_players = 4
     options = (
-        Option("edition", gettext_noop("Edition"), kind="choice", default="2",
-               choices=(("1", gettext_noop("1st edition")), ("2", gettext_noop("2nd edition"))),
-               help=gettext_noop("1st edition: Guild hall 2 points per production building, free choice at "
-                                 "the Gold mine, Prefecture costs 3.")),
-        Option("start_variant", gettext_noop("Start variant"), kind="bool", default=False,
-               help=gettext_noop("Players receive 5/6/7/8 cards in turn order and keep 4.")),
-        Option("expansion", gettext_noop("New buildings"), kind="bool", default=False,
-               help=gettext_noop("Adds the 33 cards of the 'Neue Gebäude' expansion and the Cathedral.")),
+        Option(
+            "edition",
+            gettext_noop("Edition"),
+            kind="choice",
+            default="2",
+            choices=(("1", gettext_noop("1st edition")), ("2", gettext_noop("2nd edition"))),
+            help=gettext_noop(
+                "1st edition: Guild hall 2 points per production building, free choice at "
+                "the Gold mine, Prefecture costs 3."
+            ),
+        ),
+        Option(
+            "start_variant",
+            gettext_noop("Start variant"),
+            kind="bool",
+            default=False,
+            help=gettext_noop("Players receive 5/6/7/8 cards in turn order and keep 4."),
+        ),
+        Option(
+            "expansion",
+            gettext_noop("New buildings"),
+            kind="bool",
+            default=False,
+            help=gettext_noop("Adds the 33 cards of the 'Neue Gebäude' expansion and the Cathedral."),
+        ),
     )
 
     # --- set-up ---------------------------------------------------------------------
@@ -169,15 +196,24 @@ class SanJuan(Engine, view=build_view, label=labels.label, bot=bot.choose):
         ranks = rank_by([(scores[s], ties[s]) for s in range(n)])
         shown = [src for src in SOURCES if state["ex"] or src not in EXPANSION_SOURCES]
         points, total = gettext_noop("Points"), gettext_noop("Total")
-        stats = [{"label": STAT_LABELS[src], "values": [b[src] for b in parts], "group": points}
-                 for src in shown]
+        stats = [{"label": STAT_LABELS[src], "values": [b[src] for b in parts], "group": points} for src in shown]
         stats.append({"label": total, "values": scores, "group": total})
-        stats.append({"label": gettext_noop("Hand cards and goods"), "values": ties,
-                      "group": gettext_noop("Tie-break")})
-        stats.append({"label": gettext_noop("Buildings in the city"),
-                      "values": [len(state["p"][s]["city"]) for s in range(n)], "group": gettext_noop("Game")})
-        return Result(scores=scores, ranks=ranks, stats=stats,
-                      details={"breakdown": parts, "tie_break": ties, "rounds": state["round"]})
+        stats.append(
+            {"label": gettext_noop("Hand cards and goods"), "values": ties, "group": gettext_noop("Tie-break")}
+        )
+        stats.append(
+            {
+                "label": gettext_noop("Buildings in the city"),
+                "values": [len(state["p"][s]["city"]) for s in range(n)],
+                "group": gettext_noop("Game"),
+            }
+        )
+        return Result(
+            scores=scores,
+            ranks=ranks,
+            stats=stats,
+            details={"breakdown": parts, "tie_break": ties, "rounds": state["round"]},
+        )
 
     # --- automatic players ----------------------------------------------------------------
     def timeout_move(self, state: State, seat: int) -> Move:

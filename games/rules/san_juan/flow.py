@@ -1,4 +1,5 @@
 """Round structure: role picks, phase order, round start and the game end."""
+
 from __future__ import annotations
 
 from games.rules.base import Event, IllegalMove, Move, State, event, gettext_noop
@@ -76,8 +77,11 @@ def pick_role(st: State, seat: int, move: Move, events: list[Event]) -> None:
     st["step"] = ""
     if use and st["n"] == 2:
         st["libused"][seat] = True
-    msg = gettext_noop("{seat} chooses the {role} and uses the Library.") if use else \
-        gettext_noop("{seat} chooses the {role}.")
+    msg = (
+        gettext_noop("{seat} chooses the {role} and uses the Library.")
+        if use
+        else gettext_noop("{seat} chooses the {role}.")
+    )
     events.append(event(msg, seat, seat=seat, role=ROLE_INFO[role]["en"]))
     ENTER[role](st, events)
 
@@ -89,8 +93,7 @@ def role_done(st: State, events: list[Event]) -> None:
         return
     if stuck(st):
         # Not in the rules: a safety end for a game that could never go on (see stuck()).
-        end_game(st, events, gettext_noop("No card can be drawn and no building can be built any more: "
-                                          "the game ends."))
+        end_game(st, events, gettext_noop("No card can be drawn and no building can be built any more: the game ends."))
         return
     st["gov"] = (st["gov"] + 1) % st["n"]
     st["round"] += 1
@@ -98,8 +101,7 @@ def role_done(st: State, events: list[Event]) -> None:
     st["taken"] = [-1] * len(ROLES)
     st["libused"] = [False] * st["n"]
     st["role"], st["chooser"], st["lib"] = "", -1, False
-    events.append(event(gettext_noop("Round {round}: {seat} is governor."), None,
-                        round=st["round"], seat=st["gov"]))
+    events.append(event(gettext_noop("Round {round}: {seat} is governor."), None, round=st["round"], seat=st["gov"]))
     round_start.enter_office(st, events)
 
 

@@ -1,4 +1,5 @@
 """Move labels as message ids with arguments; card, role and good names are translated where shown."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -20,8 +21,10 @@ QUESTION_LABELS: dict[str, tuple[str, str]] = {
     "carpenter": (_("Use the Carpenter: draw 1 card"), _("Do not use the Carpenter")),
     "poor_house": (_("Use the Poor house: draw 1 card"), _("Do not use the Poor house")),
     "customs_office": (_("Use the Customs office: put a good on it"), _("Do not use the Customs office")),
-    "archive": (_("Use the Archive: take all drawn cards into your hand, then discard"),
-                _("Do not use the Archive: keep from the drawn cards")),
+    "archive": (
+        _("Use the Archive: take all drawn cards into your hand, then discard"),
+        _("Do not use the Archive: keep from the drawn cards"),
+    ),
     "prefecture": (_("Use the Prefecture: keep 2 cards"), _("Do not use the Prefecture: keep 1 card")),
     "gold_mine": (_("Use the Gold mine: reveal 4 cards"), _("Do not use the Gold mine")),
     "goldsmith": (_("Use the Goldsmith: reveal the top card"), _("Do not use the Goldsmith")),
@@ -70,8 +73,10 @@ def label(st: State | None, seat: int | None, move: Move) -> Label:
         return {"msg": _("Choose the {role}"), "args": {"role": role}}
     if t == "build":
         if "over" in move:
-            return {"msg": _("Build {building} over {old}"),
-                    "args": {"building": _card(move.get("card")), "old": _card(move["over"])}}
+            return {
+                "msg": _("Build {building} over {old}"),
+                "args": {"building": _card(move.get("card")), "old": _card(move["over"])},
+            }
         return {"msg": _("Build {building}"), "args": {"building": _card(move.get("card"))}}
     if t == "pass":
         return {"msg": _("Do not build"), "args": {}}
@@ -81,8 +86,10 @@ def label(st: State | None, seat: int | None, move: Move) -> Label:
         if "card" in move:
             return {"msg": _("Pay with {card}"), "args": {"card": _card(move["card"])}}
         if move.get("goods"):
-            return {"msg": _("Pay with {cards} and the goods on {buildings}"),
-                    "args": {"cards": _cards(move.get("cards", [])), "buildings": _cards(move["goods"])}}
+            return {
+                "msg": _("Pay with {cards} and the goods on {buildings}"),
+                "args": {"cards": _cards(move.get("cards", [])), "buildings": _cards(move["goods"])},
+            }
         return {"msg": _("Pay with {cards}"), "args": {"cards": _cards(move.get("cards", []))}}
     if t == "cancel":
         return {"msg": _("Choose another building"), "args": {}}
@@ -90,8 +97,10 @@ def label(st: State | None, seat: int | None, move: Move) -> Label:
         where = _cards(move.get("buildings", []))
         if not where:
             return {"msg": _("Produce nothing") if t == "produce" else _("Sell nothing"), "args": {}}
-        return {"msg": _("Produce on {buildings}") if t == "produce" else _("Sell from {buildings}"),
-                "args": {"buildings": where}}
+        return {
+            "msg": _("Produce on {buildings}") if t == "produce" else _("Sell from {buildings}"),
+            "args": {"buildings": where},
+        }
     if t == "keep":
         if "card" in move:
             return {"msg": _("Keep {card}"), "args": {"card": _card(move["card"])}}

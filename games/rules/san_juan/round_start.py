@@ -4,6 +4,7 @@ Each step is a simultaneous decision of the players it concerns; the steps
 follow one another in the order the rules give (1. Office building,
 2. Chapel/Bank, 3. Guard room/Tower).
 """
+
 from __future__ import annotations
 
 from itertools import combinations
@@ -55,8 +56,18 @@ def office(st: State, seat: int, move: Move, events: list[Event]) -> None:
         take_from_hand(st, seat, c)
         to_discard(st, [c])
     st["pend"][seat] = {"k": "office", "ok": True, "n": len(cards)}
-    events.append(event(one_or_many(len(cards), gettext_noop("{seat} exchanges 1 card at the Office building."), gettext_noop("{seat} exchanges {count} cards at the Office building.")), seat,
-                        seat=seat, count=len(cards)))
+    events.append(
+        event(
+            one_or_many(
+                len(cards),
+                gettext_noop("{seat} exchanges 1 card at the Office building."),
+                gettext_noop("{seat} exchanges {count} cards at the Office building."),
+            ),
+            seat,
+            seat=seat,
+            count=len(cards),
+        )
+    )
 
 
 def finish_office(st: State, events: list[Event]) -> None:
@@ -131,8 +142,18 @@ def enter_limit(st: State, events: list[Event]) -> None:
         over = len(st["p"][seat]["hand"]) - hand_limit(st, seat)
         if over > 0:
             st["pend"][seat] = {"k": "discard", "n": over, "why": "limit"}
-            events.append(event(one_or_many(over, gettext_noop("{seat} must discard 1 card down to the hand limit."), gettext_noop("{seat} must discard {count} cards down to the hand limit.")),
-                                seat, seat=seat, count=over))
+            events.append(
+                event(
+                    one_or_many(
+                        over,
+                        gettext_noop("{seat} must discard 1 card down to the hand limit."),
+                        gettext_noop("{seat} must discard {count} cards down to the hand limit."),
+                    ),
+                    seat,
+                    seat=seat,
+                    count=over,
+                )
+            )
 
 
 def discard_moves(st: State, seat: int) -> list[Move]:
@@ -158,6 +179,15 @@ def discard(st: State, seat: int, move: Move, events: list[Event]) -> None:
         take_from_hand(st, seat, c)
         to_discard(st, [c])
     pend["n"] -= len(cards)
-    events.append(event(one_or_many(len(cards), gettext_noop("{seat} discards 1 card."), gettext_noop("{seat} discards {count} cards.")), seat, seat=seat, count=len(cards)))
+    events.append(
+        event(
+            one_or_many(
+                len(cards), gettext_noop("{seat} discards 1 card."), gettext_noop("{seat} discards {count} cards.")
+            ),
+            seat,
+            seat=seat,
+            count=len(cards),
+        )
+    )
     if pend["n"] == 0:
         st["pend"][seat] = None

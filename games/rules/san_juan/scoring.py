@@ -1,4 +1,5 @@
 """Points per source for one city; the Palace is computed last."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -7,8 +8,18 @@ from games.rules.base import State
 
 from .cards import COST, GOOD, KEY, MONUMENT, PRODUCTION, RULES, VP
 
-SOURCES = ["buildings", "chapel", "bank", "harbor", "guild_hall", "city_hall", "triumphal_arch",
-           "residence", "cathedral", "palace"]
+SOURCES = [
+    "buildings",
+    "chapel",
+    "bank",
+    "harbor",
+    "guild_hall",
+    "city_hall",
+    "triumphal_arch",
+    "residence",
+    "cathedral",
+    "palace",
+]
 
 
 def residence_groups(costs_and_keys: list[tuple[int, str]]) -> int:
@@ -56,8 +67,7 @@ def breakdown(st: State, seat: int, hide_secret: bool = False) -> dict[str, int]
         groups = residence_groups([(COST[ed][b], KEY[b]) for b in city])
         out["residence"] = sum(RULES["residence_points"][:groups])
     if "cathedral" in keys:
-        sixes = sum(1 for other in range(st["n"]) if other != seat
-                    for b in st["p"][other]["city"] if COST[ed][b] == 6)
+        sixes = sum(1 for other in range(st["n"]) if other != seat for b in st["p"][other]["city"] if COST[ed][b] == 6)
         out["cathedral"] = sum(RULES["cathedral_points"][:sixes])
     if "palace" in keys:
         out["palace"] = sum(out.values()) // RULES["palace_divisor"]

@@ -1,4 +1,5 @@
 """Initial state: deck, trading tiles, starting cities and hands."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -48,8 +49,18 @@ def new_state(players: int, options: dict[str, Any], seed: int) -> State:
     # The deck is drawn from its end; its order is secret.
     st["deck"] = shuffled(st, pool)
     for seat in range(players):
-        st["p"].append({"hand": [], "city": [starters[seat]], "goods": [-1], "chapel": [], "bank": [],
-                        "harbor": [], "bank_used": False, "seen": []})
+        st["p"].append(
+            {
+                "hand": [],
+                "city": [starters[seat]],
+                "goods": [-1],
+                "chapel": [],
+                "bank": [],
+                "harbor": [],
+                "bank_used": False,
+                "seen": [],
+            }
+        )
     for i in range(players):
         seat = (st["gov"] + i) % players
         size = RULES["start_variant_hands"][i] if st["sv"] else RULES["start_hand"]

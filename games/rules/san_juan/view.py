@@ -1,4 +1,5 @@
 """What one seat (or a spectator, seat None) may see."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -21,8 +22,10 @@ from .scoring import current_points, total
 
 
 def _prices(tile: int) -> list[dict[str, Any]]:
-    return [{"good": g, "name_en": GOOD_NAMES[g]["en"], "name_de": GOOD_NAMES[g]["de"], "price": v}
-            for g, v in zip(GOODS, TILES[tile])]
+    return [
+        {"good": g, "name_en": GOOD_NAMES[g]["en"], "name_de": GOOD_NAMES[g]["de"], "price": v}
+        for g, v in zip(GOODS, TILES[tile])
+    ]
 
 
 def _pending(st: State, seat: int) -> dict[str, Any] | None:
@@ -58,28 +61,32 @@ def build_view(st: State, seat: int | None) -> dict[str, Any]:
         # What lies under Chapel, Bank and Harbour is the owner's secret until the end.
         secret = not (mine or over)
         pend = st["pend"][s]
-        players.append({
-            "seat": s,
-            "buildings": [dict(card_info(b, ed), good=p["goods"][i] >= 0, new=b == st["fresh"][s])
-                          for i, b in enumerate(p["city"])],
-            "building_count": len(p["city"]),
-            "hand_size": len(p["hand"]),
-            "hand": [card_info(c, ed) for c in p["hand"]] if mine else None,
-            "revealed_in_hand": [card_info(c, ed) for c in p["seen"]],
-            "goods_count": sum(1 for g in p["goods"] if g >= 0),
-            "chapel_count": None if secret else len(p["chapel"]),
-            "chapel": [card_info(c, ed) for c in p["chapel"]] if mine else None,
-            "bank_count": None if secret else len(p["bank"]),
-            "bank": [card_info(c, ed) for c in p["bank"]] if mine else None,
-            "bank_used": None if secret else p["bank_used"],
-            "harbor_count": None if secret else len(p["harbor"]),
-            "points": current_points(st, s, hide_secret=secret),
-            "expected_points": total(st, s, hide_secret=secret),
-            "hand_limit": hand_limit(st, s),
-            "library_used": st["libused"][s],
-            "to_decide": bool(pend) and not pend.get("ok"),
-            "decided": bool(pend) and bool(pend.get("ok")),
-        })
+        players.append(
+            {
+                "seat": s,
+                "buildings": [
+                    dict(card_info(b, ed), good=p["goods"][i] >= 0, new=b == st["fresh"][s])
+                    for i, b in enumerate(p["city"])
+                ],
+                "building_count": len(p["city"]),
+                "hand_size": len(p["hand"]),
+                "hand": [card_info(c, ed) for c in p["hand"]] if mine else None,
+                "revealed_in_hand": [card_info(c, ed) for c in p["seen"]],
+                "goods_count": sum(1 for g in p["goods"] if g >= 0),
+                "chapel_count": None if secret else len(p["chapel"]),
+                "chapel": [card_info(c, ed) for c in p["chapel"]] if mine else None,
+                "bank_count": None if secret else len(p["bank"]),
+                "bank": [card_info(c, ed) for c in p["bank"]] if mine else None,
+                "bank_used": None if secret else p["bank_used"],
+                "harbor_count": None if secret else len(p["harbor"]),
+                "points": current_points(st, s, hide_secret=secret),
+                "expected_points": total(st, s, hide_secret=secret),
+                "hand_limit": hand_limit(st, s),
+                "library_used": st["libused"][s],
+                "to_decide": bool(pend) and not pend.get("ok"),
+                "decided": bool(pend) and bool(pend.get("ok")),
+            }
+        )
     cath = st["cathedral"]
     return {
         "you": seat,
@@ -92,9 +99,17 @@ def build_view(st: State, seat: int | None) -> dict[str, Any]:
         "role": st["role"] or None,
         "role_chooser": st["chooser"] if st["chooser"] >= 0 else None,
         "library_in_use": st["lib"],
-        "roles": [{"key": r, "name_en": ROLE_INFO[r]["en"], "name_de": ROLE_INFO[r]["de"],
-                   "text": ROLE_INFO[r]["text"], "text_de": ROLE_INFO[r].get("text_de", ROLE_INFO[r]["text"]), "taken_by": st["taken"][i] if st["taken"][i] >= 0 else None}
-                  for i, r in enumerate(ROLES)],
+        "roles": [
+            {
+                "key": r,
+                "name_en": ROLE_INFO[r]["en"],
+                "name_de": ROLE_INFO[r]["de"],
+                "text": ROLE_INFO[r]["text"],
+                "text_de": ROLE_INFO[r].get("text_de", ROLE_INFO[r]["text"]),
+                "taken_by": st["taken"][i] if st["taken"][i] >= 0 else None,
+            }
+            for i, r in enumerate(ROLES)
+        ],
         "pick_order": pickers(st),
         "pick_index": st["pick"],
         "to_act": [s for s in range(st["n"]) if st["pend"][s] and not st["pend"][s].get("ok")],
@@ -104,7 +119,8 @@ def build_view(st: State, seat: int | None) -> dict[str, Any]:
             "current": _prices(st["tile"]) if st["tile"] >= 0 else None,
             "history": [_prices(t) for t in st["tiles_seen"]],
         },
-        "cathedral": None if cath == -2 else {"card": card_info(CATHEDRAL, ed),
-                                              "built_by": cath if cath >= 0 else None},
+        "cathedral": None
+        if cath == -2
+        else {"card": card_info(CATHEDRAL, ed), "built_by": cath if cath >= 0 else None},
         "pending": _pending(st, seat) if seat is not None else None,
     }

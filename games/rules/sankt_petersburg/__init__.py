@@ -53,12 +53,13 @@ validation, deck composition, set-up, the start of each phase, the moment before
 (``before_scoring``), the end of a phase after its scoring's decisions (``phase_end``: the
 Market's market place), every card laid out (``laid_out``: the Market's '?' symbols), extra view
 keys (``view``) and the final scoring (the expansion's 5-player sack, its noble table beyond ten).
-A decision queued by an action-phase move ends that turn once answered. ``state["ext"]`` is free room for their state; ``state["ext"]["stats"]`` maps a ∑-table
-label to per-seat values shown with the income rows.
+A decision queued by an action-phase move ends that turn once answered. ``state["ext"]`` is free
+room for their state; ``state["ext"]["stats"]`` maps a ∑-table label to per-seat values shown with the income rows.
 
 Every module or package in this package named ``abilities_*`` is imported at start-up, so new
 cards are added by new modules without editing the flow.
 """
+
 import importlib
 import pkgutil
 

@@ -12,6 +12,7 @@ Carpenter Workshop / Gold Smelter (ability "discount"): 1 ruble off every furthe
 colour. Mariinsky Theater / Tax Man (ability "per_card"): income per own card of a colour at a
 scoring.
 """
+
 from __future__ import annotations
 
 from games.rules.base import Event, IllegalMove, Move, State, event, gettext_noop
@@ -26,6 +27,7 @@ PUB = UNCERTAIN["pub"]["params"]
 
 
 # --- Pub ---------------------------------------------------------------------------------
+
 
 def pub_max(st: State, seat: int) -> int:
     tab = table(st)
@@ -56,14 +58,27 @@ def pub_apply(st: State, seat: int, d: Pending, move: Move, events: list[Event])
     p["points"] += k
     p["pub"] += k
     if k:
-        events.append(event(gettext_noop("{seat} buys {points} points at the Pub for {rubles} rubles."), seat,
-                            seat=seat, points=k, rubles=k * PUB["rubles_per_point"]))
+        events.append(
+            event(
+                gettext_noop("{seat} buys {points} points at the Pub for {rubles} rubles."),
+                seat,
+                seat=seat,
+                points=k,
+                rubles=k * PUB["rubles_per_point"],
+            )
+        )
 
 
 register_ability(Ability("pub", after_scoring=pub_after_scoring))
-register_decision(Decision("pub", pub_legal, pub_apply, lambda st, seat, d: {"type": "pub", "points": 0},
-                           public=lambda st, d: {"max_points": pub_max(st, d["seat"]),
-                                                 "rubles_per_point": PUB["rubles_per_point"]}))
+register_decision(
+    Decision(
+        "pub",
+        pub_legal,
+        pub_apply,
+        lambda st, seat, d: {"type": "pub", "points": 0},
+        public=lambda st, d: {"max_points": pub_max(st, d["seat"]), "rubles_per_point": PUB["rubles_per_point"]},
+    )
+)
 
 
 # --- Warehouse -----------------------------------------------------------------------------
@@ -72,6 +87,7 @@ register_ability(Ability("warehouse", hand_limit=lambda st, seat, cid: table(st)
 
 
 # --- cost reductions and per-card income ----------------------------------------------------
+
 
 def discount(st: State, seat: int, cid: str, target: Card) -> int:
     params = table(st)[cid].params
@@ -183,9 +199,13 @@ def observatory_apply(st: State, seat: int, d: Pending, move: Move, events: list
 
 register_ability(Ability("observatory", income=observatory_income, action_moves=observatory_moves))
 register_move("observatory", observatory)
-register_decision(Decision(
-    "observatory", observatory_legal, observatory_apply,
-    lambda st, seat, d: {"type": "observatory_take", "choice": "discard"},
-    public=lambda st, d: {"deck": d["deck"]},
-    private=lambda st, d: {"card": d["card"]},
-))
+register_decision(
+    Decision(
+        "observatory",
+        observatory_legal,
+        observatory_apply,
+        lambda st, seat, d: {"type": "observatory_take", "choice": "discard"},
+        public=lambda st, d: {"deck": d["deck"]},
+        private=lambda st, d: {"card": d["card"]},
+    )
+)

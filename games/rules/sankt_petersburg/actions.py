@@ -4,6 +4,7 @@ Handlers validate completely before they change anything and return the outcome 
 needs (see the package docstring): ``"card"`` when the display changed, ``"action"`` for a card
 played from hand, ``"pass"``.
 """
+
 from __future__ import annotations
 
 from games.rules.base import Event, IllegalMove, Move, State, event, gettext_noop
@@ -13,8 +14,7 @@ from .hooks import active_rules, register_move
 from .prices import Pricer
 from .state import hand_limit
 
-PASSES: tuple[Move, ...] = ({"type": "pass"}, {"type": "pass", "until": "display"},
-                            {"type": "pass", "until": "phase"})
+PASSES: tuple[Move, ...] = ({"type": "pass"}, {"type": "pass", "until": "display"}, {"type": "pass", "until": "phase"})
 
 
 def first_round(st: State) -> bool:
@@ -118,8 +118,7 @@ def check_lay_out(st: State, seat: int, card: Card, lower: bool, move: Move) -> 
     return price, replace
 
 
-def lay_out(st: State, seat: int, card: Card, price: int, replace: Card | None, events: list[Event],
-            how: str) -> None:
+def lay_out(st: State, seat: int, card: Card, price: int, replace: Card | None, events: list[Event], how: str) -> None:
     """Pay and put the card into the seat's display (replacing a card for exchange cards)."""
     p = st["p"][seat]
     p["money"] -= price
@@ -127,12 +126,24 @@ def lay_out(st: State, seat: int, card: Card, price: int, replace: Card | None, 
         idx = p["cards"].index(replace.id)
         p["cards"][idx] = card.id
         st["discard"].append(replace.id)
-        events.append(event(gettext_noop("{seat} replaces the {old} with the {card} for {price} rubles."), seat,
-                            seat=seat, old=replace.name_en, card=card.name_en, price=price, how=how))
+        events.append(
+            event(
+                gettext_noop("{seat} replaces the {old} with the {card} for {price} rubles."),
+                seat,
+                seat=seat,
+                old=replace.name_en,
+                card=card.name_en,
+                price=price,
+                how=how,
+            )
+        )
     else:
         p["cards"].append(card.id)
-        msg = (gettext_noop("{seat} buys the {card} for {price} rubles.") if how == "buy"
-               else gettext_noop("{seat} plays the {card} from hand for {price} rubles."))
+        msg = (
+            gettext_noop("{seat} buys the {card} for {price} rubles.")
+            if how == "buy"
+            else gettext_noop("{seat} plays the {card} from hand for {price} rubles.")
+        )
         events.append(event(msg, seat, seat=seat, card=card.name_en, price=price))
     if card.special:
         p["special"].append(card.key)
@@ -166,8 +177,9 @@ def take(st: State, seat: int, move: Move, events: list[Event]) -> str:
         raise IllegalMove("Your hand is full.")
     (st["lower"] if lower else st["upper"]).remove(cid)
     p["hand"].append(cid)
-    events.append(event(gettext_noop("{seat} takes the {card} into hand."), seat, seat=seat,
-                        card=table(st)[cid].name_en))
+    events.append(
+        event(gettext_noop("{seat} takes the {card} into hand."), seat, seat=seat, card=table(st)[cid].name_en)
+    )
     return "card"
 
 
@@ -205,4 +217,3 @@ register_move("buy", buy)
 register_move("take", take)
 register_move("play", play)
 register_move("pass", pass_)
-

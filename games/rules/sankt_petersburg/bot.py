@@ -19,17 +19,17 @@ with the engine's cautious timeout move.
 The weights below were tuned in seeded games against the engine's first bot and against earlier
 versions of this one, at 2 to 5 players.
 """
-from __future__ import annotations
 
-from typing import Any
+from __future__ import annotations
 
 import math
 import random
+from typing import Any
 
 from games.rules.base import Move, State
 
 from . import bot_modules
-from .cards import DECKS, PHASES, RULES, Card, phases, table
+from .cards import RULES, Card, phases, table
 from .hooks import DECISIONS, Pending
 from .prices import Pricer
 from .scoring import card_income, final_parts
@@ -65,6 +65,7 @@ def cheapest_purchase(st: State, seat: int, legal: list[Move]) -> Move:
 
 
 # --- how long the game will last ------------------------------------------------------------
+
 
 def _deals_so_far(st: State, deck: str) -> int:
     """How often `deck` has refilled the display, the first worker display included."""
@@ -124,13 +125,13 @@ class Outlook:
         for color in self.colors:
             # Rounds left (incl. that one) at each scoring of this colour still to come.
             this_round = (phase in order and order.index(color) > order.index(phase)) or (
-                color == phase and not scoring_done)
+                color == phase and not scoring_done
+            )
             first = self.rounds if this_round else self.rounds - 1
             self.scorings[color] = list(range(first, 0, -1))
         self.money_now = self.ruble_weight(self.rounds)
         self.points_per = {c: len(s) for c, s in self.scorings.items()}
-        self.rubles_per = {c: RUBLE["income"] * sum(self.ruble_weight(r) for r in s)
-                           for c, s in self.scorings.items()}
+        self.rubles_per = {c: RUBLE["income"] * sum(self.ruble_weight(r) for r in s) for c, s in self.scorings.items()}
         self.plain: dict[str, float] = {}
         self.lay_outs: dict[tuple[str, str | None, int], float] = {}
 
@@ -179,6 +180,7 @@ class Outlook:
 
 # --- valuing moves ----------------------------------------------------------------------------
 
+
 def ability_bonus(out: Outlook, card: Card) -> float:
     """What an ability is worth that the income sum does not show."""
     later = out.rounds - 1
@@ -211,6 +213,7 @@ def ability_bonus(out: Outlook, card: Card) -> float:
 def noble_outlook(out: Outlook, before: list[str], after: list[str]) -> float:
     """A new kind of aristocrat also raises every later step of the noble table."""
     tab = table(out.st)
+
     def kinds(cards: list[str]) -> int:
         return len({tab[c].key for c in cards if tab[c].color == "aristocrat"})
 
@@ -335,16 +338,16 @@ def action_value(out: Outlook, base: float, pricer: Pricer, move: Move, money: i
 
 def best_use(out: Outlook, base: float, pricer: Pricer, card: Card, money: int) -> float:
     """What a card drawn in private is worth: bought, taken into hand or (0) put away."""
-    values = [lay_out_value(out, base, card, price, replace)
-              for price, replace in pricer.options(card) if price <= money]
+    values = [
+        lay_out_value(out, base, card, price, replace) for price, replace in pricer.options(card) if price <= money
+    ]
     later = take_value(out, base, pricer, card, money)
     if later is not None:
         values.append(later)
     return max([0.0] + values)
 
 
-def observatory_value(out: Outlook, base: float, pricer: Pricer, observatory: Card, deck: str,
-                      money: int) -> float:
+def observatory_value(out: Outlook, base: float, pricer: Pricer, observatory: Card, deck: str, money: int) -> float:
     """The expected worth of the pile's top card, from the cards of that pile the seat cannot
     see (the pile and the other seats' hands, as the view shows them), less the point the
     Observatory then does not score."""
@@ -410,6 +413,7 @@ def choose_action(st: State, seat: int, legal: list[Move], rng: random.Random) -
 
 
 # --- decisions ----------------------------------------------------------------------------------
+
 
 def pub_points(st: State, seat: int, legal: list[Move]) -> Move:
     """Points at 2 rubles each beat 10 rubles a point at the end; keep money to buy cards."""
@@ -498,4 +502,3 @@ def choose(st: State, seat: int, legal: list[Move], rng: random.Random) -> Move:
     if st["queue"]:
         return decide(st, seat, legal, rng)
     return choose_action(st, seat, legal, rng)
-

@@ -9,6 +9,7 @@ more than nothing (the turn follows anyway). Module 5: the assignment counts wit
 points. Module 6: a position that meets the next real obstacle is worth more, a bonus is taken in
 rubles when its points would be stopped or are worth less.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -25,14 +26,23 @@ if TYPE_CHECKING:
 
 # What a purple card in hand is worth before it is played, in points (rubles at today's weight
 # where the card pays rubles).
-PURPLE_WORTH = {"golden_donkey": ("rubles", 5), "moocher": ("rubles", 4), "money_collector": ("rubles", 4),
-                "jester": ("points", 1.5), "banquet": ("points", 2.5), "double_turn": ("points", 1.5),
-                "black_market": ("points", 1.0), "pickpocket": ("points", 1.5), "away_with_it": ("points", 0.3)}
-SPONSOR_OTHERS = 0.5          # share of the others' 2 rubles each that counts against the Sponsor
-OBSTACLE_MET = 1.5            # per Durchgang left, for meeting the next real obstacle
+PURPLE_WORTH = {
+    "golden_donkey": ("rubles", 5),
+    "moocher": ("rubles", 4),
+    "money_collector": ("rubles", 4),
+    "jester": ("points", 1.5),
+    "banquet": ("points", 2.5),
+    "double_turn": ("points", 1.5),
+    "black_market": ("points", 1.0),
+    "pickpocket": ("points", 1.5),
+    "away_with_it": ("points", 0.3),
+}
+SPONSOR_OTHERS = 0.5  # share of the others' 2 rubles each that counts against the Sponsor
+OBSTACLE_MET = 1.5  # per Durchgang left, for meeting the next real obstacle
 
 
 # --- the market place ------------------------------------------------------------------------------
+
 
 def market_on(st: State) -> bool:
     return bool(st["opts"].get("market"))
@@ -89,6 +99,7 @@ def position_extra(out: Outlook, cards: list[str]) -> float:
 
 def obstacle_outlook(out: Outlook) -> float:
     from .abilities_obstacles import OBSTACLES, ext, met
+
     st, seat = out.st, out.seat
     e = ext(st)
     for space, key in e["track"]:
@@ -102,13 +113,15 @@ def obstacle_outlook(out: Outlook) -> float:
 
 # --- actions -------------------------------------------------------------------------------------------
 
+
 def purple_worth(out: Outlook, card: Card) -> float:
     unit, amount = PURPLE_WORTH.get(card.effect or "", ("points", 0.0))
     return amount * out.money_now if unit == "rubles" else amount
 
 
 def action_value(out: Outlook, base: float, pricer: Pricer, move: Move, money: int) -> float | None:
-    from .bot import discard_options, lay_out_value, take_value
+    from .bot import discard_options, lay_out_value
+
     st, tab = out.st, table(out.st)
     kind = move["type"]
     if kind == "take" and tab[move["card"]].purple:
@@ -142,13 +155,21 @@ def action_value(out: Outlook, base: float, pricer: Pricer, move: Move, money: i
             return (new[0] - r) * out.money_now + (new[1] - p)
         if effect == "moocher":
             from .abilities_banquet.effects import mooch_value, owner_of
+
             r, p = mooch_value(st, owner_of(st, move["target"]), move["target"])
             return r * out.money_now if move["take"] == "rubles" else p
         if effect == "money_collector":
             from .abilities_banquet.effects import collector_options
+
             target = tab[move["target"]]
-            option = next((o for o in collector_options(st, out.seat) if o[0] == move["target"] and
-                           (o[3].id if o[3] is not None else None) == move.get("replace")), None)
+            option = next(
+                (
+                    o
+                    for o in collector_options(st, out.seat)
+                    if o[0] == move["target"] and (o[3].id if o[3] is not None else None) == move.get("replace")
+                ),
+                None,
+            )
             if option is None:
                 return None
             lost = target.points * out.points_per.get(target.color, 0)
@@ -163,13 +184,16 @@ def action_value(out: Outlook, base: float, pricer: Pricer, move: Move, money: i
 
 # --- decisions ------------------------------------------------------------------------------------------
 
+
 def decide(st: State, seat: int, head: Pending, legal: list[Move]) -> Move | None:
     from .bot import Outlook, debtors_prison_take, lay_out_value, take_value
+
     kind = head["kind"]
     if kind == "black_market":
         return debtors_prison_take(st, seat, legal)
     if kind == "assignment_discard":
         from .abilities_assignments import points
+
         return min(legal, key=lambda m: (points(st, seat, m["number"]), -m["number"]))
     out = Outlook(st, seat)
     if kind == "market_good":
@@ -200,6 +224,7 @@ def decide(st: State, seat: int, head: Pending, legal: list[Move]) -> Move | Non
         return pay if with_card - without >= price * out.money_now else next(m for m in legal if not m["pay"])
     if kind == "obstacle_bonus":
         from .abilities_obstacles import choice_values
+
         bonus_rubles, bonus_points = choice_values(st, seat, head["obstacle"])
         blocked = obstacle_outlook(out) == 0.0 and st["opts"].get("obstacles")
         take = "rubles" if bonus_rubles * out.money_now > bonus_points or (blocked and bonus_rubles) else "points"
@@ -238,4 +263,3 @@ def hand_penalty_cards(st: State, hand: list[str]) -> int:
 
 def market_income_colors(st: State) -> tuple[str, ...]:
     return ("worker", "market", "building", "aristocrat") if market_on(st) else ("worker", "building", "aristocrat")
-

@@ -4,6 +4,7 @@ Card instance ids are strings: the deck's letter and a number (``"w1"`` .. for w
 buildings, ``"a"`` aristocrats, ``"x"`` exchange cards), numbered over every card in the file, so
 an id means the same card kind in every game whatever the options; a game uses a subset.
 """
+
 from __future__ import annotations
 
 import json
@@ -57,10 +58,33 @@ KIND: dict[str, dict[str, Any]] = {k["key"]: k for k in KINDS}
 class Card:
     """One card instance's figures in one edition."""
 
-    __slots__ = ("id", "key", "deck", "color", "exchange", "cost", "rubles", "points", "craft",
-                 "replaces", "replace_value", "ability", "params", "special", "name_en", "name_de",
-                 "text", "text_de", "set", "expansion_copy", "good", "good_count", "orange",
-                 "purple", "effect")
+    __slots__ = (
+        "id",
+        "key",
+        "deck",
+        "color",
+        "exchange",
+        "cost",
+        "rubles",
+        "points",
+        "craft",
+        "replaces",
+        "replace_value",
+        "ability",
+        "params",
+        "special",
+        "name_en",
+        "name_de",
+        "text",
+        "text_de",
+        "set",
+        "expansion_copy",
+        "good",
+        "good_count",
+        "orange",
+        "purple",
+        "effect",
+    )
 
     def __init__(self, cid: str, kind: dict[str, Any], edition: str, expansion_copy: bool, copy: int = 0) -> None:
         data = dict(kind)
@@ -119,8 +143,12 @@ def validate(kinds: list[dict[str, Any]]) -> None:
                 raise ValueError(f"{key}: {field} must be a whole number >= 0")
         if kind.get("color") == "purple":
             # Module 1: "Die lila Sonderkarten sind generell kostenlos"; they only act when played.
-            if kind["set"] != "banquet" or not kind.get("effect") or kind["exchange"] or any(
-                    kind[f] != v for f, v in PURPLE_FIGURES.items()):
+            if (
+                kind["set"] != "banquet"
+                or not kind.get("effect")
+                or kind["exchange"]
+                or any(kind[f] != v for f, v in PURPLE_FIGURES.items())
+            ):
                 raise ValueError(f"{key}: a purple card is Module 1's, free, no exchange card, with an effect")
         if kind.get("replace_value") is not None and kind["replace_value"] < kind["cost"]:
             raise ValueError(f"{key}: worth less than its cost when replaced")
@@ -148,8 +176,10 @@ def _build() -> tuple[dict[str, dict[str, Card]], dict[str, list[tuple[str, dict
                 deck = kind["decks"][copy] if "decks" in kind else kind["deck"]
                 counters[deck] += 1
                 ids[kind["key"]].append((f"{letters[deck]}{counters[deck]}", kind, extra))
-    tables = {e: {cid: Card(cid, kind, e, extra, i) for lst in ids.values()
-                  for i, (cid, kind, extra) in enumerate(lst)} for e in EDITIONS}
+    tables = {
+        e: {cid: Card(cid, kind, e, extra, i) for lst in ids.values() for i, (cid, kind, extra) in enumerate(lst)}
+        for e in EDITIONS
+    }
     return tables, ids
 
 
@@ -182,8 +212,9 @@ def compose(options: dict[str, Any]) -> dict[str, list[str]]:
             continue
         if kind["set"] == "base":
             wanted = [cid for cid, _, extra in IDS_BY_KEY[kind["key"]] if not extra or expansion]
-        elif kind["set"] == "expansion" and (expansion or (sp_plus and kind.get("sp_plus"))
-                                             or (kind.get("module2") and options.get("module2"))):
+        elif kind["set"] == "expansion" and (
+            expansion or (sp_plus and kind.get("sp_plus")) or (kind.get("module2") and options.get("module2"))
+        ):
             wanted = [cid for cid, _, extra in IDS_BY_KEY[kind["key"]]]
         elif kind["set"] == "banquet" and options.get("banquet"):
             # A copy with a market (yellow) back plays only with the Market: its pile is the Market's.

@@ -1,10 +1,21 @@
 """The Sankt Petersburg engine behind the platform's contract."""
+
 from __future__ import annotations
 
 from typing import Any
 
-from games.rules.base import (Engine, Event, IllegalMove, InvalidOptions, Move, Option, Result, State,
-                              gettext_noop, rank_by)
+from games.rules.base import (
+    Engine,
+    Event,
+    IllegalMove,
+    InvalidOptions,
+    Move,
+    Option,
+    Result,
+    State,
+    gettext_noop,
+    rank_by,
+)
 
 from . import actions, bot, flow
 from .abilities_events import EVENTS
@@ -16,12 +27,15 @@ from .scoring import stats
 from .state import new_state, to_act
 from .view import STATIC, build_view
 
-FIVE_PLAYERS = gettext_noop("Five players need the expansion 'In bester Gesellschaft' (it brings the fifth "
-                            "start-player stone, the sack, and the cards for a fifth player) or the Market of the "
-                            "2nd edition.")
+FIVE_PLAYERS = gettext_noop(
+    "Five players need the expansion 'In bester Gesellschaft' (it brings the fifth "
+    "start-player stone, the sack, and the cards for a fifth player) or the Market of the "
+    "2nd edition."
+)
 # With the Market (2nd edition) five players follow the Market's rules and need no expansion.
 MARKET_EDITION = gettext_noop(
-    "The Market belongs to the 2nd edition (Das neue Sankt Petersburg): choose the 2nd edition.")
+    "The Market belongs to the 2nd edition (Das neue Sankt Petersburg): choose the 2nd edition."
+)
 # Modules 3-6: "nur mit dem neuen Sankt Petersburg - Der Markt spielbar".
 HELPERS_MARKET = gettext_noop("Module 3 (the helpers) is played only with the Market.")
 ASSIGNMENTS_MARKET = gettext_noop("Module 5 (the assignments) is played only with the Market.")
@@ -29,11 +43,14 @@ EVENTS_MARKET = gettext_noop("Module 4 (the events) is played only with the Mark
 OBSTACLES_MARKET = gettext_noop("Module 6 (the obstacles) is played only with the Market.")
 ASSIGNMENT_RULE_MODULE = gettext_noop("The printed assignment rule belongs to Module 5: choose the assignments too.")
 SP_PLUS_EDITION = gettext_noop("The SP+ variant is played with the 1st edition.")
-MODULE2_EDITION = gettext_noop("Module 2 on its own belongs to the 2nd edition; in the 1st edition its cards come with "
-                               "the expansion 'In bester Gesellschaft'.")
+MODULE2_EDITION = gettext_noop(
+    "Module 2 on its own belongs to the 2nd edition; in the 1st edition its cards come with "
+    "the expansion 'In bester Gesellschaft'."
+)
 MODULE2_EXPANSION = gettext_noop("The expansion 'In bester Gesellschaft' of the 2nd edition already includes Module 2.")
-SP_PLUS_EXPANSION = gettext_noop("SP+ uses only the expansion cards that replace base cards; choose either SP+ or "
-                                 "the whole expansion.")
+SP_PLUS_EXPANSION = gettext_noop(
+    "SP+ uses only the expansion cards that replace base cards; choose either SP+ or the whole expansion."
+)
 
 
 class SanktPetersburg(Engine, to_act=to_act, view=build_view, label=label, bot=bot.choose):
@@ -42,46 +59,102 @@ class SanktPetersburg(Engine, to_act=to_act, view=build_view, label=label, bot=b
     min_players = 2
     max_players = 5
     options = (
-        Option("edition", "Edition", kind="choice", default="1",
-               choices=(("1", "1st edition"), ("2", "2nd edition")),
-               help="2nd-edition card versions: Observatory 7, Judge 17, Mistress of Ceremonies 20, "
-                    "Mariinsky Theater 15 paying 1 point per red card."),
-        Option("expansion", "In bester Gesellschaft", kind="bool", default=False,
-               help=gettext_noop("The expansion's 35 cards; needed for 5 players.")),
-        Option("sp_plus", "SP+", kind="bool", default=False,
-               help=gettext_noop("1st edition with only the expansion cards that replace base cards.")),
-        Option("banquet", gettext_noop("Module 1: Das Bankett"), kind="bool", default=False,
-               help="2nd edition: 15 cards: the Czar - Superstar, two Potemkin villages (1/4, 3/8) and 12 purple "
-                    "special cards, free, taken into hand and played from there as an action of their own. "
-                    "Without the Market the three with a yellow back stay out; with Module 2 the Debtor's "
-                    "Prison stays out."),
-        Option("module2", gettext_noop("Module 2: In bester Gesellschaft"), kind="bool", default=False,
-               help="2nd edition: only Module 2's 12 cards (Coffee House, Trading House, Debtor's Prison, "
-                    "2 Sycophants, October Revolution, Textile Factory, Guild Hall, University, Merchant, "
-                    "Lt. Kije, Mayor), without the expansion's cards that replace base cards. The expansion "
-                    "option includes Module 2."),
-        Option("market", "Market", kind="bool", default=False,
-               help="2nd edition: 35 market cards, a market round between the worker and the building "
-                    "round, the market place scored every Durchgang; display of 10; up to 5 players."),
-        Option("helpers", "Module 3: helpers", kind="bool", default=False,
-               help="With the Market: every player has a helper that makes one kind of card cheaper; "
-                    "the helpers pass to the right after every round of play."),
-        Option("events", "Module 4: events", kind="bool", default=False,
-               help="With the Market: six events, each used once; every player may trigger one "
-                    "before a turn from the 2nd round of play on."),
-        Option("assignments", "Module 5: assignments", kind="bool", default=False,
-               help="With the Market: three secret assignments each; at the end each player scores "
-                    "the best of them."),
-        Option("assignment_rule", gettext_noop("Module 5: which assignment counts"), kind="choice", default="best",
-               choices=(("best", gettext_noop("Yucata: the best of three at the end")),
-                        ("printed", gettext_noop("Printed rule: discard one at 20 and one at 35 points"))),
-               help="Yucata: every player keeps all three assignments and scores the best one at the end. "
-                    "Printed rule: on reaching 20 points a player discards one of them, on reaching 35 "
-                    "another; the one left scores at the end (the best of those left, if 20 or 35 points "
-                    "were never reached during the game)."),
-        Option("obstacles", "Module 6: obstacles", kind="bool", default=False,
-               help="With the Market: three bonus obstacles and two real obstacles on the score track; "
-                    "a real obstacle stops a player who does not meet its requirement."),
+        Option(
+            "edition",
+            "Edition",
+            kind="choice",
+            default="1",
+            choices=(("1", "1st edition"), ("2", "2nd edition")),
+            help="2nd-edition card versions: Observatory 7, Judge 17, Mistress of Ceremonies 20, "
+            "Mariinsky Theater 15 paying 1 point per red card.",
+        ),
+        Option(
+            "expansion",
+            "In bester Gesellschaft",
+            kind="bool",
+            default=False,
+            help=gettext_noop("The expansion's 35 cards; needed for 5 players."),
+        ),
+        Option(
+            "sp_plus",
+            "SP+",
+            kind="bool",
+            default=False,
+            help=gettext_noop("1st edition with only the expansion cards that replace base cards."),
+        ),
+        Option(
+            "banquet",
+            gettext_noop("Module 1: Das Bankett"),
+            kind="bool",
+            default=False,
+            help="2nd edition: 15 cards: the Czar - Superstar, two Potemkin villages (1/4, 3/8) and 12 purple "
+            "special cards, free, taken into hand and played from there as an action of their own. "
+            "Without the Market the three with a yellow back stay out; with Module 2 the Debtor's "
+            "Prison stays out.",
+        ),
+        Option(
+            "module2",
+            gettext_noop("Module 2: In bester Gesellschaft"),
+            kind="bool",
+            default=False,
+            help="2nd edition: only Module 2's 12 cards (Coffee House, Trading House, Debtor's Prison, "
+            "2 Sycophants, October Revolution, Textile Factory, Guild Hall, University, Merchant, "
+            "Lt. Kije, Mayor), without the expansion's cards that replace base cards. The expansion "
+            "option includes Module 2.",
+        ),
+        Option(
+            "market",
+            "Market",
+            kind="bool",
+            default=False,
+            help="2nd edition: 35 market cards, a market round between the worker and the building "
+            "round, the market place scored every Durchgang; display of 10; up to 5 players.",
+        ),
+        Option(
+            "helpers",
+            "Module 3: helpers",
+            kind="bool",
+            default=False,
+            help="With the Market: every player has a helper that makes one kind of card cheaper; "
+            "the helpers pass to the right after every round of play.",
+        ),
+        Option(
+            "events",
+            "Module 4: events",
+            kind="bool",
+            default=False,
+            help="With the Market: six events, each used once; every player may trigger one "
+            "before a turn from the 2nd round of play on.",
+        ),
+        Option(
+            "assignments",
+            "Module 5: assignments",
+            kind="bool",
+            default=False,
+            help="With the Market: three secret assignments each; at the end each player scores the best of them.",
+        ),
+        Option(
+            "assignment_rule",
+            gettext_noop("Module 5: which assignment counts"),
+            kind="choice",
+            default="best",
+            choices=(
+                ("best", gettext_noop("Yucata: the best of three at the end")),
+                ("printed", gettext_noop("Printed rule: discard one at 20 and one at 35 points")),
+            ),
+            help="Yucata: every player keeps all three assignments and scores the best one at the end. "
+            "Printed rule: on reaching 20 points a player discards one of them, on reaching 35 "
+            "another; the one left scores at the end (the best of those left, if 20 or 35 points "
+            "were never reached during the game).",
+        ),
+        Option(
+            "obstacles",
+            "Module 6: obstacles",
+            kind="bool",
+            default=False,
+            help="With the Market: three bonus obstacles and two real obstacles on the score track; "
+            "a real obstacle stops a player who does not meet its requirement.",
+        ),
     )
 
     # --- options and set-up ----------------------------------------------------------------
@@ -162,8 +235,9 @@ class SanktPetersburg(Engine, to_act=to_act, view=build_view, label=label, bot=b
             raise IllegalMove("In the first worker phase every player must buy a worker.")
         only = actions.allowed_types(state, seat)
         if only is not None and (move["type"] not in only or move.get("until") is not None):
-            raise IllegalMove("The Double Turn's actions are: buy a card, take one into hand, play one from hand, "
-                              "or pass.")
+            raise IllegalMove(
+                "The Double Turn's actions are: buy a card, take one into hand, play one from hand, or pass."
+            )
         outcome = handler(state, seat, move, events)
         if outcome in ("again", "again:quiet"):
             # A move before the regular turn (Module 4's events): the display may have changed, so

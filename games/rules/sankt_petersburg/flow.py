@@ -8,6 +8,7 @@ phase the lower row is discarded, the upper row moves down, workers refill the u
 start-player stones move on (two seats with 5 players). Once a pile's last card has been dealt,
 the Durchgang is played to the end of its exchange phase and the game ends.
 """
+
 from __future__ import annotations
 
 from games.rules.base import Event, State, event, gettext_noop
@@ -127,8 +128,9 @@ def refill(st: State, deck: str, events: list[Event]) -> None:
     new = draw(st, deck, missing)
     st["upper"].extend(new)
     if st["end"] and not was_over:
-        events.append(event(gettext_noop("The last card of a pile is on the board: this is the last round."),
-                            deck=deck))
+        events.append(
+            event(gettext_noop("The last card of a pile is on the board: this is the last round."), deck=deck)
+        )
 
 
 def finish_phase(st: State, events: list[Event]) -> None:

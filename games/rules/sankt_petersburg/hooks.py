@@ -2,10 +2,12 @@
 
 See the package docstring for the contract of every hook.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from games.rules.base import Event, Move, Options, State
 
@@ -48,7 +50,7 @@ class RuleModule:
 
     name: str
     applies: Callable[[Options], bool]
-    validate: Callable[[int, Options], None] | None = None          # raise InvalidOptions
+    validate: Callable[[int, Options], None] | None = None  # raise InvalidOptions
     compose: Callable[[Options, dict[str, list[str]]], None] | None = None  # edit deck contents (ids)
     setup: Callable[[State, list[Event]], None] | None = None
     phase_start: Callable[[State, str, list[Event]], None] | None = None

@@ -22,9 +22,11 @@ Decisions (the seat at the head of the queue; see view.py "decision"):
                {"type": "observatory_take", "choice": "discard"}
 Expansion moves and decisions are documented in their abilities_* modules.
 """
+
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from games.rules.base import Move, Options, State
 

@@ -5,6 +5,7 @@ whatever the owner's cards give through their ``discount`` hook (Carpenter Works
 Smelter, ...). An exchange card costs its printed cost minus the value of the replaced card
 (its cost, or its ``replace_value`` such as the Potemkin Village's 6), less the same reductions.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -98,4 +99,3 @@ class Pricer:
         if card.exchange:
             return [(self.price(card, lower, t), t) for t in self.targets(card)]
         return [(self.price(card, lower), None)]
-

@@ -1,4 +1,5 @@
 """Income at the worker, building and aristocrat scorings; the final scoring; the ∑ table."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -55,8 +56,7 @@ def add_income(st: State, seat: int, phase: str, rubles: int, points: int) -> No
     if last and last["phase"] == phase:
         for row in last["rows"]:
             if row["seat"] == seat:
-                row["gained"] = {"rubles": row["gained"]["rubles"] + rubles,
-                                 "points": row["gained"]["points"] + points}
+                row["gained"] = {"rubles": row["gained"]["rubles"] + rubles, "points": row["gained"]["points"] + points}
                 row["after"] = {"rubles": p["money"], "points": p["points"]}
 
 
@@ -80,11 +80,25 @@ def score_phase(st: State, phase: str, events: list[Event]) -> list[dict[str, An
         p["points"] += pts
         p["inc"][slot] += r
         p["inc"][slot + 1] += pts
-        rows.append({"seat": seat, "before": before, "gained": {"rubles": r, "points": pts},
-                     "after": {"rubles": p["money"], "points": p["points"]}})
+        rows.append(
+            {
+                "seat": seat,
+                "before": before,
+                "gained": {"rubles": r, "points": pts},
+                "after": {"rubles": p["money"], "points": p["points"]},
+            }
+        )
         if r or pts:
-            events.append(event(gettext_noop("{seat} scores {rubles} rubles and {points} points."), seat,
-                                seat=seat, rubles=r, points=pts, phase=phase))
+            events.append(
+                event(
+                    gettext_noop("{seat} scores {rubles} rubles and {points} points."),
+                    seat,
+                    seat=seat,
+                    rubles=r,
+                    points=pts,
+                    phase=phase,
+                )
+            )
     st["last_scoring"] = {"phase": phase, "rows": rows}
     queue = []
     tab = table(st)
@@ -150,9 +164,18 @@ def final_scoring(st: State, events: list[Event]) -> None:
         parts = final_parts(st, seat)
         st["final"].append(parts)
         st["p"][seat]["points"] += sum(parts.values())
-        events.append(event(gettext_noop(
-            "{seat}: {nobles} points for different aristocrats, {rubles} for rubles, {hand} for hand cards."),
-            seat, seat=seat, nobles=parts["nobles"], rubles=parts["rubles"], hand=parts["hand"]))
+        events.append(
+            event(
+                gettext_noop(
+                    "{seat}: {nobles} points for different aristocrats, {rubles} for rubles, {hand} for hand cards."
+                ),
+                seat,
+                seat=seat,
+                nobles=parts["nobles"],
+                rubles=parts["rubles"],
+                hand=parts["hand"],
+            )
+        )
     st["step"] = "over"
     st["phase"] = "over"
     st["queue"] = []
@@ -183,10 +206,15 @@ def stats(st: State) -> list[dict[str, Any]]:
         row(gettext_noop("Workers: points"), [i[1] for i in inc], "income"),
         # The Market: the market cards' rubles, the market place's points, the rubles paid to keep
         # orange market cards.
-        *((row(gettext_noop("Market: rubles"), [i[6] for i in inc], "income"),
-           row(gettext_noop("Market: points"), [i[7] for i in inc], "income"),
-           row(gettext_noop("Market: confirmations paid in rubles"), list(st["ext"]["market"]["paid"]), "income"))
-          if st["opts"].get("market") else ()),
+        *(
+            (
+                row(gettext_noop("Market: rubles"), [i[6] for i in inc], "income"),
+                row(gettext_noop("Market: points"), [i[7] for i in inc], "income"),
+                row(gettext_noop("Market: confirmations paid in rubles"), list(st["ext"]["market"]["paid"]), "income"),
+            )
+            if st["opts"].get("market")
+            else ()
+        ),
         row(gettext_noop("Buildings: rubles"), [i[2] for i in inc], "income"),
         row(gettext_noop("Buildings: points"), [i[3] for i in inc], "income"),
         row(gettext_noop("Aristocrats: rubles"), [i[4] for i in inc], "income"),

@@ -1,4 +1,5 @@
 """Set-up and small helpers shared by the phase modules."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -11,14 +12,15 @@ from .hooks import ABILITIES, active_rules
 
 def new_player(money: int) -> dict[str, Any]:
     return {
-        "money": money, "points": 0,
-        "cards": [],      # own display, in the order laid out
+        "money": money,
+        "points": 0,
+        "cards": [],  # own display, in the order laid out
         "hand": [],
-        "flipped": [],    # own display cards turned face down (a used Observatory)
-        "auto": None,     # standing pass: None | "display" | "phase"
+        "flipped": [],  # own display cards turned face down (a used Observatory)
+        "auto": None,  # standing pass: None | "display" | "phase"
         "inc": [0, 0, 0, 0, 0, 0],  # income: worker r/p, building r/p, aristocrat r/p
-        "pub": 0,         # points bought after building scorings
-        "special": [],    # keys of special cards laid out, in order
+        "pub": 0,  # points bought after building scorings
+        "special": [],  # keys of special cards laid out, in order
     }
 
 
@@ -53,13 +55,28 @@ def deal_tokens(st: State) -> None:
 
 def new_state(players: int, opts: dict[str, Any], seed: int) -> State:
     st: State = {
-        "n": players, "opts": opts, "rng": new_rng_state(seed),
-        "round": 1, "phase": "worker", "step": "actions", "first": True,
-        "tokens": {}, "sack": None, "turn": 0, "passes": 0,
-        "decks": {}, "upper": [], "lower": [], "discard": [],
+        "n": players,
+        "opts": opts,
+        "rng": new_rng_state(seed),
+        "round": 1,
+        "phase": "worker",
+        "step": "actions",
+        "first": True,
+        "tokens": {},
+        "sack": None,
+        "turn": 0,
+        "passes": 0,
+        "decks": {},
+        "upper": [],
+        "lower": [],
+        "discard": [],
         "p": [new_player(RULES["start_money"]) for _ in range(players)],
-        "queue": [], "after": None,
-        "end": False, "last_scoring": None, "final": None, "ext": {},
+        "queue": [],
+        "after": None,
+        "end": False,
+        "last_scoring": None,
+        "final": None,
+        "ext": {},
     }
     decks = compose(opts)
     for module in active_rules(opts):
@@ -113,4 +130,3 @@ def draw(st: State, deck: str, count: int) -> list[str]:
     if out and not pile:
         st["end"] = True
     return out
-

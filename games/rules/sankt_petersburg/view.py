@@ -38,13 +38,13 @@ only until the game is over; step "assignment_discard" with the printed rule), "
 abilities_obstacles; step "obstacle_bonus"), "banquet" (Module 1, abilities_banquet; steps
 "pickpocket" and "black_market"; purple cards have colour "purple").
 """
+
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from games.rules.base import State
-
-from collections import Counter
 
 from .cards import INFO, Card, phases, table
 from .hooks import DECISIONS, active_rules
@@ -61,10 +61,20 @@ def _static(card: Card) -> dict[str, Any]:
         keys = (card.replaces or {}).get("keys")
         replaces = list(keys) if keys else [craft] if craft else ["any"]
     return {
-        "id": card.id, "key": card.key, "name": card.name_en, "name_de": card.name_de, "deck": card.deck,
-        "color": card.color, "cost": card.cost, "price": None,
-        "income": {"rubles": card.rubles, "points": card.points}, "exchange": card.exchange,
-        "replaces": replaces, "craft": card.craft, "text": card.text, "text_de": card.text_de,
+        "id": card.id,
+        "key": card.key,
+        "name": card.name_en,
+        "name_de": card.name_de,
+        "deck": card.deck,
+        "color": card.color,
+        "cost": card.cost,
+        "price": None,
+        "income": {"rubles": card.rubles, "points": card.points},
+        "exchange": card.exchange,
+        "replaces": replaces,
+        "craft": card.craft,
+        "text": card.text,
+        "text_de": card.text_de,
         "market_symbol": {"good": card.good, "count": card.good_count} if card.good else None,
     }
 
@@ -76,8 +86,8 @@ KEY_OF: dict[str, dict[str, str]] = {e: {cid: c.key for cid, c in INFO[e].items(
 KIND_NAME: dict[str, dict[str, str]] = {e: {c.key: c.name_en for c in INFO[e].values()} for e in INFO}
 # Kinds in the order the piles list them: by English name, then key.
 KIND_RANK: dict[str, dict[str, int]] = {
-    e: {k: i for i, k in enumerate(sorted(names, key=lambda k: (names[k], k)))}
-    for e, names in KIND_NAME.items()}
+    e: {k: i for i, k in enumerate(sorted(names, key=lambda k: (names[k], k)))} for e, names in KIND_NAME.items()
+}
 
 
 def card_dict(st: State, cid: str, price: Any = None) -> dict[str, Any]:
@@ -113,8 +123,10 @@ def deck_contents(st: State, viewer: int | None) -> dict[str, dict[str, Any]]:
         counts = Counter(map(key_of, pile))
         if hidden[deck]:
             counts.update(map(key_of, hidden[deck]))
-        out[deck] = {"count": len(pile),
-                     "contents": [{"key": k, "name": name_of[k], "count": counts[k]} for k in sorted(counts, key=rank)]}
+        out[deck] = {
+            "count": len(pile),
+            "contents": [{"key": k, "name": name_of[k], "count": counts[k]} for k in sorted(counts, key=rank)],
+        }
     return out
 
 
@@ -148,16 +160,22 @@ def build_view(st: State, seat: int | None) -> dict[str, Any]:
                 workers += 1
             elif color == "aristocrat":
                 nobles.add(static[cid]["key"])
-        players.append({
-            "seat": s, "money": p["money"], "points": p["points"], "cards": cards,
-            "hand_count": len(p["hand"]),
-            "hand": [priced(c, False) for c in p["hand"]] if mine else None,
-            "hand_limit": hand_limit(st, s), "passed": s in passed or bool(p["auto"]),
-            "auto_pass": p["auto"] if mine else None,
-            "workers": workers,
-            "different_aristocrats": len(nobles),
-            "special": list(p["special"]),
-        })
+        players.append(
+            {
+                "seat": s,
+                "money": p["money"],
+                "points": p["points"],
+                "cards": cards,
+                "hand_count": len(p["hand"]),
+                "hand": [priced(c, False) for c in p["hand"]] if mine else None,
+                "hand_limit": hand_limit(st, s),
+                "passed": s in passed or bool(p["auto"]),
+                "auto_pass": p["auto"] if mine else None,
+                "workers": workers,
+                "different_aristocrats": len(nobles),
+                "special": list(p["special"]),
+            }
+        )
     decision = None
     if st["queue"]:
         head = st["queue"][0]
@@ -170,11 +188,14 @@ def build_view(st: State, seat: int | None) -> dict[str, Any]:
             decision.update(private)
     step = "over" if over else (st["queue"][0]["kind"] if st["queue"] else "actions")
     out = {
-        "round": st["round"], "phase": st["phase"], "step": step,
+        "round": st["round"],
+        "phase": st["phase"],
+        "step": step,
         "to_act": to_act(st),
         "turn": st["turn"] if step == "actions" else None,
         "start_player": st["tokens"].get(st["phase"]) if st["phase"] in phases(st) else None,
-        "tokens": dict(st["tokens"]), "sack": st["sack"],
+        "tokens": dict(st["tokens"]),
+        "sack": st["sack"],
         "first_round": st["first"],
         "display": {
             "upper": [priced(c, False) for c in st["upper"]],

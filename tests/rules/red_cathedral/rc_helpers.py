@@ -15,12 +15,14 @@ from the data files at test time, never written into a test.
     act(st, 1, "deliver", section=mid, material="gold")  # the one legal move matching these fields
     msg = refused(st, 1, {"type": "end"})            # IllegalMove, state unchanged
 """
+
 from __future__ import annotations
 
 import copy
 import json
 import random
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -59,6 +61,7 @@ LAP: int = raw("score_track")["lap"]
 
 # --- set-up and reading --------------------------------------------------------------------------
 
+
 def new(players: int = 2, seed: int = 1, **options: Any) -> dict:
     return E.setup(players, options, seed)
 
@@ -89,8 +92,7 @@ def cost_units(sid: str) -> int:
     return sum(SECTIONS[sid]["cost"].values())
 
 
-def pick(kind: str, cond: Callable[[dict], bool] = lambda r: True, exclude: tuple[str, ...] = (),
-         n: int = 1) -> Any:
+def pick(kind: str, cond: Callable[[dict], bool] = lambda r: True, exclude: tuple[str, ...] = (), n: int = 1) -> Any:
     """Section id(s) of ``kind`` whose data satisfies ``cond`` (read from sections.json)."""
     found = [sid for sid, r in sorted(SECTIONS.items()) if r["kind"] == kind and cond(r) and sid not in exclude]
     if len(found) < n:
@@ -106,12 +108,24 @@ def all_but(sid: str, material: str | None = None) -> dict[str, int]:
     return {m: n for m, n in cost.items() if n}
 
 
-def sec(sid: str, owner: int | None = None, done: bool = False, orn: int | None = None,
-        mat: dict[str, int] | None = None, wt: str | None = None) -> dict:
+def sec(
+    sid: str,
+    owner: int | None = None,
+    done: bool = False,
+    orn: int | None = None,
+    mat: dict[str, int] | None = None,
+    wt: str | None = None,
+) -> dict:
     """A section as the state holds it; ``orn`` names the player whose ornament is on it."""
     kind = {"base": "door", "middle": "arch", "dome": "cross"}[SECTIONS[sid]["kind"]]
-    return {"id": sid, "owner": owner, "done": done, "mat": dict(mat or {}),
-            "orn": None if orn is None else [kind, orn], "wt": wt}
+    return {
+        "id": sid,
+        "owner": owner,
+        "done": done,
+        "mat": dict(mat or {}),
+        "orn": None if orn is None else [kind, orn],
+        "wt": wt,
+    }
 
 
 def set_towers(st: dict, towers: list[list[dict]]) -> None:
@@ -191,6 +205,7 @@ def turn_to(st: dict, seat: int, **fields: Any) -> None:
 
 # --- moves ---------------------------------------------------------------------------------------
 
+
 def _fits(move: Move, fields: dict[str, Any]) -> bool:
     return all(k in move and move[k] == v for k, v in fields.items())
 
@@ -241,8 +256,15 @@ def msgs(events: list[dict]) -> list[str]:
 
 # --- whole games ---------------------------------------------------------------------------------
 
-def play_game(players: int, options: dict[str, Any], seed: int, bot_share: float = 0.5,
-              check: Callable[[dict], None] | None = None, max_moves: int = 5000) -> tuple[dict, list]:
+
+def play_game(
+    players: int,
+    options: dict[str, Any],
+    seed: int,
+    bot_share: float = 0.5,
+    check: Callable[[dict], None] | None = None,
+    max_moves: int = 5000,
+) -> tuple[dict, list]:
     """Random legal moves mixed with bot moves to the end; (state, move log of (seat, move))."""
     st = E.setup(players, options, seed)
     rnd = random.Random(seed * 7919 + players)

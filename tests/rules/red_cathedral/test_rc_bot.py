@@ -1,8 +1,10 @@
 """The bot plays legal, sensible moves: it beats a random player, bot games end by the rules (never by
 the turn stop), and it finishes solo games against Iwan. Strength in figures: bench/rc_bot_strength.py."""
+
 import random
 
 import pytest
+
 from tests.rules.red_cathedral.rc_helpers import E
 
 

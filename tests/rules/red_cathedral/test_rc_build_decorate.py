@@ -1,9 +1,26 @@
 """Building and decorating ("Bauen und/oder Verzieren"): up to 3 units per action, completion,
 ornaments with gems, and the seed's three ornament examples."""
+
 import pytest
 
-from tests.rules.red_cathedral.rc_helpers import (GAME, SEAT, SECTIONS, E, act, all_but, glory, moves, new, pick, refused, sec, set_player,
-                        set_towers, space, turn_to)
+from tests.rules.red_cathedral.rc_helpers import (
+    GAME,
+    SEAT,
+    SECTIONS,
+    E,
+    act,
+    all_but,
+    glory,
+    moves,
+    new,
+    pick,
+    refused,
+    sec,
+    set_player,
+    set_towers,
+    space,
+    turn_to,
+)
 
 Y, R, B, G = SEAT["yellow"], SEAT["red"], SEAT["blue"], SEAT["green"]
 ORN = GAME["ornaments"]
@@ -21,6 +38,7 @@ def _row(st, sid):
 
 
 # --- the ornament examples ------------------------------------------------------------------------
+
 
 def test_example_cross_with_gold_and_both_gems_gives_3_glory():
     """Rules, "Verzieren": Yellow delivers his maximum of 3 units to decorate a dome: a cross
@@ -93,10 +111,20 @@ def test_example_deliver_gold_complete_middle_then_arch_with_one_gem():
 
 # --- ornament rules -------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("gems, gained", [([], 0), (["green"], 1), (["violet"], 1), (["green", "green"], 2),
-                                          (["violet", "violet"], 2), (["green", "violet"], 3)])
+
+@pytest.mark.parametrize(
+    "gems, gained",
+    [
+        ([], 0),
+        (["green"], 1),
+        (["violet"], 1),
+        (["green", "green"], 2),
+        (["violet", "violet"], 2),
+        (["green", "violet"], 3),
+    ],
+)
 def test_gems_give_1_glory_each_or_3_for_green_and_violet(gems, gained):
-    """"1 [Ruhmespunkt] pro Edelstein, oder insgesamt 3, wenn er 2 Edelsteine beider Farben einsetzt"."""
+    """ "1 [Ruhmespunkt] pro Edelstein, oder insgesamt 3, wenn er 2 Edelsteine beider Farben einsetzt"."""
     st = _game()
     base = pick("base")
     set_towers(st, [[sec(base, owner=Y, done=True), sec(pick("dome"))]])
@@ -126,17 +154,25 @@ def test_ornament_goes_on_any_players_finished_section_once():
 
 
 def test_four_ornaments_per_player_at_most():
-    """"Jeder Spieler kann im gesamten Spiel bis zu vier Verzierungen anbringen": 1 door, 2 arches,
+    """ "Jeder Spieler kann im gesamten Spiel bis zu vier Verzierungen anbringen": 1 door, 2 arches,
     1 cross; once placed they are gone."""
     st = _game()
     assert st["pl"][Y]["orn"] == {"door": 1, "arch": 2, "cross": 1}
     bases = pick("base", n=2)
     mids = pick("middle", n=3)
     domes = pick("dome", n=2)
-    set_towers(st, [[sec(bases[0], owner=R, done=True), sec(mids[0], owner=R, done=True),
-                     sec(mids[1], owner=R, done=True), sec(domes[0], owner=R, done=True)],
-                    [sec(bases[1], owner=R, done=True), sec(mids[2], owner=R, done=True),
-                     sec(domes[1], owner=R, done=True)]])
+    set_towers(
+        st,
+        [
+            [
+                sec(bases[0], owner=R, done=True),
+                sec(mids[0], owner=R, done=True),
+                sec(mids[1], owner=R, done=True),
+                sec(domes[0], owner=R, done=True),
+            ],
+            [sec(bases[1], owner=R, done=True), sec(mids[2], owner=R, done=True), sec(domes[1], owner=R, done=True)],
+        ],
+    )
     set_player(st, Y, inv={"wood": 2, "stone": 3, "gold": 2})
     turn_to(st, Y)
     act(st, Y, "ornament", section=bases[0], gems=[])
@@ -159,8 +195,13 @@ def test_ornament_material_comes_within_the_3_units_of_the_action():
     need = next(iter(SECTIONS[mid_own]["cost"]))
     dome = pick("dome")
     b1, b2 = pick("base", n=2)
-    set_towers(st, [[sec(b1, owner=R, done=True), sec(dome, owner=R, done=True)],
-                    [sec(b2, owner=Y, done=True), sec(mid_own, owner=Y, mat=all_but(mid_own, need))]])
+    set_towers(
+        st,
+        [
+            [sec(b1, owner=R, done=True), sec(dome, owner=R, done=True)],
+            [sec(b2, owner=Y, done=True), sec(mid_own, owner=Y, mat=all_but(mid_own, need))],
+        ],
+    )
     inv = {"gold": 1, "green": 1, "violet": 1}
     inv[need] = inv.get(need, 0) + 1
     set_player(st, Y, inv=inv)
@@ -175,6 +216,7 @@ def test_ornament_material_comes_within_the_3_units_of_the_action():
 
 
 # --- building -------------------------------------------------------------------------------------
+
 
 def test_build_delivers_up_to_3_units_to_own_claimed_sections_and_material_stays():
     """Up to 3 units onto one or more of one's own sections; unfinished sections keep the material."""

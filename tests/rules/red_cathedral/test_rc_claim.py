@@ -1,9 +1,28 @@
 """Claiming a section ("Einen Bauabschnitt beanspruchen"): banners, the claimable sections, the
 workshop tile face up or face down, and the extended workshop side."""
+
 import pytest
 
-from tests.rules.red_cathedral.rc_helpers import (BOARD, RES, SEAT, TILES, E, act, moves, new, pick, put_tile, refused, sec, set_dice,
-                        set_player, set_towers, space, turn_to, v)
+from tests.rules.red_cathedral.rc_helpers import (
+    BOARD,
+    RES,
+    SEAT,
+    TILES,
+    E,
+    act,
+    moves,
+    new,
+    pick,
+    put_tile,
+    refused,
+    sec,
+    set_dice,
+    set_player,
+    set_towers,
+    space,
+    turn_to,
+    v,
+)
 
 Y, R, B, G = SEAT["yellow"], SEAT["red"], SEAT["blue"], SEAT["green"]
 EXTENDED_COST = 3
@@ -74,8 +93,18 @@ def test_face_up_needs_the_rubles():
     set_player(st, Y, rubles=1)
     turn_to(st, Y)
     ups = {m["slot"] for m in moves(st, Y, "claim", up=True)}
-    assert ups == {s for s, rel in (("white1", "white1"), ("white2", "white2"), ("yellow", "own"), ("red", "next"),
-                                    ("blue", "opposite"), ("green", "previous")) if BOARD[rel]["basic_cost"] <= 1}
+    assert ups == {
+        s
+        for s, rel in (
+            ("white1", "white1"),
+            ("white2", "white2"),
+            ("yellow", "own"),
+            ("red", "next"),
+            ("blue", "opposite"),
+            ("green", "previous"),
+        )
+        if BOARD[rel]["basic_cost"] <= 1
+    }
     if BOARD["opposite"]["basic_cost"] > 1:
         refused(st, Y, {"type": "claim", "section": base, "banner": "ruler", "slot": "blue", "up": True})
 
@@ -91,6 +120,7 @@ def test_the_tile_goes_on_a_free_space_only():
 
 # --- claiming ------------------------------------------------------------------------------------
 
+
 def test_banner_from_the_ruler_first_frees_an_inventory_space():
     """Step 1: the banner comes from the ruler row first, since that frees an inventory space;
     the two others only when the ruler is empty."""
@@ -103,8 +133,9 @@ def test_banner_from_the_ruler_first_frees_an_inventory_space():
     set_player(st, Y, ruler=0)
     turn_to(st, Y)
     assert {m["banner"] for m in moves(st, Y, "claim")} == {"spare"}
-    refused(st, Y, {"type": "claim", "section": st["towers"][1][0]["id"], "banner": "ruler", "slot": "white1",
-                    "up": False})
+    refused(
+        st, Y, {"type": "claim", "section": st["towers"][1][0]["id"], "banner": "ruler", "slot": "white1", "up": False}
+    )
 
 
 def test_six_banners_then_no_more_claims():
@@ -141,14 +172,16 @@ def test_claiming_is_the_whole_basic_action():
     turn_to(st, Y)
     act(st, Y, "claim", first=True, up=False)
     assert {m["type"] for m in E.legal_moves(st, Y)} <= {"end", "glory_rubles", "reroll"}
-    refused(st, Y, {"type": "claim", "section": st["towers"][1][0]["id"], "banner": "ruler", "slot": "white2",
-                    "up": False})
+    refused(
+        st, Y, {"type": "claim", "section": st["towers"][1][0]["id"], "banner": "ruler", "slot": "white2", "up": False}
+    )
 
 
 # --- the extended side ---------------------------------------------------------------------------
 
+
 def test_extended_setup_ornaments_on_the_spaces_banners_on_the_white_spaces():
-    """"Legt die Verzierungen auf die entsprechenden Werkstatt-Felder, 4 Banner in den Bestand und
+    """ "Legt die Verzierungen auf die entsprechenden Werkstatt-Felder, 4 Banner in den Bestand und
     2 Banner auf die weißen Werkstattfelder"; no ornament is available at first."""
     st = new(2, seed=50, side="extended")
     pl = st["pl"][Y]
@@ -192,7 +225,7 @@ def test_extended_face_up_always_costs_3(slot):
 
 
 def test_extended_face_down_on_a_coloured_space_loses_that_ornament():
-    """"Kann oder will der Spieler nicht zahlen, legt er das Plättchen verdeckt ab ... Werkstattfeld
+    """ "Kann oder will der Spieler nicht zahlen, legt er das Plättchen verdeckt ab ... Werkstattfeld
     und Verzierung stehen ihm dann nicht mehr zur Verfügung"."""
     st = new(4, seed=53, side="extended")
     base = _one_tower(st, "T20")
@@ -206,7 +239,7 @@ def test_extended_face_down_on_a_coloured_space_loses_that_ornament():
 
 
 def test_extended_white_space_holds_its_banner_until_that_banner_is_used():
-    """"Ein Werkstattplättchen kann nicht auf ein weißes Werkstattfeld gelegt werden, auf dem sich
+    """ "Ein Werkstattplättchen kann nicht auf ein weißes Werkstattfeld gelegt werden, auf dem sich
     noch ein Banner befindet"; the white banners are used like the others, and a freed white
     space takes the tile (face up for 3, or face down without losing an ornament)."""
     st = new(4, seed=54, side="extended")
@@ -229,8 +262,11 @@ def test_extended_unlocked_ornament_can_be_placed():
     set_player(st, Y, rubles=3, inv={"wood": 1})
     turn_to(st, Y)
     assert moves(st, Y, "ornament") == []
-    door_slot = next(c for c, rel in (("yellow", "own"), ("red", "next"), ("blue", "opposite"), ("green", "previous"))
-                     if BOARD[rel]["extended_ornament"] == "door")
+    door_slot = next(
+        c
+        for c, rel in (("yellow", "own"), ("red", "next"), ("blue", "opposite"), ("green", "previous"))
+        if BOARD[rel]["extended_ornament"] == "door"
+    )
     act(st, Y, "claim", section=dome, banner="ruler", slot=door_slot, up=True)
     turn_to(st, Y)
     assert moves(st, Y, "ornament", section=base)

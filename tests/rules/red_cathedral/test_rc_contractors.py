@@ -1,11 +1,16 @@
 """The Contractors module ("Die Unternehmer"): one test per rule line or example of the rules text,
 named after it and quoting it. Figures the rules text does not give (specialists, bonuses) are read
 from contractors.json at test time."""
+
 import copy
 import json
 from pathlib import Path
 
 import pytest
+
+from games.rules.base import InvalidOptions
+from games.rules.red_cathedral import data, scoring
+from games.rules.red_cathedral.contractors import tool_glory
 from tests.rules.red_cathedral.rc_helpers import (
     MATERIALS,
     SECTIONS,
@@ -27,10 +32,6 @@ from tests.rules.red_cathedral.rc_helpers import (
     set_towers,
     turn_to,
 )
-
-from games.rules.base import InvalidOptions
-from games.rules.red_cathedral import data, scoring
-from games.rules.red_cathedral.contractors import tool_glory
 
 DOC = raw("contractors")
 REC = {r["id"]: r for r in DOC["records"]}
@@ -74,6 +75,7 @@ TOOLS = sorted({TOOL_OF[s] for s in SPECIALISTS})
 
 # --- set-up --------------------------------------------------------------------------------------
 
+
 def test_entfernt_das_ressourcenplaettchen_fuer_1_baupunkt_und_ersetzt_es_durch_das_mit_1_genehmigung():
     """„Entfernt das Ressourcenplättchen, für das man 1 Baupunkt erhält, und ersetzt es durch das
     Ressourcenplättchen mit 1 Genehmigung aus dieser Erweiterung.“"""
@@ -98,6 +100,7 @@ def test_zwei_werkstattplaettchen_werden_unter_3_spielern_ersetzt_bei_3_oder_4_s
     """„Entfernt diese zwei Werkstattplättchen und ersetzt sie durch die, mit der man 1 Genehmigung erhält,
     oder lasst einen Spieler den Würfel des Spezialisten aktivieren. Bei einem Spiel mit 3 oder 4 Spielern,
     lasst die Plättchen mit im Spiel.“"""
+
     def dealt(players, seed):
         return {s["wt"] for t in new(players, seed)["towers"] for s in t}
 
@@ -152,6 +155,7 @@ def test_das_modul_ist_eine_tischoption_mit_einem_wahrheitswert():
 
 
 # --- recruiting ----------------------------------------------------------------------------------
+
 
 def _suzdal_example():
     """Shei (green, seat 3) sends her third contractor to Suzdal, where 4 contractors already are."""
@@ -274,6 +278,7 @@ def test_anwerben_in_moskau_aus_5_verfuegbaren_spezialisten():
 
 # --- the black die and the specialist -------------------------------------------------------------
 
+
 def test_der_spezialisten_wuerfel_zieht_fuer_jeden_rubel_einen_bereich_weiter():
     """„Der neue Spezialisten-Würfel funktioniert genauso wie der Würfel der eigenen Farbe und der weiße
     Würfel. D.h. der Spieler kann über die Augenzahl hinaus für jeden Rubel, den er bezahlt, einen Bereich
@@ -321,6 +326,7 @@ def test_ohne_schwarzen_wuerfel_arbeitet_der_spezialist_nicht():
 
 # --- permits -----------------------------------------------------------------------------------------
 
+
 def test_jederzeit_1_ruhmespunkt_fuer_1_genehmigung_hoechstens_6():
     """„Zusätzlich kann ein Spieler jederzeit während seines Zuges 1 Ruhmespunkt abgeben um eine Genehmigung
     zu erhalten.“ „… auf dieser Werkstatt-Erweiterung werden die Genehmigungen … abgelegt (max. 6).“"""
@@ -359,13 +365,17 @@ def test_bei_der_schlusswertung_werden_die_genehmigungen_mit_den_rubeln_gezaehlt
 
 # --- city scoring ---------------------------------------------------------------------------------
 
+
 def _three_storey_tower(st):
     """A base and a dome done, the middle section of green (seat 3) lacking its last material."""
     base = pick("base")
     middle = pick("middle")
     dome = pick("dome")
-    tower = [sec(base, owner=3, done=True), sec(middle, owner=3, mat=all_but(middle)),
-             sec(dome, owner=0, done=True, orn=1)]
+    tower = [
+        sec(base, owner=3, done=True),
+        sec(middle, owner=3, mat=all_but(middle)),
+        sec(dome, owner=0, done=True, orn=1),
+    ]
     return tower, middle
 
 
@@ -377,8 +387,10 @@ def test_beispiel_wertung_von_suzdal_isra_1_shei_4_jorge_und_jose_nichts():
     da er keine Banner im Turm hat.“"""
     st = new(4, 15)
     tower, middle = _three_storey_tower(st)
-    others = [[sec(b), sec(d)] for b, d in zip(pick("base", exclude=(tower[0]["id"],), n=5),
-                                               pick("dome", exclude=(tower[2]["id"],), n=5))]
+    others = [
+        [sec(b), sec(d)]
+        for b, d in zip(pick("base", exclude=(tower[0]["id"],), n=5), pick("dome", exclude=(tower[2]["id"],), n=5))
+    ]
     set_towers(st, [tower] + others)
     city_over_tower(st, "suzdal")
     st["contr"]["cities"]["suzdal"]["men"] = [1, 1, 1, 2]
@@ -402,8 +414,10 @@ def test_zuerst_wird_die_stadt_gewertet_danach_die_3_zusaetzlichen_ruhmespunkte(
     Spielende eingeläutet hat, die 3 zusätzlichen Ruhmespunkte.“"""
     st = new(4, 16)
     tower, middle = _three_storey_tower(st)
-    others = [[sec(b), sec(d)] for b, d in zip(pick("base", exclude=(tower[0]["id"],), n=5),
-                                               pick("dome", exclude=(tower[2]["id"],), n=5))]
+    others = [
+        [sec(b), sec(d)]
+        for b, d in zip(pick("base", exclude=(tower[0]["id"],), n=5), pick("dome", exclude=(tower[2]["id"],), n=5))
+    ]
     set_towers(st, [tower] + others)
     st["pl"][3]["done"] = 5
     city_over_tower(st, "suzdal")
@@ -412,7 +426,9 @@ def test_zuerst_wird_die_stadt_gewertet_danach_die_3_zusaetzlichen_ruhmespunkte(
     set_player(st, 3, inv={last: 1})
     turn_to(st, 3)
     order = msgs(act(st, 3, "deliver", section=middle, material=last))
-    city = order.index("{seat} scores {rp} construction points in {city} ({banners} banners × {contractors} contractors).")
+    city = order.index(
+        "{seat} scores {rp} construction points in {city} ({banners} banners × {contractors} contractors)."
+    )
     bonus = order.index("{seat} completes a sixth section and gains {glory} glory; everyone else plays once more.")
     assert city < bonus
     assert st["pl"][3]["src"]["cities"] >= 1
@@ -428,12 +444,14 @@ def test_am_spielende_werden_fuer_staedte_ueber_unvollendeten_tuermen_keine_punk
     set_towers(st, st["towers"])
     before = st["pl"][0]["src"].get("cities", 0)
     from games.rules.red_cathedral.scoring import finish
+
     events = []
     finish(st, events)
     assert st["pl"][0]["src"].get("cities", 0) == before == 0
 
 
 # --- tool sets ------------------------------------------------------------------------------------
+
 
 def test_beispiel_jorge_bekommt_5_ruhmespunkte_fuer_seine_werkzeuge():
     """„Beispiel: Mit dieser Kombination bekommt Jorge 5 Ruhmespunkte am Spielende: 4 für die Gruppe mit 3
@@ -459,14 +477,18 @@ def test_die_werkzeug_gruppen_zaehlen_in_der_schlusswertung():
 
 # --- the data file ----------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("edit, record", [
-    (lambda r: r["S05"].update(gain={"jewels": 1}), "S05"),
-    (lambda r: r["city-ryazan"].update(sees=[0, 1, 2]), "city-ryazan"),
-    (lambda r: r["unlock-3"].update(choice=None, gain={"rubles": 1}), "unlock-3"),
-    (lambda r: r["rules"].update(max_permits=8), "rules"),
-    (lambda r: r["two-players"].update(removes=["T-white", "T01"]), "two-players"),
-    (lambda r: r["S07"].update(provenance="guess"), "S07"),
-])
+
+@pytest.mark.parametrize(
+    "edit, record",
+    [
+        (lambda r: r["S05"].update(gain={"jewels": 1}), "S05"),
+        (lambda r: r["city-ryazan"].update(sees=[0, 1, 2]), "city-ryazan"),
+        (lambda r: r["unlock-3"].update(choice=None, gain={"rubles": 1}), "unlock-3"),
+        (lambda r: r["rules"].update(max_permits=8), "rules"),
+        (lambda r: r["two-players"].update(removes=["T-white", "T01"]), "two-players"),
+        (lambda r: r["S07"].update(provenance="guess"), "S07"),
+    ],
+)
 def test_der_pruefer_weist_kaputte_dateien_zurueck_und_nennt_den_datensatz(edit, record):
     files = docs()
     edit({r["id"]: r for r in files["contractors"]["records"]})
@@ -490,6 +512,7 @@ def test_jeder_vorlaeufige_wert_sagt_wie_er_gewaehlt_wurde():
 
 # --- whole games -----------------------------------------------------------------------------------
 
+
 def _strings(node):
     if isinstance(node, dict):
         for k, value in node.items():
@@ -502,9 +525,20 @@ def _strings(node):
         yield node
 
 
-@pytest.mark.parametrize("players,side,seed", [(2, "basic", 201), (2, "extended", 202), (3, "basic", 301),
-                                               (3, "extended", 302), (4, "basic", 401), (4, "extended", 402)])
-def test_zufaellige_partien_mit_den_unternehmern_enden_wiederholen_sich_und_verraten_den_beutel_nicht(players, side, seed):
+@pytest.mark.parametrize(
+    "players,side,seed",
+    [
+        (2, "basic", 201),
+        (2, "extended", 202),
+        (3, "basic", 301),
+        (3, "extended", 302),
+        (4, "basic", 401),
+        (4, "extended", 402),
+    ],
+)
+def test_zufaellige_partien_mit_den_unternehmern_enden_wiederholen_sich_und_verraten_den_beutel_nicht(
+    players, side, seed
+):
     options = {"contractors": True, "side": side}
     seen_types = set()
 
@@ -520,9 +554,9 @@ def test_zufaellige_partien_mit_den_unternehmern_enden_wiederholen_sich_und_verr
     seen_types |= {m["type"] for _s, m in log}
     assert E.is_over(st) and not st["ended_by_limit"]
     assert dump(replay(players, options, seed, log)) == dump(st)
-    half = replay(players, options, seed, log[:len(log) // 2])
+    half = replay(players, options, seed, log[: len(log) // 2])
     thawed = json.loads(json.dumps(half))
-    for seat, move in log[len(log) // 2:]:
+    for seat, move in log[len(log) // 2 :]:
         E.apply(thawed, seat, copy.deepcopy(move))
     assert dump(thawed) == dump(st)
     assert "recruit" in seen_types
@@ -553,8 +587,11 @@ def test_zugbeschriftungen_und_protokollzeilen_sind_uebersetzt_und_im_ereigniska
         labels.add(E.move_label(replayed, seat, move)["msg"])
         _st, events = E.apply(replayed, seat, copy.deepcopy(move))
         lines |= {e["msg"] for e in events}
-    module_lines = {line for line in lines if "contractor" in line or "specialist" in line.lower()
-                    or "permit" in line or "tool sets" in line}
+    module_lines = {
+        line
+        for line in lines
+        if "contractor" in line or "specialist" in line.lower() or "permit" in line or "tool sets" in line
+    }
     assert module_lines
     assert module_lines <= known_events
     for msg in labels | lines:
@@ -596,6 +633,7 @@ def test_solo_iwans_marker_ein_unternehmer_ohne_spezialist_und_3_ruhmespunkte_zu
 
 def _iwan_recruits(st):
     from games.rules.red_cathedral.solo import recruit
+
     events = []
     recruit(st, events)
     return events
@@ -665,6 +703,7 @@ def test_solo_beispiel_iwans_marker_folgt_jedem_neu_beanspruchten_bauabschnitt()
     Vologda-Plättchen beansprucht, also wird sein Marker dorthin verschoben. Später, beanspruchst Du einen
     Bauabschnitt in dem Turm mit Smolensk, dann wird sein Marker dorthin verschoben.“"""
     from games.rules.red_cathedral.solo import claim_for_iwan
+
     st = new(1, 7)
     free = [t for t, tower in enumerate(st["towers"]) if tower[0]["owner"] is None]
     city_over_tower(st, "vologda", free[0])

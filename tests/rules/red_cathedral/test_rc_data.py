@@ -1,9 +1,10 @@
 """The data validator: the shipped files pass; a file that breaks a constraint of the sources is refused
 with a message naming the file and the record, one test per constraint."""
+
 import pytest
-from tests.rules.red_cathedral.rc_helpers import docs
 
 from games.rules.red_cathedral import data
+from tests.rules.red_cathedral.rc_helpers import docs
 
 
 def refused(d) -> str:
@@ -84,16 +85,17 @@ def test_score_track_first_gap_about_5():
 def test_score_track_gaps_shrink_5_4_3_2_never_grow():
     d = docs()
     for r in d["score_track"]["records"][9:]:
-        r["space"] += 3          # a gap of 6 after a gap of 3
+        r["space"] += 3  # a gap of 6 after a gap of 3
     d["score_track"]["lap"] += 3
-    assert refused(d) == ("score_track.json, record 'PP10': the gaps between glory spaces never grow along the "
-                          "track (6 after 3).")
+    assert refused(d) == (
+        "score_track.json, record 'PP10': the gaps between glory spaces never grow along the track (6 after 3)."
+    )
 
 
 def test_score_track_one_to_one_from_the_23rd_glory_space():
     d = docs()
     for r in d["score_track"]["records"][23:]:
-        r["space"] += 1          # a gap of 2 between the 23rd and the 24th glory space
+        r["space"] += 1  # a gap of 2 between the 23rd and the 24th glory space
     d["score_track"]["lap"] += 1
     assert refused(d) == "score_track.json, record 'PP24': from the 23rd glory space on, every space has an eagle."
 
@@ -102,8 +104,9 @@ def test_dice_are_placed_from_the_1_point_tile():
     d = docs()
     record(d, "resource_tiles", "R-rp")["dice_start"] = False
     record(d, "resource_tiles", "R-wood")["dice_start"] = True
-    assert refused(d) == ("resource_tiles.json, record 'R-wood': the dice are placed from the tile of 1 "
-                          "construction point only.")
+    assert refused(d) == (
+        "resource_tiles.json, record 'R-wood': the dice are placed from the tile of 1 construction point only."
+    )
     d = docs()
     del record(d, "resource_tiles", "R-rp")["dice_start"]
     assert refused(d).startswith("resource_tiles.json, record 'R-rp': the dice are placed from this tile")

@@ -3,10 +3,28 @@ the towers (both worked examples of the rules text), the +40 side and the tie-br
 
 Seats play the colours yellow 0, red 1, blue 2, green 3, so the text's colours name the seats.
 """
-from tests.rules.red_cathedral.rc_helpers import (E, SEAT, SECTIONS, act, all_but, eagle, end_turn, glory, msgs, new, pass_turn, pick, sec,
-                        set_player, set_towers, space, turn_to, v)
 
 from games.rules.red_cathedral import scoring, track
+from tests.rules.red_cathedral.rc_helpers import (
+    SEAT,
+    SECTIONS,
+    E,
+    act,
+    all_but,
+    eagle,
+    end_turn,
+    glory,
+    msgs,
+    new,
+    pass_turn,
+    pick,
+    sec,
+    set_player,
+    set_towers,
+    space,
+    turn_to,
+    v,
+)
 
 Y, R, B, G = SEAT["yellow"], SEAT["red"], SEAT["blue"], SEAT["green"]
 
@@ -34,6 +52,7 @@ def _empty_hands(st):
 
 # --- the 4-player example ------------------------------------------------------------------------
 
+
 def _four_player_example():
     """Six towers as the text describes them; unfinished or unclaimed cards where the text leaves room."""
     taken: list[str] = []
@@ -43,14 +62,20 @@ def _four_player_example():
         # Turm 2: 2 finished + Blue's door = 5; Blue 2 shares, Yellow 1.
         _tower(taken, ("base", B, True, B), ("middle", Y, True, None), ("dome", None, False, None)),
         # Turm 3: 5 finished + 2 ornaments = 12; Blue 3, Yellow 2, Green 1, Red 1.
-        _tower(taken, ("base", B, True, B), ("middle", B, True, None), ("middle", Y, True, Y),
-               ("middle", G, True, None), ("dome", R, True, None)),
+        _tower(
+            taken,
+            ("base", B, True, B),
+            ("middle", B, True, None),
+            ("middle", Y, True, Y),
+            ("middle", G, True, None),
+            ("dome", R, True, None),
+        ),
         # Turm 4: 4 finished + 2 ornaments = 10; Green 3, Red 2, Yellow 1.
-        _tower(taken, ("base", G, True, G), ("middle", G, True, None), ("middle", R, True, R),
-               ("dome", Y, True, None)),
+        _tower(taken, ("base", G, True, G), ("middle", G, True, None), ("middle", R, True, R), ("dome", Y, True, None)),
         # Turm 5: 4 finished + 1 ornament = 9; Blue 2, Yellow, Red and Green 1 each.
-        _tower(taken, ("base", B, True, B), ("middle", Y, True, None), ("middle", R, True, None),
-               ("dome", G, True, None)),
+        _tower(
+            taken, ("base", B, True, B), ("middle", Y, True, None), ("middle", R, True, None), ("dome", G, True, None)
+        ),
         # Turm 6: 3 finished + 3 ornaments = 9; Red 3, Green 2 (with the green cross), Blue 1 (a door).
         _tower(taken, ("base", R, True, B), ("middle", R, True, R), ("dome", G, True, G)),
     ]
@@ -68,8 +93,14 @@ def test_example_tower_scoring_4_players_towers_1_to_6():
     values = [scoring.tower_value(t) for t in towers]
     assert values == [7, 5, 12, 10, 9, 9]
     points = [scoring.tower_points(t, 4) for t in towers]
-    expected = [{G: 7, Y: 2, R: 2}, {B: 5, Y: 2}, {B: 12, Y: 6, G: 2, R: 2}, {G: 10, R: 5, Y: 2},
-                {B: 9, Y: 2, R: 2, G: 2}, {R: 9, G: 4, B: 2}]
+    expected = [
+        {G: 7, Y: 2, R: 2},
+        {B: 5, Y: 2},
+        {B: 12, Y: 6, G: 2, R: 2},
+        {G: 10, R: 5, Y: 2},
+        {B: 9, Y: 2, R: 2, G: 2},
+        {R: 9, G: 4, B: 2},
+    ]
     assert points == [[e.get(p, 0) for p in range(4)] for e in expected]
     st = new(4, seed=5)
     set_towers(st, towers)
@@ -82,7 +113,7 @@ def test_example_tower_scoring_4_players_towers_1_to_6():
 
 
 def test_players_without_a_banner_or_ornament_on_a_tower_get_nothing_for_it():
-    """"Spieler ohne eigene Banner oder Verzierungen an einem Turm erhalten für diesen keine Punkte";
+    """ "Spieler ohne eigene Banner oder Verzierungen an einem Turm erhalten für diesen keine Punkte";
     "Unfertige Bauabschnitte werden nicht gewertet" (a banner on an unfinished card is no share)."""
     taken: list[str] = []
     tower = _tower(taken, ("base", R, True, None), ("middle", B, False, None), ("dome", None, False, None))
@@ -91,6 +122,7 @@ def test_players_without_a_banner_or_ornament_on_a_tower_get_nothing_for_it():
 
 
 # --- the 2-player example ------------------------------------------------------------------------
+
 
 def test_example_tower_scoring_2_players():
     """Rules, the 2-player scoring: "Der Spieler mit der Mehrheit ... erhält dessen Gesamtwert. Der andere
@@ -110,7 +142,7 @@ def test_example_tower_scoring_2_players():
 
 
 def test_two_players_tied_on_a_tower_get_nothing_for_it():
-    """"Bei Gleichstand erhält kein Spieler für diesen Turm Punkte." The interface notes' example: "beide
+    """ "Bei Gleichstand erhält kein Spieler für diesen Turm Punkte." The interface notes' example: "beide
     Spieler [haben] jeweils 2 Anteile ... Der rote Spieler hat den Unterbau fertig gestellt und hat an der
     Kuppel das Kreuz hinzugefügt. Der gelbe Spieler hat die Kuppel fertig gestellt und eine Tür hinzugefügt.\""""
     gelb, rot = 0, 1
@@ -122,11 +154,18 @@ def test_two_players_tied_on_a_tower_get_nothing_for_it():
 
 # --- the end ------------------------------------------------------------------------------------
 
+
 def _one_unit_from_sixth(st, seat):
     """``seat`` has five finished sections and a sixth lacking one unit, which it holds."""
     taken: list[str] = []
-    done = _tower(taken, ("base", seat, True, None), ("middle", seat, True, None), ("middle", seat, True, None),
-                  ("middle", seat, True, None), ("middle", seat, True, None))
+    done = _tower(
+        taken,
+        ("base", seat, True, None),
+        ("middle", seat, True, None),
+        ("middle", seat, True, None),
+        ("middle", seat, True, None),
+        ("middle", seat, True, None),
+    )
     last = _ids("dome", 1, taken)[0]
     missing = next(iter(SECTIONS[last]["cost"]))
     done.append(sec(last, owner=seat, mat=all_but(last, missing)))
@@ -136,7 +175,7 @@ def _one_unit_from_sixth(st, seat):
 
 
 def test_the_sixth_section_gives_3_glory_and_everyone_else_plays_exactly_once_more():
-    """"Sobald ein Spieler seinen sechsten Bauabschnitt fertiggestellt sowie die entsprechenden Baupunkte
+    """ "Sobald ein Spieler seinen sechsten Bauabschnitt fertiggestellt sowie die entsprechenden Baupunkte
     dafür erhalten hat, erhält er zusätzliche 3 [Ruhmespunkte] ... Nach seinem Zug sind alle anderen Spieler
     noch genau einmal am Zug, bevor die Schlusswertung durchgeführt wird.\""""
     st = new(3, seed=4)
@@ -172,7 +211,7 @@ def test_example_final_move_back_yellow_to_14_green_stays_on_18():
 
 
 def test_markers_on_the_plus_40_side_go_back_too():
-    """"Auch Punktesteine, die bereits mit der „+40“-Seite nach oben liegen, werden gegebenenfalls
+    """ "Auch Punktesteine, die bereits mit der „+40“-Seite nach oben liegen, werden gegebenenfalls
     rückwärts gesetzt.\""""
     st = new(2, seed=6)
     _empty_hands(st)
@@ -183,12 +222,13 @@ def test_markers_on_the_plus_40_side_go_back_too():
 
 
 def test_hinweis_over_40_glory_the_marker_turns_to_its_plus_40_side_and_starts_another_lap():
-    """"Hinweis: Erreicht ein Spieler über 40 Ruhmespunkte, wendet er seinen Punktestein auf die „+40“-Seite
+    """ "Hinweis: Erreicht ein Spieler über 40 Ruhmespunkte, wendet er seinen Punktestein auf die „+40“-Seite
     und startet eine weitere Runde auf der Leiste.\""""
     st = new(2, seed=2)
     set_player(st, 0, space=eagle(40))
     assert not v(st)["players"][0]["plus40"]
     from games.rules.red_cathedral.state import gain_glory
+
     gain_glory(st, 0, 2, "clergy")
     assert glory(st, 0) == 42 and space(st, 0) == eagle(42)
     assert v(st)["players"][0]["plus40"]
@@ -196,16 +236,17 @@ def test_hinweis_over_40_glory_the_marker_turns_to_its_plus_40_side_and_starts_a
 
 
 def test_leftovers_one_glory_per_5_units_of_material_and_rubles():
-    """"1 [Ruhmespunkt] pro 5 Einheiten Baumaterial und Rubel die sie bei Spielende in den Vorrat zurücklegen.\""""
+    """ "1 [Ruhmespunkt] pro 5 Einheiten Baumaterial und Rubel die sie bei Spielende in den Vorrat zurücklegen.\""""
     st = new(2, seed=3)
     set_towers(st, [[sec(pick("base"))]])
-    set_player(st, 0, inv={"wood": 3, "gold": 1}, rubles=10, space=eagle(3))   # 14 units: 2 glory
-    set_player(st, 1, inv={}, rubles=4, space=eagle(3))                         # 4 units: none
+    set_player(st, 0, inv={"wood": 3, "gold": 1}, rubles=10, space=eagle(3))  # 14 units: 2 glory
+    set_player(st, 1, inv={}, rubles=4, space=eagle(3))  # 4 units: none
     scoring.finish(st, [])
     assert glory(st, 0) == 5 and glory(st, 1) == 3
 
 
 # --- tie-breaks --------------------------------------------------------------------------------
+
 
 def _finished_with(st, glory_now, done, placed):
     for p, (g, d, o) in enumerate(zip(glory_now, done, placed)):
@@ -216,7 +257,7 @@ def _finished_with(st, glory_now, done, placed):
 
 
 def test_tie_breaks_completed_sections_then_ornaments_then_shared():
-    """"Gleichstände werden in folgender Reihenfolge aufgelöst: Mehr fertiggestellte Bauabschnitte; mehr
+    """ "Gleichstände werden in folgender Reihenfolge aufgelöst: Mehr fertiggestellte Bauabschnitte; mehr
     hinzugefügte Verzierungen. Herrscht dann weiterhin Gleichstand, teilen sich die Spieler den Sieg.\""""
     st = new(4, seed=1)
     _finished_with(st, [30, 30, 30, 30], [5, 6, 6, 6], [4, 1, 2, 2])

@@ -1,12 +1,35 @@
 """The market ("Ressourcen erhalten"): moving a die, the resource tile, the influence cards, workshop
 activation, the reroll at the end; the seed's market and workshop-activation examples."""
+
 import copy
 
 import pytest
 
 from games.rules.base import rng
-from tests.rules.red_cathedral.rc_helpers import (CARDS, DICE, RES, SEAT, TILES, E, act, glory, moves, new, park_dice, pick, put_card, put_tile,
-                        refused, sec, set_dice, set_player, set_towers, space, turn_to, v)
+from tests.rules.red_cathedral.rc_helpers import (
+    CARDS,
+    DICE,
+    RES,
+    SEAT,
+    TILES,
+    E,
+    act,
+    glory,
+    moves,
+    new,
+    park_dice,
+    pick,
+    put_card,
+    put_tile,
+    refused,
+    sec,
+    set_dice,
+    set_player,
+    set_towers,
+    space,
+    turn_to,
+    v,
+)
 
 Y, R, B, G = SEAT["yellow"], SEAT["red"], SEAT["blue"], SEAT["green"]
 
@@ -62,7 +85,7 @@ def test_example_then_the_merchants_exchange_2_bricks_for_1_green_gem():
 
 
 def test_paid_steps_only_for_the_white_die_and_ones_own_colour():
-    """"Zieht er den weißen Würfel oder den Würfel der eigenen Farbe, darf der Spieler ... für jeden
+    """ "Zieht er den weißen Würfel oder den Würfel der eigenen Farbe, darf der Spieler ... für jeden
     Rubel ... einen Bereich weiterziehen (unter Umständen also auch weiter als 6)"."""
     st = _market_example()
     set_player(st, Y, rubles=3)
@@ -86,7 +109,7 @@ def test_extra_steps_cost_rubles_one_has():
 
 
 def test_wichtig_a_die_may_not_land_in_a_full_area():
-    """"Ein Würfel darf nur in einem Bereich landen, in dem noch mindestens ein Würfelfeld frei ist
+    """ "Ein Würfel darf nur in einem Bereich landen, in dem noch mindestens ein Würfelfeld frei ist
     ... muss der Spieler einen anderen Würfel wählen. Beim weißen Würfel oder dem der eigenen
     Farbe dürfte er Rubel bezahlen und weiterziehen"."""
     st = new(4, seed=22)
@@ -116,7 +139,7 @@ def test_resources_are_the_tile_times_the_dice_with_the_moved_die_limited_by_sup
 
 
 def test_wichtig_only_what_fits_in_the_inventory_no_room_made_by_discarding():
-    """"Er darf nur Material nehmen, für das er auch Platz hat": the inventory has 10 spaces, 4 of
+    """ "Er darf nur Material nehmen, für das er auch Platz hat": the inventory has 10 spaces, 4 of
     them under banners at first; no move puts material back to make room."""
     st = _market_example()
     set_player(st, Y, inv={"stone": 5})
@@ -130,7 +153,7 @@ def test_wichtig_only_what_fits_in_the_inventory_no_room_made_by_discarding():
 
 
 def test_the_player_may_take_less():
-    """"(der Spieler darf auch weniger nehmen)"."""
+    """ "(der Spieler darf auch weniger nehmen)"."""
     st = _market_example()
     act(st, Y, "die", die="yellow", extra=0)
     act(st, Y, "take", count=1)
@@ -181,6 +204,7 @@ def test_hinweis_the_field_inside_an_area_does_not_matter():
 
 # --- influence cards ------------------------------------------------------------------------------
 
+
 def _prepare(st, p, card, index):
     """Give the player what the card's action ``index`` needs (twice, where it may repeat)."""
     a = CARDS[card]["actions"][index]
@@ -206,7 +230,7 @@ def _prepare(st, p, card, index):
 @pytest.mark.parametrize("card", sorted(CARDS))
 @pytest.mark.parametrize("index", [0, 1])
 def test_influence_one_of_the_two_actions_repeatable_ones_again_others_once(card, index):
-    """"darf der Spieler eine der zwei Aktionen auf der jeweiligen Einflusskarte ausführen ...
+    """ "darf der Spieler eine der zwei Aktionen auf der jeweiligen Einflusskarte ausführen ...
     Aktionen mit Blitz-Symbol ... nur einmal in seinem Zug ..., diejenigen mit Unendlich-Symbol
     dagegen so oft er möchte": whichever marks the data gives the card's actions."""
     st = new(4, seed=26)
@@ -264,6 +288,7 @@ def test_influence_card_of_the_landing_quarter_only():
 
 # --- workshop tiles on the market -----------------------------------------------------------------
 
+
 def _rp_tile():
     return next(t for t, r in sorted(TILES.items()) if r.get("gain", {}).get("rp"))
 
@@ -293,7 +318,7 @@ def test_example_blue_die_activates_the_red_die_tile_yellow_die_the_points_tile(
 
 
 def test_a_die_tile_pays_its_areas_resources_once_not_times_the_dice():
-    """"Diese Ressourcen erhält er nur einmal, egal, wie viele Würfel in dem Bereich liegen"."""
+    """ "Diese Ressourcen erhält er nur einmal, egal, wie viele Würfel in dem Bereich liegen"."""
     st = new(4, seed=30)
     st["pl"][Y]["ws"]["blue"] = {"t": "T-red", "up": True}
     set_dice(st, white=(4, 1), green=(4, 1), red=(4, 1), blue=(0, 2), yellow=(6, 1))
@@ -321,7 +346,7 @@ def test_activation_by_the_moved_dies_colour_only_and_never_face_down():
 
 
 def test_white_die_activates_one_of_the_two_white_tiles_not_both():
-    """"Zieht der Spieler den weißen Würfel ... und sind beide Felder belegt, darf er eines der
+    """ "Zieht der Spieler den weißen Würfel ... und sind beide Felder belegt, darf er eines der
     beiden Werkstattplättchen seiner Wahl aktivieren (aber nicht beide)"."""
     st = new(4, seed=32)
     st["pl"][Y]["ws"]["white1"] = {"t": "T20", "up": True}
@@ -337,7 +362,7 @@ def test_white_die_activates_one_of_the_two_white_tiles_not_both():
 
 
 def test_the_area_is_rerolled_after_the_market_actions_at_the_end_of_the_turn():
-    """"Schließlich würfelt er mit allen Würfeln in diesem Bereich": at the end of the turn, the
+    """ "Schließlich würfelt er mit allen Würfeln in diesem Bereich": at the end of the turn, the
     dice of the landing area get new pips; the other dice keep theirs."""
     st = new(4, seed=33)
     set_dice(st, white=(2, 1), red=(2, 4), yellow=(0, 2), blue=(5, 1), green=(6, 1))

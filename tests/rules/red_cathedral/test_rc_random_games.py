@@ -1,12 +1,13 @@
 """Seeded games for every player count, both workshop sides and every choice of influence card: they end,
 replay byte for byte, survive a JSON round trip, and no view shows what is drawn later."""
+
 import copy
 import json
 
 import pytest
-from tests.rules.red_cathedral.rc_helpers import E, SECTIONS, TILES, dump, play_game, replay
 
 from games.rules.base import new_rng_state
+from tests.rules.red_cathedral.rc_helpers import SECTIONS, TILES, E, dump, play_game, replay
 
 CHOICES = ("1", "2", "3", "random")
 GROUPS = ("craftsmen", "teamsters", "merchants", "clergy")
@@ -56,8 +57,7 @@ def _check_views(st):
         assert not (set(TILES) - tiles_out) & strings, "a workshop tile not in play shows"
 
 
-@pytest.mark.parametrize("players,options,seed", option_sets(),
-                         ids=lambda x: x if isinstance(x, int) else None)
+@pytest.mark.parametrize("players,options,seed", option_sets(), ids=lambda x: x if isinstance(x, int) else None)
 def test_seeded_game_ends_replays_and_round_trips(players, options, seed):
     checks = []
 
@@ -75,9 +75,9 @@ def test_seeded_game_ends_replays_and_round_trips(players, options, seed):
     assert result.ranks[0] in (1, 2) if players == 1 else min(result.ranks) == 1
     assert dump(replay(players, options, seed, log)) == dump(st)
     # Half way, a JSON copy of the state plays on exactly like the original.
-    half = replay(players, options, seed, log[:len(log) // 2])
+    half = replay(players, options, seed, log[: len(log) // 2])
     thawed = json.loads(json.dumps(half))
-    for seat, move in log[len(log) // 2:]:
+    for seat, move in log[len(log) // 2 :]:
         E.apply(half, seat, copy.deepcopy(move))
         E.apply(thawed, seat, copy.deepcopy(move))
     assert dump(thawed) == dump(half) == dump(st)

@@ -1,15 +1,16 @@
 """Set-up ("Spielvorbereitung") as the rules text lists it, and the influence cards of the invitation."""
+
 import pytest
-from tests.rules.red_cathedral.rc_helpers import CARDS, E, GAME, RES, TILES, eagle, new, raw
 
 from games.rules.red_cathedral.engine import GROUP_OPTION_NAMES
+from tests.rules.red_cathedral.rc_helpers import CARDS, GAME, RES, TILES, E, eagle, new, raw
 
 PLANS = raw("plans")["records"]
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_setup_plan_by_player_count_one_base_and_one_dome_per_tower_six_sections_each(players):
-    """"Mischt die Bauplankarten, auf denen eure Spieleranzahl angegeben ist ... Jeder Turm hat einen Unterbau
+    """ "Mischt die Bauplankarten, auf denen eure Spieleranzahl angegeben ist ... Jeder Turm hat einen Unterbau
     und eine Kuppel, wobei die Anzahl der Mittelbauten dazwischen variiert." (Solo: "wie für eine Partie zu zweit".)"""
     for seed in range(6):
         st = new(players, seed=seed)
@@ -27,7 +28,7 @@ def raw_kind(sid):
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_setup_workshop_tiles_one_per_section_3_plus_tiles_only_from_3_players(players):
-    """"Legt bei weniger als drei Spielern alle Werkstattplättchen mit dem Symbol [3+] zurück in die Schachtel.
+    """ "Legt bei weniger als drei Spielern alle Werkstattplättchen mit dem Symbol [3+] zurück in die Schachtel.
     Mischt alle übrigen Plättchen verdeckt und legt zufällig je 1 auf jeden Bauabschnitt.\""""
     seen_three_plus = False
     for seed in range(10):
@@ -43,7 +44,7 @@ def test_setup_workshop_tiles_one_per_section_3_plus_tiles_only_from_3_players(p
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_setup_rubles_3_4_4_5_markers_on_space_2_four_banners_on_the_ruler(players):
-    """"Ein Spieler ... erhält 3 Rubel. Die weiteren Spieler erhalten im Uhrzeigersinn 4, 4 und 5 Rubel";
+    """ "Ein Spieler ... erhält 3 Rubel. Die weiteren Spieler erhalten im Uhrzeigersinn 4, 4 und 5 Rubel";
     "Legt die Punktesteine aller Spieler ... auf Feld 2"; "6 Banner, von denen er 4 in den Bestand der Werkstatt
     (Lineal) legt"; "Zu Beginn stehen 6 der 10 Plätze zur Verfügung\""""
     st = new(players, seed=1)
@@ -56,7 +57,7 @@ def test_setup_rubles_3_4_4_5_markers_on_space_2_four_banners_on_the_ruler(playe
 
 
 def test_setup_dice_dropped_one_per_area_from_the_points_tile_in_arrow_direction():
-    """"Dann lässt er einen Würfel zufällig fallen und setzt ihn auf ein Feld des Bereichs ..., der sich neben
+    """ "Dann lässt er einen Würfel zufällig fallen und setzt ihn auf ein Feld des Bereichs ..., der sich neben
     dem Ressourcenplättchen befindet. Anschließend macht er das für die nächsten 4 Bereiche in Pfeilrichtung
     ebenso." The research names the tile: the dice start at the points tile."""
     start_tile = next(r for r, d in RES.items() if d.get("dice_start"))
@@ -73,7 +74,7 @@ def test_setup_dice_dropped_one_per_area_from_the_points_tile_in_arrow_direction
 
 
 def test_setup_one_influence_card_per_group_each_on_some_quarter():
-    """"Zieht von jeder Gruppe 1 Karte und legt sie jeweils offen auf ein beliebiges der 4 Kartenfelder.\""""
+    """ "Zieht von jeder Gruppe 1 Karte und legt sie jeweils offen auf ein beliebiges der 4 Kartenfelder.\""""
     for seed in range(6):
         st = new(3, seed=seed)
         assert sorted(CARDS[c]["group"] for c in st["influence"]) == ["clergy", "craftsmen", "merchants", "teamsters"]
@@ -87,7 +88,9 @@ def test_example_invitation_haendler_1_and_the_fourth_group_random():
     options = {"merchants": "1"}
     parts = E.describe_options(E.normalize_options(3, options))["parts"]
     assert [(p["args"]["group"], p["args"].get("number")) for p in parts] == [
-        (GROUP_OPTION_NAMES["merchants"], "1"), (GROUP_OPTION_NAMES["clergy"], None)]
+        (GROUP_OPTION_NAMES["merchants"], "1"),
+        (GROUP_OPTION_NAMES["clergy"], None),
+    ]
     assert "{number}" not in parts[1]["msg"], "a random fourth group shows no number"
     chosen = set()
     for seed in range(12):
@@ -100,7 +103,7 @@ def test_example_invitation_haendler_1_and_the_fourth_group_random():
 
 
 def test_hinweis_the_numbers_1_to_3_name_the_card_a_choice_appears_on():
-    """"Hinweis: Jede Gilde hat drei zugehörige Karten, und jede Karte hat zwei Wahlmöglichkeiten. Die unten
+    """ "Hinweis: Jede Gilde hat drei zugehörige Karten, und jede Karte hat zwei Wahlmöglichkeiten. Die unten
     stehenden Zahlen 1−3 geben an, auf welcher Karte die Wahlmöglichkeit erscheint.\""""
     for group in ("craftsmen", "teamsters", "merchants", "clergy"):
         for number in ("1", "2", "3"):

@@ -1,12 +1,32 @@
 """The solo game against Iwan: his set-up, his turn, his ornaments, his claims, his building (with the
 text's overflow example) and the end without the 3-glory bonus. The human is seat 0, Iwan player 1."""
-import copy
 
-from tests.rules.red_cathedral.rc_helpers import (E, SECTIONS, TILES, act, cost_units, end_turn, glory, msgs, new, pass_turn, pick, put_card,
-                        put_tile, sec, set_dice, set_player, set_towers, space, turn_to, v)
+import copy
 
 from games.rules.red_cathedral import solo
 from games.rules.red_cathedral.data import DICE
+from tests.rules.red_cathedral.rc_helpers import (
+    SECTIONS,
+    TILES,
+    E,
+    act,
+    cost_units,
+    end_turn,
+    glory,
+    msgs,
+    new,
+    pass_turn,
+    pick,
+    put_card,
+    put_tile,
+    sec,
+    set_dice,
+    set_player,
+    set_towers,
+    space,
+    turn_to,
+    v,
+)
 
 HUMAN, IWAN = 0, solo.IWAN
 
@@ -25,8 +45,9 @@ def _iwan_turn(st):
 
 # --- set-up ------------------------------------------------------------------------------------
 
+
 def test_iwan_setup_claims_the_base_worth_most_points_leftmost_of_equals_and_removes_its_tile():
-    """"Führe mit Iwans verbliebenem Banner eine Aktion „Einen Bauabschnitt beanspruchen“ für ihn aus: Lege es
+    """ "Führe mit Iwans verbliebenem Banner eine Aktion „Einen Bauabschnitt beanspruchen“ für ihn aus: Lege es
     auf die Unterbau-Karte, die am meisten Baupunkte einbringt (kommen mehrere in Frage, dann von diesen die
     Karte am weitesten links). Nimm das Werkstattplättchen von der beanspruchten Unterbau-Karte aus dem Spiel.\""""
     for seed in range(12):
@@ -40,7 +61,7 @@ def test_iwan_setup_claims_the_base_worth_most_points_leftmost_of_equals_and_rem
 
 
 def test_iwan_setup_five_cards_in_a_row_with_the_five_die_tiles_five_banners_no_rubles():
-    """"Nimm dir die 5 Werkstattplättchen mit Würfelsymbolen ... Mische die 5 Solo-Karten ... und lege sie als
+    """ "Nimm dir die 5 Werkstattplättchen mit Würfelsymbolen ... Mische die 5 Solo-Karten ... und lege sie als
     zufällige Reihe offen aus ... lege zufällig je 1 offen auf das Werkstattfeld jeder Solo-Karte. Lege 5
     seiner Banner auf die Karte ... Iwan erhält weder Werkstatt-Tableau noch Rubel.\""""
     rows = set()
@@ -61,13 +82,17 @@ def test_iwan_setup_five_cards_in_a_row_with_the_five_die_tiles_five_banners_no_
 
 # --- his turn ----------------------------------------------------------------------------------
 
+
 def test_iwans_turn_leftmost_face_up_tile_moves_its_die_flips_and_the_card_acts():
-    """"Iwans Zug beginnt stets mit der Solo-Karte am weitesten links mit offenem Werkstattplättchen ... Ziehe
+    """ "Iwans Zug beginnt stets mit der Solo-Karte am weitesten links mit offenem Werkstattplättchen ... Ziehe
     dazu den auf dem Plättchen abgebildeten Würfel um seine Augenzahl weiter und drehe das Würfelplättchen auf
     verdeckt um ... Führe nun ... die auf der Solo-Karte angegebene Aktion aus." (Baupunkte erhalten: 4.)"""
     st = new(1, seed=3)
-    _row(st, [("stock", "red"), ("points", "blue"), ("claim", "white"), ("build", "yellow"), ("transport", "green")],
-         up=[False, True, True, True, True])
+    _row(
+        st,
+        [("stock", "red"), ("points", "blue"), ("claim", "white"), ("build", "yellow"), ("transport", "green")],
+        up=[False, True, True, True, True],
+    )
     set_dice(st, white=(0, 1), yellow=(0, 1), red=(1, 1), blue=(2, 3), green=(6, 2))
     put_tile(st, 5, "R-wood")
     put_card(st, 2, "craftsmen-1")
@@ -81,7 +106,7 @@ def test_iwans_turn_leftmost_face_up_tile_moves_its_die_flips_and_the_card_acts(
 
 
 def test_iwans_die_would_land_in_a_full_area_so_it_stays_but_the_card_still_acts():
-    """"Würde der Würfel (auch der weiße) in einem vollbesetzten Bereich landen, führe diese Basis-Aktion nicht
+    """ "Würde der Würfel (auch der weiße) in einem vollbesetzten Bereich landen, führe diese Basis-Aktion nicht
     aus ... Führe nun (Würfel gezogen oder nicht) die auf der Solo-Karte angegebene Aktion aus.\""""
     st = new(1, seed=3)
     _row(st, [("stock", "white"), ("points", "blue"), ("claim", "red"), ("build", "yellow"), ("transport", "green")])
@@ -94,7 +119,7 @@ def test_iwans_die_would_land_in_a_full_area_so_it_stays_but_the_card_still_acts
 
 
 def test_iwan_gets_only_construction_points_from_the_market_up_to_3_and_the_clergys_glory():
-    """"Iwan erhält keine Ressourcen, mit Ausnahme möglicher [Baupunkte] ...: Bis zu 3 durch das
+    """ "Iwan erhält keine Ressourcen, mit Ausnahme möglicher [Baupunkte] ...: Bis zu 3 durch das
     Ressourcenplättchen des Bereichs, weitere durch die Klerus-Einflusskarte. Sind beide
     Klerus-Einflussaktionen möglich, nutzt Iwan die für ihn günstigere. Wirf abschließend wie üblich alle
     Würfel des Bereiches neu.\""""
@@ -107,6 +132,7 @@ def test_iwan_gets_only_construction_points_from_the_market_up_to_3_and_the_cler
     before_space, before_glory = space(st, IWAN), glory(st, IWAN)
     _iwan_turn(st)
     from games.rules.red_cathedral import track
+
     assert space(st, IWAN) == track.eagle_ahead(before_space + 3, 1)
     assert glory(st, IWAN) >= before_glory + 1
     assert st["pl"][IWAN]["rubles"] == 0 and sum(st["pl"][IWAN]["inv"].values()) == 0
@@ -114,7 +140,7 @@ def test_iwan_gets_only_construction_points_from_the_market_up_to_3_and_the_cler
 
 
 def test_iwan_plays_his_cards_left_to_right_then_adds_an_ornament_and_reshuffles_his_tiles():
-    """"Liegen bei Beginn von Iwans Zug alle seine Werkstattplättchen verdeckt, führe vor seinem Zug folgende
+    """ "Liegen bei Beginn von Iwans Zug alle seine Werkstattplättchen verdeckt, führe vor seinem Zug folgende
     Schritte aus: 1. Wenn möglich, fügt Iwan ... eine Verzierung hinzu ... 2. Mische Iwans Werkstattplättchen
     neu und lege 1 davon auf jede Solo-Karte.\""""
     st = new(1, seed=5)
@@ -130,20 +156,26 @@ def test_iwan_plays_his_cards_left_to_right_then_adds_an_ornament_and_reshuffles
 
 # --- his ornaments -----------------------------------------------------------------------------
 
+
 def _finished_for_both():
     """A solo game whose human has finished a base and a middle section, Iwan a base and a dome."""
     st = new(1, seed=2)
     hb, ib = pick("base", n=2)
     hm = pick("middle")
     idome = pick("dome")
-    set_towers(st, [[sec(hb, owner=HUMAN, done=True), sec(hm, owner=HUMAN, done=True)],
-                    [sec(ib, owner=IWAN, done=True), sec(idome, owner=IWAN, done=True)]])
+    set_towers(
+        st,
+        [
+            [sec(hb, owner=HUMAN, done=True), sec(hm, owner=HUMAN, done=True)],
+            [sec(ib, owner=IWAN, done=True), sec(idome, owner=IWAN, done=True)],
+        ],
+    )
     _row(st, [("points", d) for d in DICE], up=False)
     return st, hb, hm, ib, idome
 
 
 def test_iwans_ornaments_door_arch_arch_cross_on_your_sections_first_for_1_glory_without_paying():
-    """"Welche Verzierung? Die Reihenfolge ist: Tür – Bogen – Bogen – [Kreuz]. Erst, wenn die Tür hinzugefügt
+    """ "Welche Verzierung? Die Reihenfolge ist: Tür – Bogen – Bogen – [Kreuz]. Erst, wenn die Tür hinzugefügt
     wurde, ist ein Bogen dran ... Iwan braucht für Verzierungen keine Ressourcen zu bezahlen. Wo hinzufügen?
     Iwan versucht zuerst, einen von dir fertiggestellten Bauabschnitt zu verzieren. Nur wenn dies nicht
     möglich ist, verziert er einen von sich selbst fertiggestellten ... Hat Iwan eine Verzierung hinzugefügt,
@@ -171,7 +203,7 @@ def sections_of(st):
 
 
 def test_iwans_ornament_with_several_sections_to_choose_the_human_chooses():
-    """"In beiden Fällen gilt: Bei mehreren möglichen Bauabschnitten triffst du die Wahl.\""""
+    """ "In beiden Fällen gilt: Bei mehreren möglichen Bauabschnitten triffst du die Wahl.\""""
     st = new(1, seed=2)
     b1, b2 = pick("base", n=2)
     set_towers(st, [[sec(b1, owner=HUMAN, done=True)], [sec(b2, owner=HUMAN, done=True)]])
@@ -179,7 +211,10 @@ def test_iwans_ornament_with_several_sections_to_choose_the_human_chooses():
     turn_to(st, HUMAN)
     _iwan_turn(st)
     assert E.to_act(st) == [HUMAN]
-    assert E.legal_moves(st, HUMAN) == [{"type": "iwan_ornament", "section": b1}, {"type": "iwan_ornament", "section": b2}]
+    assert E.legal_moves(st, HUMAN) == [
+        {"type": "iwan_ornament", "section": b1},
+        {"type": "iwan_ornament", "section": b2},
+    ]
     st["turn"]["seat"] = IWAN
     E.apply(st, HUMAN, {"type": "iwan_ornament", "section": b2})
     assert sections_of(st)[b2]["orn"] == ["door", IWAN] and sections_of(st)[b1]["orn"] is None
@@ -188,8 +223,9 @@ def test_iwans_ornament_with_several_sections_to_choose_the_human_chooses():
 
 # --- his claims --------------------------------------------------------------------------------
 
+
 def test_iwans_claim_directly_above_your_card_first_then_a_base_else_you_choose():
-    """"Hat er noch Banner, lege 1 nach folgender Priorität auf einen Bauabschnitt: 1. Direkt oberhalb einer
+    """ "Hat er noch Banner, lege 1 nach folgender Priorität auf einen Bauabschnitt: 1. Direkt oberhalb einer
     von dir beanspruchten oder fertiggestellten Karte. 2. Auf einen Unterbau. Steht keine solche Karte zur
     Verfügung, entscheidest du, welche Karte Iwan beansprucht ... Nimm in jedem Fall das Plättchen aus dem Spiel.\""""
     st = new(1, seed=4)
@@ -218,8 +254,9 @@ def pick_tile():
 
 # --- his building ------------------------------------------------------------------------------
 
+
 def test_example_iwan_needs_3_has_4_one_goes_to_the_next_claimed_card():
-    """"Hat Iwan mehr Baumaterial, als diese Karte benötigt, lege das übrige Material auf die nächste von ihm
+    """ "Hat Iwan mehr Baumaterial, als diese Karte benötigt, lege das übrige Material auf die nächste von ihm
     beanspruchte Karte. Beispiel: Benötigt eine Karte 3 Einheiten Baumaterial und Iwan hat 4, lege 1 davon auf
     die nächste Karte." Cards are found "von links nach rechts, jeweils von oben nach unten"; only the number
     of units counts ("muss Iwan lediglich 4 beliebige Einheiten liefern")."""
@@ -253,18 +290,24 @@ def test_iwan_keeps_material_on_his_build_card_when_he_has_no_unfinished_section
 
 # --- the end -----------------------------------------------------------------------------------
 
+
 def _five_done_and_one_missing(st, owner):
     """``owner`` has five finished sections and a sixth, a 3-unit base, still empty."""
     last = pick("base", lambda r: sum(r["cost"].values()) == 3)
     base = pick("base", exclude=(last,))
     mids = pick("middle", n=4)
-    set_towers(st, [[sec(base, owner=owner, done=True)] + [sec(m, owner=owner, done=True) for m in mids],
-                    [sec(last, owner=owner)]])
+    set_towers(
+        st,
+        [
+            [sec(base, owner=owner, done=True)] + [sec(m, owner=owner, done=True) for m in mids],
+            [sec(last, owner=owner)],
+        ],
+    )
     return last
 
 
 def test_solo_end_iwans_sixth_section_no_3_glory_bonus_you_play_once_more():
-    """"Egal, wer diesen Bauabschnitt fertigstellt: Niemand erhält die 3 Bonuspunkte – der andere ist aber noch
+    """ "Egal, wer diesen Bauabschnitt fertigstellt: Niemand erhält die 3 Bonuspunkte – der andere ist aber noch
     einmal am Zug, und auch die Schlusswertung verläuft wie sonst bei einem Spiel zu zweit.\""""
     st = new(1, seed=8)
     last = _five_done_and_one_missing(st, IWAN)

@@ -3,8 +3,22 @@ completion, own sections above never count, only sections below the completed on
 
 Seats play the colours yellow 0, red 1, blue 2, green 3, so the seed's colours name the seats.
 """
-from tests.rules.red_cathedral.rc_helpers import (SEAT, SECTIONS, act, all_but, glory, msgs, new, pick, sec, set_player, set_towers, space,
-                        turn_to)
+
+from tests.rules.red_cathedral.rc_helpers import (
+    SEAT,
+    SECTIONS,
+    act,
+    all_but,
+    glory,
+    msgs,
+    new,
+    pick,
+    sec,
+    set_player,
+    set_towers,
+    space,
+    turn_to,
+)
 
 Y, R, B, G = SEAT["yellow"], SEAT["red"], SEAT["blue"], SEAT["green"]
 PENALTY = "The Tsar punishes {seat} for slow work in tower {tower}: {rp} construction points lost."
@@ -16,8 +30,7 @@ def _penalties(events):
 
 def _complete(st, seat, sid):
     """``seat`` delivers the one material its section still misses (it holds exactly that)."""
-    missing = next(m for m, n in SECTIONS[sid]["cost"].items()
-                   if n > st_section(st, sid)["mat"].get(m, 0))
+    missing = next(m for m, n in SECTIONS[sid]["cost"].items() if n > st_section(st, sid)["mat"].get(m, 0))
     set_player(st, seat, inv={missing: 1})
     turn_to(st, seat)
     return act(st, seat, "deliver", section=sid, material=missing)
@@ -41,8 +54,17 @@ def _first_picture():
     base = pick("base")
     low, high = pick("middle", n=2)
     dome = pick("dome")
-    set_towers(st, [[sec(base, owner=B), sec(low, owner=R, mat=all_but(low)), sec(high, owner=B),
-                     sec(dome, owner=Y, mat=all_but(dome))]])
+    set_towers(
+        st,
+        [
+            [
+                sec(base, owner=B),
+                sec(low, owner=R, mat=all_but(low)),
+                sec(high, owner=B),
+                sec(dome, owner=Y, mat=all_but(dome)),
+            ]
+        ],
+    )
     return st, base, low, high, dome
 
 
@@ -77,8 +99,17 @@ def _second_picture():
     base = pick("base")
     low, high = pick("middle", n=2)
     dome = pick("dome")
-    set_towers(st, [[sec(base, owner=B), sec(low, owner=R, done=True), sec(high, owner=B, mat=all_but(high)),
-                     sec(dome, owner=Y, mat=all_but(dome))]])
+    set_towers(
+        st,
+        [
+            [
+                sec(base, owner=B),
+                sec(low, owner=R, done=True),
+                sec(high, owner=B, mat=all_but(high)),
+                sec(dome, owner=Y, mat=all_but(dome)),
+            ]
+        ],
+    )
     return st, base, low, high, dome
 
 
@@ -122,8 +153,13 @@ def test_penalty_is_recounted_at_every_completion_in_the_tower_only():
     base, base2 = pick("base", n=2)
     mid = pick("middle")
     dome, dome2 = pick("dome", n=2)
-    set_towers(st, [[sec(base, owner=0), sec(mid, owner=1, done=True), sec(dome, owner=1, mat=all_but(dome))],
-                    [sec(base2, owner=1, mat=all_but(base2)), sec(dome2)]])
+    set_towers(
+        st,
+        [
+            [sec(base, owner=0), sec(mid, owner=1, done=True), sec(dome, owner=1, mat=all_but(dome))],
+            [sec(base2, owner=1, mat=all_but(base2)), sec(dome2)],
+        ],
+    )
     before = space(st, 0)
     assert _penalties(_complete(st, 1, base2)) == []
     assert space(st, 0) == before
@@ -132,7 +168,7 @@ def test_penalty_is_recounted_at_every_completion_in_the_tower_only():
 
 
 def test_only_unfinished_sections_below_the_completed_one_are_punished():
-    """"Wird ein Bauabschnitt fertiggestellt und es gibt im selben Turm unterhalb noch unfertige
+    """ "Wird ein Bauabschnitt fertiggestellt und es gibt im selben Turm unterhalb noch unfertige
     Bauabschnitte ... Jeder Spieler, der diese noch unfertigen Bauabschnitte beansprucht hat,
     verliert ...": completing a base punishes nobody, even if a card above it lies unfinished
     under a finished card of another player."""
@@ -140,8 +176,9 @@ def test_only_unfinished_sections_below_the_completed_one_are_punished():
     base = pick("base")
     low, high = pick("middle", n=2)
     dome = pick("dome")
-    set_towers(st, [[sec(base, owner=0, mat=all_but(base)), sec(low, owner=1), sec(high, owner=2, done=True),
-                     sec(dome)]])
+    set_towers(
+        st, [[sec(base, owner=0, mat=all_but(base)), sec(low, owner=1), sec(high, owner=2, done=True), sec(dome)]]
+    )
     before = space(st, 1)
     events = _complete(st, 0, base)
     assert _penalties(events) == []
@@ -158,6 +195,7 @@ def test_penalty_can_take_a_marker_back_across_a_glory_space():
     loses that glory."""
     st, _base, low, _high, _dome = _first_picture()
     from tests.rules.red_cathedral.rc_helpers import eagle
+
     set_player(st, B, space=eagle(3))
     g = glory(st, B)
     events = _complete(st, R, low)

@@ -1,4 +1,5 @@
 """Build San Juan states for tests: hands, cities and deck tops by card key."""
+
 from __future__ import annotations
 
 import json

@@ -2,9 +2,12 @@
 
 Each test quotes the line of the rules text (seeds/san-juan-yucata-rules.de.txt) it follows.
 """
+
 import random
 
 import pytest
+
+from games.rules.san_juan import bot
 from tests.rules.san_juan.sj_helpers import (
     E,
     asked,
@@ -20,8 +23,6 @@ from tests.rules.san_juan.sj_helpers import (
     to_pick,
 )
 
-from games.rules.san_juan import bot
-
 
 def _setup(players=2, seed=3, **opts):
     st = new(players, seed=seed, **opts)
@@ -35,12 +36,16 @@ def _setup(players=2, seed=3, **opts):
 #  Auch jeder weitere Spieler darf anschließend auf das Ausführen der Aktion verzichten; ein solcher
 #  Spieler wird einfach übersprungen."
 
+
 def test_councillor_chooser_may_decline_action_and_privilege():
     st = _setup()
     role(st, 0, "councillor", answer=False)
     deck = len(st["deck"])
     assert [m for m in E.legal_moves(st, 0)] == [
-        {"type": "use", "yes": True}, {"type": "use", "yes": True, "privilege": False}, {"type": "use", "yes": False}]
+        {"type": "use", "yes": True},
+        {"type": "use", "yes": True, "privilege": False},
+        {"type": "use", "yes": False},
+    ]
     say(st, 0, False)
     say(st, 1, True)
     assert st["p"][0]["hand"] == []
@@ -83,6 +88,7 @@ def test_builder_privilege_declined_by_not_building():
 
 
 # "Es darf benutzt werden, muss aber nicht." (every city building)
+
 
 def test_gold_mine_use_may_be_declined():
     st = _setup()
@@ -141,8 +147,7 @@ def test_well_card_may_be_declined():
 
 def test_market_stand_and_market_hall_are_asked_one_after_the_other():
     st = _setup()
-    set_city(st, 1, ["indigo_plant", "sugar_mill", "market_stand", "market_hall", "trading_post"],
-             goods=[True, True])
+    set_city(st, 1, ["indigo_plant", "sugar_mill", "market_stand", "market_hall", "trading_post"], goods=[True, True])
     role(st, 0, "trader")
     play(st, 1, {"type": "sell", "buildings": st["p"][1]["city"][:2]}, answer=False)
     hand = len(st["p"][1]["hand"])
@@ -244,6 +249,7 @@ def test_hut_and_tavern_are_asked():
 
 # Bots and timeouts.
 
+
 def test_timeout_takes_what_only_adds_cards():
     st = _setup()
     set_city(st, 1, ["indigo_plant", "sugar_mill", "well", "gold_mine"])
@@ -280,11 +286,16 @@ def test_bot_keeps_a_card_rather_than_stopping():
 
 def test_answers_are_validated():
     from games.rules.base import IllegalMove
+
     st = _setup()
     role(st, 0, "prospector", answer=False)
     before = E.view(st, 0)
-    for bad in ({"type": "use"}, {"type": "use", "yes": "y"}, {"type": "use", "yes": True, "privilege": False},
-                {"type": "use", "yes": False, "privilege": False}):
+    for bad in (
+        {"type": "use"},
+        {"type": "use", "yes": "y"},
+        {"type": "use", "yes": True, "privilege": False},
+        {"type": "use", "yes": False, "privilege": False},
+    ):
         with pytest.raises(IllegalMove):
             E.apply(st, 0, bad)
     assert E.view(st, 0) == before

@@ -1,5 +1,9 @@
 """The base game's city buildings, one test per example and note of the rules."""
+
 import pytest
+
+from games.rules.base import IllegalMove
+from games.rules.san_juan.cards import TILES
 from tests.rules.san_juan.sj_helpers import (
     E,
     keys,
@@ -12,9 +16,6 @@ from tests.rules.san_juan.sj_helpers import (
     stack,
     to_pick,
 )
-
-from games.rules.base import IllegalMove
-from games.rules.san_juan.cards import TILES
 
 
 def _setup(players=2, seed=3, **opts):
@@ -34,6 +35,7 @@ def _finish_phase(st):
 
 
 # --- Goldgrube ---------------------------------------------------------------------
+
 
 def _gold_mine(revealed, edition="2"):
     st = _setup(edition=edition)
@@ -75,6 +77,7 @@ def test_gold_mine_first_edition_prefecture_costs_three():
 
 # --- Schmiede / Steinbruch -------------------------------------------------------------
 
+
 def test_smithy_discounts_production_buildings_only():
     st = _setup()
     set_city(st, 1, ["indigo_plant", "smithy"])
@@ -107,6 +110,7 @@ def test_quarry_does_not_help_production_buildings():
 
 # --- Archiv / Präfektur ----------------------------------------------------------------------
 
+
 def test_archive_example_councillor_with_prefecture_takes_five_discards_three():
     st = _setup()
     set_city(st, 0, ["indigo_plant", "archive", "prefecture"])
@@ -137,11 +141,13 @@ def test_prefecture_examples_keep_two(chooser, library, drawn):
 
 def test_prefecture_cost_by_edition():
     from games.rules.san_juan.cards import COST, KEY
+
     pref = KEY.index("prefecture")
     assert (COST["1"][pref], COST["2"][pref]) == (3, 4)
 
 
 # --- Armenhaus / Schreinerei ---------------------------------------------------------------------
+
 
 def test_poor_house_draws_when_one_card_left_after_building():
     st = _setup()
@@ -202,6 +208,7 @@ def test_carpenter_only_for_city_buildings_and_not_for_itself():
 
 # --- Schwarzmarkt ---------------------------------------------------------------------------------
 
+
 def test_black_market_example_library_with_two_goods_and_three_cards():
     st = _setup()
     set_city(st, 1, ["indigo_plant", "tobacco_storage", "black_market"], goods=[True, True, False])
@@ -217,8 +224,7 @@ def test_black_market_example_library_with_two_goods_and_three_cards():
 
 def test_black_market_at_most_two_goods():
     st = _setup()
-    set_city(st, 1, ["indigo_plant", "sugar_mill", "tobacco_storage", "black_market"],
-             goods=[True, True, True, False])
+    set_city(st, 1, ["indigo_plant", "sugar_mill", "tobacco_storage", "black_market"], goods=[True, True, True, False])
     set_hand(st, 1, ["library", "well", "tower", "statue"])
     role(st, 0, "builder")
     play(st, 1, {"type": "build", "card": st["p"][1]["hand"][0]})
@@ -230,6 +236,7 @@ def test_black_market_at_most_two_goods():
 
 
 # --- Handelsstation / Marktstand / Markthalle -------------------------------------------------------
+
 
 @pytest.mark.parametrize("chooser,library,cap", [(False, False, 2), (True, False, 3), (True, True, 4)])
 def test_trading_post_examples(chooser, library, cap):
@@ -265,6 +272,7 @@ def test_market_hall_example_sugar_and_coffee_give_four():
 
 # --- Brunnen / Aquädukt ---------------------------------------------------------------------------------
 
+
 def test_well_two_goods_draw_one_for_non_producer_with_aqueduct():
     st = _setup()
     set_city(st, 1, ["indigo_plant", "sugar_mill", "well", "aqueduct"])
@@ -294,6 +302,7 @@ def test_aqueduct_examples(chooser, library, cap):
 
 # --- Kran -------------------------------------------------------------------------------------------------
 
+
 def _crane(city, hand, goods=None, builder=True, **opts):
     st = _setup(**opts)
     owner = 0 if builder else 1
@@ -319,8 +328,9 @@ def test_crane_example_palace_over_chapel_pays_three_chapel_cards_kept():
 
 
 def test_crane_example_statue_over_coffee_roaster_free_no_refund():
-    st, s = _crane(["indigo_plant", "crane", "coffee_roaster"], ["statue", "well"], goods=[False, False, True],
-                   builder=False)
+    st, s = _crane(
+        ["indigo_plant", "crane", "coffee_roaster"], ["statue", "well"], goods=[False, False, True], builder=False
+    )
     coffee = st["p"][s]["city"][2]
     disc = len(st["disc"])
     play(st, s, {"type": "build", "card": st["p"][s]["hand"][0], "over": coffee})
@@ -344,8 +354,9 @@ def test_hinweis_crane_never_over_itself_nor_same_building():
 
 def test_hinweis_built_over_building_cannot_help_pay():
     # Quarry built over while building a city building: no Quarry discount.
-    st, s = _crane(["indigo_plant", "crane", "quarry"], ["hero", "a", "b"][:1] + ["well", "tower", "statue"],
-                   builder=False)
+    st, s = _crane(
+        ["indigo_plant", "crane", "quarry"], ["hero", "a", "b"][:1] + ["well", "tower", "statue"], builder=False
+    )
     quarry = st["p"][s]["city"][2]
     play(st, s, {"type": "build", "card": st["p"][s]["hand"][0], "over": quarry})
     assert st["pend"][s]["due"] == 5 - 4
@@ -360,6 +371,7 @@ def test_hinweis_built_over_building_may_be_built_again():
     st["pend"] = [None, None]
     st["fresh"] = [-1, -1]
     from games.rules.san_juan import builder
+
     assert builder.build_problem(st, s, st["p"][s]["hand"][0], -1) is None
 
 
@@ -378,6 +390,7 @@ def test_crane_build_does_not_add_to_building_count():
 
 
 # --- Kapelle / Turm ------------------------------------------------------------------------------------
+
 
 def test_chapel_tuck_before_hand_limit_check():
     st = _setup()
@@ -415,6 +428,7 @@ def test_tower_keeps_twelve_and_must_reduce_to_twelve():
 
 
 # --- Bibliothek --------------------------------------------------------------------------------------------
+
 
 def test_library_councillor_sees_eight():
     st = _setup(players=3)
@@ -480,6 +494,7 @@ def test_library_two_players_saved_for_second_pick():
 
 # --- Denkmäler ---------------------------------------------------------------------------------------------
 
+
 def test_monuments_all_three_allowed_but_not_twice():
     st = _setup()
     set_city(st, 0, ["indigo_plant", "statue", "victory_column"])
@@ -498,6 +513,7 @@ def test_city_buildings_act_only_after_their_builder_phase():
     play(st, 0, {"type": "pay", "card": st["p"][0]["hand"][1]})
     assert st["fresh"][0] == st["p"][0]["city"][1]
     from games.rules.san_juan.common import owns
+
     assert not owns(st, 0, "trading_post")
     _finish_phase(st)
     assert st["fresh"] == [-1, -1, -1] and owns(st, 0, "trading_post")
@@ -505,6 +521,7 @@ def test_city_buildings_act_only_after_their_builder_phase():
 
 def test_library_built_over_loses_its_doubled_privilege_at_once():
     from games.rules.san_juan.cards import CATHEDRAL
+
     st = _setup(players=3, expansion=True)
     set_city(st, 0, ["indigo_plant", "crane", "library"])
     set_hand(st, 0, ["well", "tower"])

@@ -1,9 +1,13 @@
 """Engine contract: set-up, JSON, replay, full games, views, simultaneity, bots."""
+
 import copy
 import json
 import random
 
 import pytest
+
+from games.rules.base import IllegalMove, InvalidOptions, registry
+from games.rules.san_juan.cards import BASE_IDS, EXPANSION_IDS, KEY, PRODUCTION
 from tests.rules.san_juan.sj_helpers import (
     E,
     all_cards,
@@ -17,17 +21,17 @@ from tests.rules.san_juan.sj_helpers import (
     to_pick,
 )
 
-from games.rules.base import IllegalMove, InvalidOptions, registry
-from games.rules.san_juan.cards import BASE_IDS, EXPANSION_IDS, KEY, PRODUCTION
-
 OPTION_SETS = [
     {"edition": e, "start_variant": sv, "expansion": ex}
-    for e in ("1", "2") for sv in (False, True) for ex in (False, True)
+    for e in ("1", "2")
+    for sv in (False, True)
+    for ex in (False, True)
 ]
 
 
 def test_registered_with_slug_and_player_range():
     import games.rules.san_juan  # noqa: F401
+
     engine = registry.get("san-juan")
     assert (engine.name, engine.min_players, engine.max_players) == ("San Juan", 2, 4)
     assert {o.name for o in engine.options} == {"edition", "start_variant", "expansion"}
@@ -35,6 +39,7 @@ def test_registered_with_slug_and_player_range():
 
 def test_package_does_not_import_django():
     import pathlib
+
     root = pathlib.Path(E.__module__.replace(".", "/")).parent
     for path in pathlib.Path("games/rules/san_juan").glob("*.py"):
         assert "django" not in path.read_text(), path
@@ -129,8 +134,14 @@ def test_illegal_move_leaves_state_untouched():
     st = new(2, seed=8)
     gov = st["gov"]
     before = dump(st)
-    for bad in ({"type": "build", "card": 0}, {"type": "role", "role": "mayor"}, {"type": "role"},
-                {"type": "pay", "card": "x"}, {}, {"type": "role", "role": "builder", "library": True}):
+    for bad in (
+        {"type": "build", "card": 0},
+        {"type": "role", "role": "mayor"},
+        {"type": "role"},
+        {"type": "pay", "card": "x"},
+        {},
+        {"type": "role", "role": "builder", "library": True},
+    ):
         with pytest.raises(IllegalMove):
             E.apply(st, gov, bad)
     with pytest.raises(IllegalMove):
@@ -169,8 +180,11 @@ def test_view_hides_hands_chapel_deck_councillor_draws_and_rng():
     assert "rng" not in v1 and '"deck"' not in text
     assert v1["players"][0]["hand"] is None
     assert v1["players"][0]["chapel"] is None and v1["players"][0]["chapel_count"] is None
-    assert v1["pending"] is None or "cards" not in v1["pending"] or \
-        {c["id"] for c in v1["pending"]["cards"]}.isdisjoint(drawn)
+    assert (
+        v1["pending"] is None
+        or "cards" not in v1["pending"]
+        or {c["id"] for c in v1["pending"]["cards"]}.isdisjoint(drawn)
+    )
     assert v1["players"][1]["hand"] is not None
     assert v1["players"][0]["hand_size"] == len(st["p"][0]["hand"])
     v0 = E.view(st, 0)
@@ -200,8 +214,20 @@ def test_view_shows_goods_only_as_face_down_flags():
 def test_view_has_board_fields():
     st = new(3, seed=4, expansion=True)
     v = E.view(st, 0)
-    for field in ("round", "governor", "phase", "roles", "players", "deck_size", "discard_size",
-                  "trading_house", "cathedral", "pending", "to_act", "pick_order"):
+    for field in (
+        "round",
+        "governor",
+        "phase",
+        "roles",
+        "players",
+        "deck_size",
+        "discard_size",
+        "trading_house",
+        "cathedral",
+        "pending",
+        "to_act",
+        "pick_order",
+    ):
         assert field in v
     card = v["players"][0]["buildings"][0]
     assert {"id", "key", "name_de", "name_en", "cost", "vp", "kind", "text"} <= set(card)
@@ -271,8 +297,10 @@ def test_bot_and_timeout_moves_are_legal_through_whole_games():
 def test_describe_move_is_readable():
     silver = next(c for c in BASE_IDS if KEY[c] == "silver_smelter")
     assert E.describe_move({"type": "build", "card": silver}) == "Build Silver smelter"
-    assert E.describe_move({"type": "role", "role": "builder", "library": True}) == \
-        "Choose the Builder and use the Library"
+    assert (
+        E.describe_move({"type": "role", "role": "builder", "library": True})
+        == "Choose the Builder and use the Library"
+    )
     assert E.describe_move({"type": "pass"}) == "Do not build"
 
 

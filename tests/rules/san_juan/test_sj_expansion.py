@@ -1,5 +1,9 @@
 """The expansion "Neue Gebäude" with the Cathedral."""
+
 import pytest
+
+from games.rules.base import IllegalMove
+from games.rules.san_juan.cards import CATHEDRAL, EXPANSION_IDS, KEY, PRODUCTION, TILES
 from tests.rules.san_juan.sj_helpers import (
     E,
     keys,
@@ -12,9 +16,6 @@ from tests.rules.san_juan.sj_helpers import (
     stack,
     to_pick,
 )
-
-from games.rules.base import IllegalMove
-from games.rules.san_juan.cards import CATHEDRAL, EXPANSION_IDS, KEY, PRODUCTION, TILES
 
 
 def _setup(players=2, **opts):
@@ -35,10 +36,15 @@ def test_expansion_setup_33_cards_and_open_cathedral():
 
 def test_hinweis_four_extra_production_buildings():
     assert sorted(KEY[c] for c in EXPANSION_IDS if PRODUCTION[c]) == [
-        "coffee_roaster", "silver_smelter", "sugar_mill", "tobacco_storage"]
+        "coffee_roaster",
+        "silver_smelter",
+        "sugar_mill",
+        "tobacco_storage",
+    ]
 
 
 # --- Rundenbeginn: Amtsstube, Kapelle/Bank, Wachstube/Turm --------------------------------------
+
 
 def test_office_building_exchanges_up_to_two_cards():
     st = _setup()
@@ -66,9 +72,15 @@ def test_round_start_order_office_then_chapel_bank_then_guard_room():
     assert st["phase"] == "limit" and st["pend"][1]["n"] == 7 - 6
 
 
-@pytest.mark.parametrize("city,limit", [(["indigo_plant"], 6), (["indigo_plant", "guard_room"], 7),
-                                        (["indigo_plant", "tower"], 12),
-                                        (["indigo_plant", "guard_room", "tower"], 12)])
+@pytest.mark.parametrize(
+    "city,limit",
+    [
+        (["indigo_plant"], 6),
+        (["indigo_plant", "guard_room"], 7),
+        (["indigo_plant", "tower"], 12),
+        (["indigo_plant", "guard_room", "tower"], 12),
+    ],
+)
 def test_guard_room_hand_limits(city, limit):
     st = _setup()
     set_city(st, 1, city)
@@ -94,6 +106,7 @@ def test_bank_once_per_game_any_number_of_cards():
 
 
 # --- Hütte / Schenke -------------------------------------------------------------------------------
+
 
 def test_hut_draws_when_nobody_sold():
     st = _setup()
@@ -123,6 +136,7 @@ def test_hinweis_tavern_fewest_buildings(counts, draws):
 
 
 # --- Park ----------------------------------------------------------------------------------------------
+
 
 def test_park_example_library_over_park_costs_nothing():
     st = _setup()
@@ -154,6 +168,7 @@ def test_park_example_cathedral_over_park_pays_one_free_as_builder():
 
 
 # --- Zollamt / Hafen -------------------------------------------------------------------------------
+
 
 def test_customs_office_good_at_councillor_start_sells_for_two():
     tile = TILES.index([1, 1, 1, 2, 2])
@@ -206,6 +221,7 @@ def test_harbor_keeps_one_sold_good_as_a_point():
 
 
 # --- Goldschmiede / Kathedrale -------------------------------------------------------------------------
+
 
 def test_goldsmith_keeps_a_building_nobody_built():
     st = _setup()

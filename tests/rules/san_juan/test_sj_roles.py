@@ -1,5 +1,9 @@
 """Rounds, roles, privileges and the end of the game (base game)."""
+
 import pytest
+
+from games.rules.base import IllegalMove
+from games.rules.san_juan.cards import KEY, TILES
 from tests.rules.san_juan.sj_helpers import (
     E,
     all_cards,
@@ -12,9 +16,6 @@ from tests.rules.san_juan.sj_helpers import (
     set_hand,
     to_pick,
 )
-
-from games.rules.base import IllegalMove
-from games.rules.san_juan.cards import KEY, TILES
 
 
 def _builder(players=2, hand=(), city=("indigo_plant",), other_hand=()):
@@ -29,9 +30,11 @@ def _builder(players=2, hand=(), city=("indigo_plant",), other_hand=()):
 
 # --- Baumeister -------------------------------------------------------------------
 
+
 def test_builder_pays_one_card_less_others_pay_full():
-    st = _builder(hand=["silver_smelter", "well", "tower", "statue", "smithy"],
-                  other_hand=["sugar_mill", "hero", "quarry"])
+    st = _builder(
+        hand=["silver_smelter", "well", "tower", "statue", "smithy"], other_hand=["sugar_mill", "hero", "quarry"]
+    )
     role(st, 0, "builder")
     silver = st["p"][0]["hand"][0]
     play(st, 0, {"type": "build", "card": silver})
@@ -105,10 +108,12 @@ def test_unaffordable_building_is_not_offered():
     st = _builder(hand=["palace", "well"])
     role(st, 0, "builder")
     assert [m for m in E.legal_moves(st, 0) if m["type"] == "build"] == [
-        {"type": "build", "card": st["p"][0]["hand"][1]}]
+        {"type": "build", "card": st["p"][0]["hand"][1]}
+    ]
 
 
 # --- Aufseher -------------------------------------------------------------------------
+
 
 def _producer(players=2, city=("indigo_plant", "sugar_mill", "coffee_roaster")):
     st = new(players, seed=6)
@@ -157,6 +162,7 @@ def test_hinweis_producer_phase_played_simultaneously():
 
 # --- Händler ------------------------------------------------------------------------------
 
+
 def _trader(tile, city0, goods0, city1=("indigo_plant",), goods1=(False,), players=2):
     st = new(players, seed=8)
     to_pick(st, 0)
@@ -172,8 +178,11 @@ def _trader(tile, city0, goods0, city1=("indigo_plant",), goods1=(False,), playe
 
 def test_trader_example_market_stand_and_trading_post_sell_three():
     tile = TILES.index([1, 1, 2, 2, 3])
-    st = _trader(tile, ["indigo_plant", "tobacco_storage", "silver_smelter", "market_stand", "trading_post"],
-                 [True, True, True, False, False])
+    st = _trader(
+        tile,
+        ["indigo_plant", "tobacco_storage", "silver_smelter", "market_stand", "trading_post"],
+        [True, True, True, False, False],
+    )
     city = st["p"][0]["city"]
     assert max(len(m["buildings"]) for m in E.legal_moves(st, 0)) == 3
     play(st, 0, {"type": "sell", "buildings": city[:3]})
@@ -182,8 +191,7 @@ def test_trader_example_market_stand_and_trading_post_sell_three():
 
 
 def test_trader_sells_two_others_one():
-    st = _trader(0, ["indigo_plant", "sugar_mill"], [True, True],
-                 ["indigo_plant", "sugar_mill"], [True, True])
+    st = _trader(0, ["indigo_plant", "sugar_mill"], [True, True], ["indigo_plant", "sugar_mill"], [True, True])
     assert max(len(m["buildings"]) for m in E.legal_moves(st, 0)) == 2
     assert max(len(m["buildings"]) for m in E.legal_moves(st, 1)) == 1
     with pytest.raises(IllegalMove):
@@ -198,8 +206,9 @@ def test_hinweis_tile_revealed_even_if_nobody_sells_and_returned_under_stack():
     assert st["tiles_seen"] == [order[0]]
     assert st["tiles"] == order[1:] + order[:1]
     current = E.view(st, 1)["trading_house"]["current"]
-    assert {g["good"]: g["price"] for g in current} == dict(zip(
-        ["indigo", "sugar", "tobacco", "coffee", "silver"], TILES[order[0]]))
+    assert {g["good"]: g["price"] for g in current} == dict(
+        zip(["indigo", "sugar", "tobacco", "coffee", "silver"], TILES[order[0]])
+    )
     assert [g["name_de"] for g in current] == ["Indigo", "Zucker", "Tabak", "Kaffee", "Silber"]
 
 
@@ -213,6 +222,7 @@ def test_hinweis_trader_phase_simultaneous():
 
 
 # --- Ratsherr / Goldsucher -----------------------------------------------------------------
+
 
 def test_councillor_keeps_one_of_five_others_one_of_two():
     st = new(3, seed=10)
@@ -245,6 +255,7 @@ def test_prospector_draws_one_card_nobody_else_acts():
 
 
 # --- Runden ------------------------------------------------------------------------------------
+
 
 def test_each_player_picks_one_role_then_governor_passes_left():
     st = new(3, seed=12)
@@ -296,8 +307,9 @@ def _finish_round_2p(st):
     while st["round"] == 1 or st["phase"] == "role" and st["pick"] != 0:
         seat = E.to_act(st)[0]
         moves = E.legal_moves(st, seat)
-        move = next((m for m in moves if m.get("role") == "prospector"), None) or \
-            next((m for m in moves if m["type"] == "role"), moves[0])
+        move = next((m for m in moves if m.get("role") == "prospector"), None) or next(
+            (m for m in moves if m["type"] == "role"), moves[0]
+        )
         play(st, seat, move)
         if st["round"] > 1:
             break
@@ -316,7 +328,7 @@ def test_hand_limit_seven_checked_at_start_of_round_only():
     role(st, 0, "trader")
     assert st["round"] == 2 and st["phase"] == "limit"
     assert E.to_act(st) == [0] and st["pend"][0]["n"] == len(st["p"][0]["hand"]) - 7
-    play(st, 0, {"type": "discard", "cards": st["p"][0]["hand"][:st["pend"][0]["n"]]})
+    play(st, 0, {"type": "discard", "cards": st["p"][0]["hand"][: st["pend"][0]["n"]]})
     assert len(st["p"][0]["hand"]) == 7 and st["phase"] == "role"
 
 
@@ -330,6 +342,7 @@ def test_zur_verdeutlichung_hand_may_exceed_limit_during_round():
 
 
 # --- Spielende -----------------------------------------------------------------------------------
+
 
 def test_game_ends_right_after_builder_phase_with_twelfth_building():
     st = new(3, seed=16)

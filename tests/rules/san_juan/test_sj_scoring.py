@@ -1,8 +1,9 @@
 """End-of-game scoring: printed points, Chapel, cost-6 buildings, Palace last."""
+
 import pytest
-from tests.rules.san_juan.sj_helpers import E, new, set_city, set_hand
 
 from games.rules.san_juan.scoring import breakdown
+from tests.rules.san_juan.sj_helpers import E, new, set_city, set_hand
 
 
 def _score(city, edition="2", chapel=0, others=None, expansion=False):
@@ -11,6 +12,7 @@ def _score(city, edition="2", chapel=0, others=None, expansion=False):
         city = [k for k in city if k != "cathedral"]
         set_city(st, 0, city)
         from games.rules.san_juan.cards import CATHEDRAL
+
         st["p"][0]["city"].append(CATHEDRAL)
         st["p"][0]["goods"].append(-1)
         st["cathedral"] = 0
@@ -24,8 +26,20 @@ def _score(city, edition="2", chapel=0, others=None, expansion=False):
 
 
 def test_city_hall_example_nine_city_buildings():
-    _, b = _score(["poor_house", "aqueduct", "carpenter", "chapel", "quarry", "library", "statue",
-                   "victory_column", "city_hall", "indigo_plant"])
+    _, b = _score(
+        [
+            "poor_house",
+            "aqueduct",
+            "carpenter",
+            "chapel",
+            "quarry",
+            "library",
+            "statue",
+            "victory_column",
+            "city_hall",
+            "indigo_plant",
+        ]
+    )
     assert b["city_hall"] == 9
 
 
@@ -35,13 +49,15 @@ def test_guild_hall_example_second_edition_eight():
 
 
 def test_guild_hall_first_edition_two_per_production_building():
-    _, b = _score(["indigo_plant", "indigo_plant", "sugar_mill", "tobacco_storage", "tobacco_storage", "guild_hall"],
-                  edition="1")
+    _, b = _score(
+        ["indigo_plant", "indigo_plant", "sugar_mill", "tobacco_storage", "tobacco_storage", "guild_hall"], edition="1"
+    )
     assert b["guild_hall"] == 10
 
 
-@pytest.mark.parametrize("monuments,bonus", [([], 0), (["statue"], 4), (["statue", "hero"], 6),
-                                             (["statue", "victory_column", "hero"], 8)])
+@pytest.mark.parametrize(
+    "monuments,bonus", [([], 0), (["statue"], 4), (["statue", "hero"], 6), (["statue", "victory_column", "hero"], 8)]
+)
 def test_triumphal_arch_four_six_eight(monuments, bonus):
     _, b = _score(["indigo_plant", "triumphal_arch"] + monuments)
     assert b["triumphal_arch"] == bonus
@@ -70,14 +86,43 @@ def test_chapel_cards_score_one_each_whatever_they_show():
 
 
 def test_residence_example_one_seven_points():
-    _, b = _score(["indigo_plant", "indigo_plant", "sugar_mill", "black_market", "well", "tobacco_storage",
-                   "tobacco_storage", "aqueduct", "palace", "guild_hall", "residence"], expansion=True)
+    _, b = _score(
+        [
+            "indigo_plant",
+            "indigo_plant",
+            "sugar_mill",
+            "black_market",
+            "well",
+            "tobacco_storage",
+            "tobacco_storage",
+            "aqueduct",
+            "palace",
+            "guild_hall",
+            "residence",
+        ],
+        expansion=True,
+    )
     assert b["residence"] == 7
 
 
 def test_residence_example_two_ten_points():
-    _, b = _score(["indigo_plant", "indigo_plant", "archive", "gold_mine", "guard_room", "office_building",
-                   "bank", "tobacco_storage", "aqueduct", "palace", "city_hall", "residence"], expansion=True)
+    _, b = _score(
+        [
+            "indigo_plant",
+            "indigo_plant",
+            "archive",
+            "gold_mine",
+            "guard_room",
+            "office_building",
+            "bank",
+            "tobacco_storage",
+            "aqueduct",
+            "palace",
+            "city_hall",
+            "residence",
+        ],
+        expansion=True,
+    )
     assert b["residence"] == 10
 
 

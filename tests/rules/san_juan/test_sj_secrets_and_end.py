@@ -2,6 +2,9 @@
 
 Each test quotes the line of the rules text (seeds/san-juan-yucata-rules.de.txt) it follows.
 """
+
+from games.rules.san_juan import flow
+from games.rules.san_juan.cards import KEY
 from tests.rules.san_juan.sj_helpers import (
     E,
     keys,
@@ -15,9 +18,6 @@ from tests.rules.san_juan.sj_helpers import (
     to_pick,
 )
 
-from games.rules.san_juan import flow
-from games.rules.san_juan.cards import KEY
-
 
 def _setup(players=2, seed=3, **opts):
     st = new(players, seed=seed, **opts)
@@ -29,6 +29,7 @@ def _setup(players=2, seed=3, **opts):
 
 # "Ein Spieler muss seinen Mitspielern nicht mitteilen, welche und wie viele Karten er unter seiner
 #  Kapelle liegen hat."
+
 
 def test_chapel_cards_count_known_only_to_owner_until_the_end():
     st = _setup()
@@ -53,6 +54,7 @@ def test_chapel_cards_count_known_only_to_owner_until_the_end():
 
 # Bank: "Weitere Details siehe bei den Hinweisen zur "Kapelle"."
 
+
 def test_bank_cards_secret_like_the_chapel():
     st = _setup(expansion=True)
     set_city(st, 1, ["indigo_plant", "bank"])
@@ -69,6 +71,7 @@ def test_bank_cards_secret_like_the_chapel():
 
 # Harbour: "Weitere Details siehe bei den Hinweisen zur "Kapelle"."
 
+
 def test_harbour_cards_secret_like_the_chapel():
     st = _setup(expansion=True)
     set_city(st, 0, ["indigo_plant", "sugar_mill", "harbor"], goods=[True, True])
@@ -82,6 +85,7 @@ def test_harbour_cards_secret_like_the_chapel():
 
 # Goldschmiede: "Ist darauf ein Gebäude ... zu sehen, das von noch keinem Spieler gebaut wurde
 #  (inkl. ihm selbst), darf er die Karte auf die Hand nehmen"
+
 
 def test_goldsmith_counts_a_building_built_over_with_the_crane_as_built():
     st = _setup(expansion=True)
@@ -103,6 +107,7 @@ def test_goldsmith_counts_a_building_built_over_with_the_crane_as_built():
 # "Das Spiel endet sofort nach der Baumeisterphase, in der mindestens ein Spieler sein zwölftes
 #  Gebäude vor sich liegen hat"
 
+
 def test_twelve_buildings_reached_otherwise_do_not_end_the_game_before_a_builder_phase():
     st = _setup()
     set_city(st, 1, ["indigo_plant"] * 4 + ["sugar_mill"] * 4 + ["tobacco_storage"] * 4)
@@ -116,6 +121,7 @@ def test_twelve_buildings_reached_otherwise_do_not_end_the_game_before_a_builder
 
 
 # The safety end (not in the rules): only when play truly cannot go on.
+
 
 def _empty_supply(st):
     for pile in ("deck", "disc"):

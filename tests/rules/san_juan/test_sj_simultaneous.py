@@ -4,11 +4,13 @@
 bedeutungslos." (Aufseher; likewise Händler and Ratsherr; the round start steps are decided by every
 player concerned at once.)
 """
+
 import itertools
 import json
 import random
 
 import pytest
+
 from tests.rules.san_juan.sj_helpers import E, dump
 
 

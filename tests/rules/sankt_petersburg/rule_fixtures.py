@@ -4,12 +4,14 @@ The tests read the game through the public engine API (view, legal_moves, apply,
 building a position (cards laid out, hands, display rows, deck tops, money, which phase) writes
 into the state. Cards are named by their key in cards.json.
 """
+
 from __future__ import annotations
 
 from typing import Any
 
 import games.rules.sankt_petersburg  # noqa: F401  (registers the engine)
 from games.rules.base import registry
+
 # Positions are built with the same helpers as the engine's contract tests.
 from tests.rules.sankt_petersburg.sp_helpers import deck_keep, goto, hand, lay, pull, rows, set_money, set_points, stack  # noqa: F401
 
@@ -17,6 +19,7 @@ E = registry.get("sankt-petersburg")
 
 
 # --- reading (public API) ---------------------------------------------------------------
+
 
 def new(players: int = 4, seed: int = 1, **options: Any) -> dict:
     return E.setup(players, options, seed)

@@ -21,6 +21,7 @@ position writes into the state:
     all_cards(st)                       # every card id in the game, wherever it lies
     dump(st)                            # canonical JSON (compare states byte for byte)
 """
+
 from __future__ import annotations
 
 import copy
@@ -117,8 +118,9 @@ def goto(st: dict, phase: str, start: int | None = None, round: int = 2) -> None
     phase), with `start` holding that phase's stone and to act."""
     if start is not None:
         st["tokens"][phase] = start
-    st.update(round=round, phase=phase, step="actions", first=False, passes=0,
-              turn=st["tokens"][phase], queue=[], after=None)
+    st.update(
+        round=round, phase=phase, step="actions", first=False, passes=0, turn=st["tokens"][phase], queue=[], after=None
+    )
     for p in st["p"]:
         p["auto"] = None
         p["flipped"] = []
@@ -131,8 +133,9 @@ def finish_first_round(st: dict) -> None:
         act(st, seat, E.timeout_move(st, seat))
 
 
-def random_game(players: int, seed: int, options: dict | None = None,
-                max_steps: int = 20000) -> tuple[dict, list[tuple[int, dict]]]:
+def random_game(
+    players: int, seed: int, options: dict | None = None, max_steps: int = 20000
+) -> tuple[dict, list[tuple[int, dict]]]:
     rng = random.Random(seed)
     st = E.setup(players, options or {}, seed)
     log: list[tuple[int, dict]] = []
@@ -146,10 +149,15 @@ def random_game(players: int, seed: int, options: dict | None = None,
     raise AssertionError("the game did not end")
 
 
-def play_through(players: int, options: dict, seed: int, *,
-                 choose: Callable[[dict, int, list[dict], random.Random, int], dict] | None = None,
-                 check: Callable[[dict], None] | None = None,
-                 max_moves: int = 5000) -> tuple[dict, list[tuple[int, dict]]]:
+def play_through(
+    players: int,
+    options: dict,
+    seed: int,
+    *,
+    choose: Callable[[dict, int, list[dict], random.Random, int], dict] | None = None,
+    check: Callable[[dict], None] | None = None,
+    max_moves: int = 5000,
+) -> tuple[dict, list[tuple[int, dict]]]:
     """A whole game in which exactly one seat acts at a time -> (state, move log).
 
     ``choose(state, seat, legal, rng, moves so far)`` picks each move (default: uniformly from

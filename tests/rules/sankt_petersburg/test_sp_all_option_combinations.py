@@ -1,6 +1,7 @@
 """Every allowed combination of the engine's options (the expansion, SP+, Modules 1 and 2, the Market
 and Modules 3-6 with both assignment rules) at 2-5 players: a seeded random game ends, replays byte
 for byte, and no view shows another seat's hand, a pile's order or another seat's assignments."""
+
 import itertools
 import json
 import random
@@ -41,7 +42,7 @@ def allowed(players: int) -> list[dict]:
 
 def check_views(st: dict) -> None:
     piles = {c for pile in st["decks"].values() for c in pile}
-    dealt = (st["ext"].get("assignments") or [])
+    dealt = st["ext"].get("assignments") or []
     for viewer in [None, *range(st["n"])]:
         view = E.view(st, viewer)
         hidden = set(piles)

@@ -1,15 +1,31 @@
 """The computer player: always a legal move, and the play a sensible player would choose."""
+
 import random
 
 import pytest
 
 from games.rules.sankt_petersburg import bot
 from games.rules.sankt_petersburg.cards import table
-from tests.rules.sankt_petersburg.sp_helpers import E, act, deck_keep, goto, hand, lay, new, pull, rows, set_money, stack
+from tests.rules.sankt_petersburg.sp_helpers import (
+    E,
+    act,
+    deck_keep,
+    goto,
+    hand,
+    lay,
+    new,
+    pull,
+    rows,
+    set_money,
+    stack,
+)
 
 OPTION_SETS = [
-    {"edition": "1"}, {"edition": "2"}, {"edition": "1", "sp_plus": True},
-    {"edition": "1", "expansion": True}, {"edition": "2", "expansion": True},
+    {"edition": "1"},
+    {"edition": "2"},
+    {"edition": "1", "sp_plus": True},
+    {"edition": "1", "expansion": True},
+    {"edition": "2", "expansion": True},
 ]
 GAMES = [(n, o) for n in (2, 3, 4) for o in OPTION_SETS] + [(5, o) for o in OPTION_SETS if o.get("expansion")]
 
@@ -211,10 +227,18 @@ def test_bot_keeps_money_to_lay_out_its_hand_card_before_the_end():
 
 def test_bot_answers_a_decision_it_does_not_know_with_the_cautious_move(monkeypatch):
     from games.rules.sankt_petersburg.hooks import DECISIONS, Decision
+
     legal = [{"type": "choose", "n": 2}, {"type": "choose", "n": 0}]
-    monkeypatch.setitem(DECISIONS, "unknown_card", Decision(
-        "unknown_card", lambda st, seat, d: [dict(m) for m in legal], lambda st, seat, d, m, ev: None,
-        lambda st, seat, d: {"type": "choose", "n": 0}))
+    monkeypatch.setitem(
+        DECISIONS,
+        "unknown_card",
+        Decision(
+            "unknown_card",
+            lambda st, seat, d: [dict(m) for m in legal],
+            lambda st, seat, d, m, ev: None,
+            lambda st, seat, d: {"type": "choose", "n": 0},
+        ),
+    )
     st = new(2, seed=11)
     goto(st, "building", start=0, round=3)
     st.update(queue=[{"kind": "unknown_card", "seat": 0}], step="decide", after="turn")

@@ -1,14 +1,23 @@
 """The bot plays the Market and the modules itself: it buys market cards, names goods and keeps
 orange cards by their worth, triggers events, takes and plays purple cards, and aims for its
 assignment and the obstacles, instead of answering those decisions with the timeout move."""
+
 import random
 
 from games.rules.sankt_petersburg import bot_modules
 from games.rules.sankt_petersburg.cards import INFO
 from tests.rules.sankt_petersburg.sp_helpers import E, goto, hand, lay, new, rows, set_money
 
-ALL = {"edition": "2", "market": True, "banquet": True, "module2": True, "helpers": True, "events": True,
-       "assignments": True, "obstacles": True}
+ALL = {
+    "edition": "2",
+    "market": True,
+    "banquet": True,
+    "module2": True,
+    "helpers": True,
+    "events": True,
+    "assignments": True,
+    "obstacles": True,
+}
 
 
 def test_the_bot_uses_the_market_and_the_modules_in_whole_games():
@@ -38,7 +47,7 @@ def test_the_bot_uses_the_market_and_the_modules_in_whole_games():
 def test_the_bot_names_the_good_that_wins_the_market_place():
     st = new(2, 5, **ALL)
     goto(st, "market", start=0)
-    lay(st, 1, "chick", "chick")           # seat 1 leads chicken
+    lay(st, 1, "chick", "chick")  # seat 1 leads chicken
     lay(st, 0, "ear_of_wheat")
     (any_card,) = lay(st, 0, "czar_and_carpenter")
     st["queue"] = [{"kind": "market_good", "seat": 0, "card": any_card}]
@@ -70,7 +79,7 @@ def test_the_bot_keeps_only_orange_cards_worth_their_price():
     st = new(2, 8, **ALL)
     goto(st, "market", start=0)
     (_coop, box) = lay(st, 0, "chicken_coop", "chicken_box")
-    lay(st, 1, "chick")       # seat 0 leads in chicken without the box: its 4 markers add nothing
+    lay(st, 1, "chick")  # seat 0 leads in chicken without the box: its 4 markers add nothing
     set_money(st, 0, 20)
     st["queue"] = [{"kind": "market_confirm", "seat": 0, "cards": [box]}]
     st["step"], st["after"] = "decide", "phase"

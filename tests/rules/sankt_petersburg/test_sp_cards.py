@@ -1,4 +1,5 @@
 """The card catalogue against the reference figures (sankt-petersburg-cards.md and the seeds)."""
+
 import json
 import pathlib
 
@@ -105,8 +106,12 @@ def test_expansion_card_figures(key):
 def test_base_decks_count_31_28_27_30_in_both_editions():
     for edition in ("1", "2"):
         decks = compose({"edition": edition, "expansion": False, "sp_plus": False})
-        assert {d: len(ids) for d, ids in decks.items()} == \
-            {"worker": 31, "building": 28, "aristocrat": 27, "exchange": 30}
+        assert {d: len(ids) for d, ids in decks.items()} == {
+            "worker": 31,
+            "building": 28,
+            "aristocrat": 27,
+            "exchange": 30,
+        }
         exchange = [INFO[edition][c].color for c in decks["exchange"]]
         assert {c: exchange.count(c) for c in set(exchange)} == {"worker": 10, "building": 10, "aristocrat": 10}
 
@@ -115,13 +120,17 @@ def test_expansion_adds_35_cards_and_removes_7():
     base = compose({"edition": "1", "expansion": False, "sp_plus": False})
     full = compose({"edition": "1", "expansion": True, "sp_plus": False})
     assert sum(map(len, full.values())) - sum(map(len, base.values())) == 35 - 7
-    removed = {INFO["1"][c].key for ids in base.values() for c in ids} - \
-        {INFO["1"][c].key for ids in full.values() for c in ids}
-    assert removed == {"czar_and_carpenter", "observatory", "academy", "mistress_of_ceremonies",
-                       "mariinsky_theater"}
+    removed = {INFO["1"][c].key for ids in base.values() for c in ids} - {
+        INFO["1"][c].key for ids in full.values() for c in ids
+    }
+    assert removed == {"czar_and_carpenter", "observatory", "academy", "mistress_of_ceremonies", "mariinsky_theater"}
     added = [c for d in full for c in full[d] if c not in base[d]]
-    assert {d: sum(1 for c in added if INFO["1"][c].deck == d) for d in full} == \
-        {"worker": 7, "building": 9, "aristocrat": 9, "exchange": 10}
+    assert {d: sum(1 for c in added if INFO["1"][c].deck == d) for d in full} == {
+        "worker": 7,
+        "building": 9,
+        "aristocrat": 9,
+        "exchange": 10,
+    }
 
 
 def test_sp_plus_swaps_only_the_seven_replacement_cards():
@@ -130,16 +139,32 @@ def test_sp_plus_swaps_only_the_seven_replacement_cards():
     keys = lambda decks: sorted(INFO["1"][c].key for ids in decks.values() for c in ids)  # noqa: E731
     assert len(keys(plus)) == len(keys(base)) == 116
     new = set(keys(plus)) - set(keys(base))
-    assert new == {"czar_and_carpenter_ibg", "observatory_ibg", "academy_ibg", "mistress_of_ceremonies_ibg",
-                   "mariinsky_theater_ibg"}
+    assert new == {
+        "czar_and_carpenter_ibg",
+        "observatory_ibg",
+        "academy_ibg",
+        "mistress_of_ceremonies_ibg",
+        "mariinsky_theater_ibg",
+    }
     assert keys(plus).count("observatory_ibg") == 2 and keys(plus).count("mistress_of_ceremonies_ibg") == 2
 
 
 def test_green_exchange_cards_name_their_craft_and_the_czar_shows_all():
-    crafts = {"carpenter_workshop": "wood", "gold_smelter": "gold", "weaving_mill": "wool", "fur_shop": "fur",
-              "wharf": "ship"}
-    workers = {"lumberjack": "wood", "gold_miner": "gold", "shepherd": "wool", "fur_trapper": "fur",
-               "ship_builder": "ship", "czar_and_carpenter": "all"}
+    crafts = {
+        "carpenter_workshop": "wood",
+        "gold_smelter": "gold",
+        "weaving_mill": "wool",
+        "fur_shop": "fur",
+        "wharf": "ship",
+    }
+    workers = {
+        "lumberjack": "wood",
+        "gold_miner": "gold",
+        "shepherd": "wool",
+        "fur_trapper": "fur",
+        "ship_builder": "ship",
+        "czar_and_carpenter": "all",
+    }
     for key, craft in crafts.items():
         assert INFO["1"][ids_of(key)[0]].replaces == {"color": "worker", "craft": craft}
     for key, craft in workers.items():
@@ -190,6 +215,7 @@ def test_uncertain_figures_live_only_under_the_uncertain_key():
 def test_every_ability_named_in_the_data_is_registered_or_expansion():
     import games.rules.sankt_petersburg  # noqa: F401
     from games.rules.sankt_petersburg.hooks import ABILITIES
+
     for kind in KINDS:
         if kind["set"] == "base" and kind.get("ability"):
             assert kind["ability"] in ABILITIES, kind["key"]

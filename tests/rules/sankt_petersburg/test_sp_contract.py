@@ -1,4 +1,5 @@
 """Engine contract: options and their reasons, set-up, whole games, JSON, replay, hidden information."""
+
 import copy
 import json
 import pathlib
@@ -9,18 +10,36 @@ import pytest
 from games.rules.base import IllegalMove, InvalidOptions, registry
 from games.rules.sankt_petersburg.cards import ALL_IDS, compose, table
 from games.rules.sankt_petersburg.engine import FIVE_PLAYERS, SP_PLUS_EDITION, SP_PLUS_EXPANSION
-from tests.rules.sankt_petersburg.sp_helpers import E, act, dump, goto, hand, lay, new, random_game, rows, set_money, stack
+from tests.rules.sankt_petersburg.sp_helpers import (
+    E,
+    act,
+    dump,
+    goto,
+    hand,
+    lay,
+    new,
+    random_game,
+    rows,
+    set_money,
+    stack,
+)
 
 OPTION_SETS = [
-    {"edition": "1"}, {"edition": "2"},
-    {"edition": "1", "expansion": True}, {"edition": "2", "expansion": True},
+    {"edition": "1"},
+    {"edition": "2"},
+    {"edition": "1", "expansion": True},
+    {"edition": "2", "expansion": True},
     {"edition": "1", "sp_plus": True},
-    {"edition": "2", "market": True}, {"edition": "2", "market": True, "expansion": True},
-    {"edition": "2", "market": True, "helpers": True}, {"edition": "2", "market": True, "assignments": True},
-    {"edition": "2", "market": True, "events": True}, {"edition": "2", "market": True, "obstacles": True},
+    {"edition": "2", "market": True},
+    {"edition": "2", "market": True, "expansion": True},
+    {"edition": "2", "market": True, "helpers": True},
+    {"edition": "2", "market": True, "assignments": True},
+    {"edition": "2", "market": True, "events": True},
+    {"edition": "2", "market": True, "obstacles": True},
 ]
 GAMES = [(n, o) for n in (2, 3, 4) for o in OPTION_SETS] + [
-    (5, o) for o in OPTION_SETS if o.get("expansion") or o.get("market")]
+    (5, o) for o in OPTION_SETS if o.get("expansion") or o.get("market")
+]
 
 
 def _id(case):
@@ -31,17 +50,37 @@ def _id(case):
 def test_registered_with_slug_players_and_options():
     engine = registry.get("sankt-petersburg")
     assert (engine.name, engine.min_players, engine.max_players) == ("Sankt Petersburg", 2, 5)
-    assert [o.name for o in engine.options] == ["edition", "expansion", "sp_plus", "banquet", "module2", "market",
-                                                "helpers", "events", "assignments", "assignment_rule",
-                                                "obstacles"]
-    assert engine.normalize_options(4, {}) == {"edition": "1", "expansion": False, "sp_plus": False,
-                                               "banquet": False, "module2": False, "market": False, "helpers": False, "events": False,
-                                               "assignments": False, "assignment_rule": "best",
-                                               "obstacles": False}
+    assert [o.name for o in engine.options] == [
+        "edition",
+        "expansion",
+        "sp_plus",
+        "banquet",
+        "module2",
+        "market",
+        "helpers",
+        "events",
+        "assignments",
+        "assignment_rule",
+        "obstacles",
+    ]
+    assert engine.normalize_options(4, {}) == {
+        "edition": "1",
+        "expansion": False,
+        "sp_plus": False,
+        "banquet": False,
+        "module2": False,
+        "market": False,
+        "helpers": False,
+        "events": False,
+        "assignments": False,
+        "assignment_rule": "best",
+        "obstacles": False,
+    }
 
 
 def test_listed_in_the_registry_modules():
     from games.rules.registry import ENGINE_MODULES
+
     assert "games.rules.sankt_petersburg" in ENGINE_MODULES
 
 
@@ -184,9 +223,16 @@ def test_illegal_moves_leave_the_state_untouched():
     seat = E.to_act(st)[0]
     other = (seat + 1) % 3
     before = dump(st)
-    for bad in ({}, {"type": "fly"}, {"type": "pass"}, {"type": "take", "card": st["upper"][0]},
-                {"type": "buy", "card": "w999"}, {"type": "buy", "card": 3}, {"type": "play", "card": "w1"},
-                {"type": "pub", "points": 2}):
+    for bad in (
+        {},
+        {"type": "fly"},
+        {"type": "pass"},
+        {"type": "take", "card": st["upper"][0]},
+        {"type": "buy", "card": "w999"},
+        {"type": "buy", "card": 3},
+        {"type": "play", "card": "w1"},
+        {"type": "pub", "points": 2},
+    ):
         with pytest.raises(IllegalMove):
             E.apply(st, seat, bad)
     with pytest.raises(IllegalMove):
@@ -285,15 +331,54 @@ def test_observatory_card_is_seen_only_by_its_user():
 def test_view_has_the_contract_fields():
     st = new(4, seed=3)
     view = E.view(st, 0)
-    for field in ("round", "phase", "step", "to_act", "start_player", "tokens", "sack", "display", "decks",
-                  "discards", "players", "last_scoring", "stats", "game_end_triggered", "options"):
+    for field in (
+        "round",
+        "phase",
+        "step",
+        "to_act",
+        "start_player",
+        "tokens",
+        "sack",
+        "display",
+        "decks",
+        "discards",
+        "players",
+        "last_scoring",
+        "stats",
+        "game_end_triggered",
+        "options",
+    ):
         assert field in view, field
     card = view["display"]["upper"][0]
-    assert {"id", "key", "name", "name_de", "deck", "color", "cost", "price", "income", "exchange", "replaces",
-            "craft", "text"} <= set(card)
+    assert {
+        "id",
+        "key",
+        "name",
+        "name_de",
+        "deck",
+        "color",
+        "cost",
+        "price",
+        "income",
+        "exchange",
+        "replaces",
+        "craft",
+        "text",
+    } <= set(card)
     player = view["players"][0]
-    assert {"seat", "money", "points", "cards", "hand_count", "hand", "hand_limit", "passed", "auto_pass",
-            "workers", "different_aristocrats"} <= set(player)
+    assert {
+        "seat",
+        "money",
+        "points",
+        "cards",
+        "hand_count",
+        "hand",
+        "hand_limit",
+        "passed",
+        "auto_pass",
+        "workers",
+        "different_aristocrats",
+    } <= set(player)
     assert view["step"] == "actions" and view["phase"] == "worker" and view["round"] == 1
 
 

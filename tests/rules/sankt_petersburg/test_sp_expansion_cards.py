@@ -1,5 +1,6 @@
 """The expansion cards with a figure or an income rule: one test per card, named after the seed's
 text in "Im Folgenden werden die wichtigsten neuen Karten ... erklärt" and the Hinweise there."""
+
 import pytest
 
 from tests.rules.sankt_petersburg.sp_helpers import E, act, goto, lay, moves_of, new, rows, set_money
@@ -33,11 +34,12 @@ def _fresh(players=2, **options):
     for p in st["p"]:
         p["cards"], p["hand"], p["special"] = [], [], []
     set_money(st, 0, 60)
-    goto(st, "exchange", start=0)           # past the first worker round
+    goto(st, "exchange", start=0)  # past the first worker round
     return st
 
 
 # --- workers -----------------------------------------------------------------------------------
+
 
 def test_zar_und_zimmermann_cheaper_and_pays_only_2_rubles():
     """Zar und Zimmermann is cheaper than the base card but pays only 2 rubles at the worker scoring."""
@@ -60,6 +62,7 @@ def test_zar_und_zimmermann_replaced_by_any_green_exchange_card():
 
 
 # --- buildings -------------------------------------------------------------------------------
+
 
 def test_sternwarte_kostet_nun_2_rubel_mehr():
     """Sternwarte costs 2 rubles more than the base card (8; the 2nd edition's base card costs 7)."""
@@ -112,6 +115,7 @@ def test_kaffeehaus_may_be_replaced_later():
 
 # --- aristocrats -------------------------------------------------------------------------------
 
+
 def test_hofmeisterin_now_3_rubles_and_4_points():
     st = _fresh()
     lay(st, 0, "mistress_of_ceremonies_ibg")
@@ -119,6 +123,7 @@ def test_hofmeisterin_now_3_rubles_and_4_points():
 
 
 # --- exchange cards ------------------------------------------------------------------------------
+
 
 def test_kolchose_lowers_every_further_green_card():
     """Kolchose: 3 rubles and 2 points; every further green card costs 1 ruble less (green exchange
@@ -149,12 +154,12 @@ def test_oktoberrevolution_replaces_any_worker():
     """Oktoberrevolution may replace any worker card; it pays 6 rubles and 2 points."""
     st = _fresh()
     workers = lay(st, 0, "lumberjack", "ship_builder", "new_farmer", "czar_and_carpenter_ibg")
-    lay(st, 0, "kolchose")                      # an exchange card is never replaced again
+    lay(st, 0, "kolchose")  # an exchange card is never replaced again
     goto(st, "exchange", start=0)
     (rev,), _ = rows(st, ["october_revolution"])
     assert _targets(st, 0, rev) == sorted(workers)
     act(st, 0, {"type": "buy", "card": rev, "replace": workers[0]})
-    assert E.view(st, 0)["players"][0]["money"] == 60 - (15 - 3 - 1)   # Kolchose: 1 less
+    assert E.view(st, 0)["players"][0]["money"] == 60 - (15 - 3 - 1)  # Kolchose: 1 less
     st["p"][0]["cards"] = [rev]
     assert _score(st, "worker")[0] == (6, 2)
 
@@ -163,8 +168,19 @@ def test_textilfabrik_two_points_per_carpet_card():
     """Textilfabrik: at the building scoring 2 points per own green card with the carpet symbol:
     Schäfer, Zar und Zimmermann, Weberei and Oktoberrevolution."""
     st = _fresh()
-    lay(st, 0, "textile_factory", "shepherd", "czar_and_carpenter_ibg", "weaving_mill", "october_revolution",
-        "lumberjack", "new_farmer", "kolchose", "fur_trapper")
+    lay(
+        st,
+        0,
+        "textile_factory",
+        "shepherd",
+        "czar_and_carpenter_ibg",
+        "weaving_mill",
+        "october_revolution",
+        "lumberjack",
+        "new_farmer",
+        "kolchose",
+        "fur_trapper",
+    )
     assert _score(st, "building")[0] == (0, 2 * 4)
 
 

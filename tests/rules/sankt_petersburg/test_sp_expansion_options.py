@@ -3,17 +3,33 @@
 Seed sections: "Die Erweiterung 'In bester Gesellschaft'" (Inhalt, Vorbereitung), "Variante SP+",
 "Ein 5-Personen Spiel" and the Hinweise on the 2nd edition and Module 2.
 """
+
 import pytest
 
 from games.rules.base import InvalidOptions
 from games.rules.sankt_petersburg.cards import INFO
 from tests.rules.sankt_petersburg.sp_helpers import E
 
-REPLACED = {"czar_and_carpenter": "czar_and_carpenter_ibg", "observatory": "observatory_ibg",
-            "academy": "academy_ibg", "mistress_of_ceremonies": "mistress_of_ceremonies_ibg",
-            "mariinsky_theater": "mariinsky_theater_ibg"}
-MODULE_2 = {"coffee_house", "debtors_prison", "trading_house", "sycophant", "october_revolution",
-            "textile_factory", "guild_hall", "university", "merchant", "lt_kije", "mayor"}
+REPLACED = {
+    "czar_and_carpenter": "czar_and_carpenter_ibg",
+    "observatory": "observatory_ibg",
+    "academy": "academy_ibg",
+    "mistress_of_ceremonies": "mistress_of_ceremonies_ibg",
+    "mariinsky_theater": "mariinsky_theater_ibg",
+}
+MODULE_2 = {
+    "coffee_house",
+    "debtors_prison",
+    "trading_house",
+    "sycophant",
+    "october_revolution",
+    "textile_factory",
+    "guild_hall",
+    "university",
+    "merchant",
+    "lt_kije",
+    "mayor",
+}
 
 
 def _game_keys(players, **options):
@@ -63,8 +79,7 @@ def test_inhalt_35_cards_7_workers_9_buildings_9_aristocrats_10_exchange():
     base = _counts(E.setup(4, {}, 3))
     full = _counts(E.setup(4, {"expansion": True}, 3))
     assert base == {"worker": 31, "building": 28, "aristocrat": 27, "exchange": 30}
-    assert full == {"worker": 31 + 7 - 1, "building": 28 + 9 - 3, "aristocrat": 27 + 9 - 2,
-                    "exchange": 30 + 10 - 1}
+    assert full == {"worker": 31 + 7 - 1, "building": 28 + 9 - 3, "aristocrat": 27 + 9 - 2, "exchange": 30 + 10 - 1}
 
 
 @pytest.mark.parametrize("options", [{"expansion": True}, {"expansion": True, "edition": "2"}, {"sp_plus": True}])
@@ -103,4 +118,3 @@ def test_hinweis_expansion_playable_with_the_new_edition():
     for players in (2, 3, 4, 5):
         st = E.setup(players, {"expansion": True, "edition": "2"}, players)
         assert E.to_act(st) == [st["tokens"]["worker"]]
-

@@ -1,13 +1,19 @@
 """Seeded random games with the expansion, SP+ and 5 players run to a legal end, replay exactly,
 and reach every move the expansion adds."""
+
 import json
 
 import pytest
 
 from tests.rules.sankt_petersburg.sp_helpers import E, all_cards, assert_replays, play_through
 
-CASES = [(5, {"expansion": True}), (5, {"expansion": True, "edition": "2"}), (2, {"expansion": True}),
-         (3, {"expansion": True, "edition": "2"}), (4, {"sp_plus": True})]
+CASES = [
+    (5, {"expansion": True}),
+    (5, {"expansion": True, "edition": "2"}),
+    (2, {"expansion": True}),
+    (3, {"expansion": True, "edition": "2"}),
+    (4, {"sp_plus": True}),
+]
 EXPANSION_MOVES = {"sycophant_discard", "debtors_prison", "debtors_prison_take", "guild_hall", "trading_house"}
 
 
@@ -36,8 +42,7 @@ def _play(players, options, seed, seen=None):
 def _sum_table_adds_up(stats, players):
     """Every point a seat holds shows in a row of the ∑ table: income, the Pub, the sack, the
     Trading House, and the final scoring."""
-    parts = [r for r in stats if r["group"] == "income" and not r["label"].endswith("rubles")
-             or r["group"] == "end"]
+    parts = [r for r in stats if r["group"] == "income" and not r["label"].endswith("rubles") or r["group"] == "end"]
     final = next(r for r in stats if r["label"] == "Points")["values"]
     assert [sum(r["values"][s] for r in parts) for s in range(players)] == final
 
@@ -60,11 +65,16 @@ def test_random_games_reach_every_expansion_move_with_a_label():
         if EXPANSION_MOVES <= seen:
             break
     assert EXPANSION_MOVES <= seen
-    examples = [{"type": "sycophant_discard", "card": "a1"}, {"type": "debtors_prison", "card": "b1"},
-                {"type": "debtors_prison_take", "card": "b1", "choice": "buy"},
-                {"type": "debtors_prison_take", "card": "b1", "choice": "hand"},
-                {"type": "debtors_prison_take", "choice": "back"}, {"type": "guild_hall", "points": 1},
-                {"type": "trading_house", "use": True}, {"type": "trading_house", "use": False}]
+    examples = [
+        {"type": "sycophant_discard", "card": "a1"},
+        {"type": "debtors_prison", "card": "b1"},
+        {"type": "debtors_prison_take", "card": "b1", "choice": "buy"},
+        {"type": "debtors_prison_take", "card": "b1", "choice": "hand"},
+        {"type": "debtors_prison_take", "choice": "back"},
+        {"type": "guild_hall", "points": 1},
+        {"type": "trading_house", "use": True},
+        {"type": "trading_house", "use": False},
+    ]
     labels = [E.describe_move(m) for m in examples]
     assert all("(" not in label and "_" not in label for label in labels)
     assert labels[5] == "Take 3 rubles and 1 point from the Guild Hall"

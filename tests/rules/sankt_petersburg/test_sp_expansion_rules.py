@@ -5,12 +5,25 @@ after the Hinweis: the sack holder gets 2 rubles more only at the start, 27 in a
 start player; 2 points at the start of every worker round; 10 workers in the very first worker
 round, then 8 as usual; the stones move two players to the left).
 """
+
 import pytest
 
 from tests.rules.sankt_petersburg.sp_helpers import E, act, finish_first_round, goto, lay, new, rows
 
-ARISTOCRATS = ["author", "administrator", "warehouse_manager", "secretary", "controller", "judge",
-               "mistress_of_ceremonies_ibg", "sycophant", "pope", "senator", "admiral", "czar"]
+ARISTOCRATS = [
+    "author",
+    "administrator",
+    "warehouse_manager",
+    "secretary",
+    "controller",
+    "judge",
+    "mistress_of_ceremonies_ibg",
+    "sycophant",
+    "pope",
+    "senator",
+    "admiral",
+    "czar",
+]
 
 
 def _noble_points(st, seat):
@@ -26,6 +39,7 @@ def _pass_phase(st):
 
 
 # --- more than ten different aristocrats -----------------------------------------------------
+
 
 @pytest.mark.parametrize("different, expected", [(10, 55), (11, 65), (12, 75)])
 def test_regelaenderung_more_than_10_different_aristocrats(different, expected):
@@ -70,6 +84,7 @@ def test_regelaenderung_in_the_final_scoring():
 
 # --- five players ------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
 def test_fuenf_spieler_sack_27_rubles(seed):
     """The sack holder gets 2 rubles more, only at the start: 27 rubles in all."""
@@ -93,11 +108,11 @@ def test_fuenf_spieler_sack_2_points_each_worker_round_only():
     for phase in ("building", "aristocrat"):
         assert st["phase"] == phase
         for seat in range(5):
-            st["p"][seat]["cards"] = []      # no income: only the sack can score
+            st["p"][seat]["cards"] = []  # no income: only the sack can score
         _pass_phase(st)
         assert [p["points"] for p in st["p"]] == points
     old_sack = st["sack"]
-    _pass_phase(st)                          # the exchange round ends, the stones move
+    _pass_phase(st)  # the exchange round ends, the stones move
     assert st["phase"] == "worker" and st["round"] == 2
     new_sack = st["sack"]
     assert new_sack == (old_sack + 2) % 5
@@ -136,7 +151,7 @@ def test_fuenf_spieler_first_worker_round_10_cards_then_8():
     and after the exchange round the rows move down as usual."""
     st = new(5, seed=10, expansion=True)
     assert len(st["upper"]) == 10 and st["lower"] == []
-    finish_first_round(st)                   # 5 players buy 2 workers each: all 10 are gone
+    finish_first_round(st)  # 5 players buy 2 workers each: all 10 are gone
     assert [len(p["cards"]) for p in st["p"]] == [2] * 5
     assert st["phase"] == "building" and len(st["upper"]) == 8 and st["lower"] == []
     _pass_phase(st)

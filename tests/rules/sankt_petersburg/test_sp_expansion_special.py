@@ -5,6 +5,7 @@ split defaults to 4 points and then to the last split chosen; the Hochstapler ma
 the aristocrat action phase and is discarded automatically when the aristocrat scoring would be
 negative because of it).
 """
+
 import pytest
 
 from games.rules.base import IllegalMove
@@ -31,6 +32,7 @@ def _stat(st, label, seat):
 
 
 # --- Hochstapler -------------------------------------------------------------------------------
+
 
 def test_hochstapler_costs_1_ruble_to_lay_out():
     st = _fresh()
@@ -100,7 +102,7 @@ def test_hochstapler_discard_in_aristocrat_action_phase():
     events = act(st, 0, {"type": "sycophant_discard", "card": syc})
     assert syc in st["discard"] and syc not in st["p"][0]["cards"]
     assert any(e["args"].get("card") == "Sycophant" for e in events)
-    assert E.to_act(st) == [1]              # a card action wakes the pass until the display changes
+    assert E.to_act(st) == [1]  # a card action wakes the pass until the display changes
 
 
 def test_hochstapler_counts_as_a_different_aristocrat():
@@ -113,10 +115,12 @@ def test_hochstapler_counts_as_a_different_aristocrat():
 
 # --- Schuldturm -----------------------------------------------------------------------------------
 
+
 def _prison(players=2, discard=("theater", "market", "market"), money=40):
     st = _fresh(players)
     (prison,) = lay(st, 0, "debtors_prison")
     from tests.rules.sankt_petersburg.sp_helpers import pull
+
     st["discard"] = [pull(st, k) for k in discard]
     set_money(st, 0, money)
     goto(st, "building", start=0)
@@ -149,7 +153,7 @@ def test_schuldturm_search_the_discard_pile_and_buy():
     assert theater in st["p"][0]["cards"] and theater not in st["discard"]
     assert E.to_act(st) == [1] and E.view(st, 0)["step"] == "actions"
     _pass_until_decision_or(st, "building")
-    assert st["p"][0]["points"] == 6           # the theater; the used Schuldturm scores nothing
+    assert st["p"][0]["points"] == 6  # the theater; the used Schuldturm scores nothing
 
 
 def test_schuldturm_take_into_hand():
@@ -190,7 +194,7 @@ def test_schuldturm_used_cannot_be_replaced_and_turns_back_next_round():
     act(st, 0, {"type": "debtors_prison_take", "choice": "back"})
     act(st, 1, {"type": "pass"})
     assert not [m for m in E.legal_moves(st, 0) if m.get("replace") == prison and m["card"] == university]
-    assert moves_of(st, 0, "debtors_prison") == []               # once per phase
+    assert moves_of(st, 0, "debtors_prison") == []  # once per phase
     act(st, 0, {"type": "pass"})
     act(st, 1, {"type": "pass"})
     assert st["phase"] == "aristocrat"
@@ -222,6 +226,7 @@ def test_schuldturm_use_wakes_pass_until_display():
 
 
 # --- Handelsgilde ----------------------------------------------------------------------------------
+
 
 def _guild(money=10, start=0):
     st = _fresh()
@@ -269,8 +274,12 @@ def test_handelsgilde_default_4_points_then_the_last_split():
 def test_handelsgilde_bad_split_is_refused():
     st, _ = _guild()
     before = dump(st)
-    for bad in ({"type": "guild_hall", "points": 5}, {"type": "guild_hall", "points": -1},
-                {"type": "guild_hall", "points": True}, {"type": "pub", "points": 1}):
+    for bad in (
+        {"type": "guild_hall", "points": 5},
+        {"type": "guild_hall", "points": -1},
+        {"type": "guild_hall", "points": True},
+        {"type": "pub", "points": 1},
+    ):
         with pytest.raises(IllegalMove):
             E.apply(st, 0, bad)
     assert dump(st) == before
@@ -284,7 +293,7 @@ def test_handelsgilde_rubles_can_be_spent_at_the_pub_right_after():
     goto(st, "building", start=0)
     rows(st, ["market"])
     _pass_until_decision_or(st, "building")
-    assert [d["kind"] for d in st["queue"]] == ["guild_hall"]       # no money for the Pub yet
+    assert [d["kind"] for d in st["queue"]] == ["guild_hall"]  # no money for the Pub yet
     act(st, 0, {"type": "guild_hall", "points": 0})
     assert [d["kind"] for d in st["queue"]] == ["pub"]
     assert E.legal_moves(st, 0)[-1] == {"type": "pub", "points": 2}
@@ -305,6 +314,7 @@ def test_handelsgilde_then_markthalle_then_pub():
 
 # --- Markthalle / Handelshaus ----------------------------------------------------------------------
 
+
 def _trading(money=10, cards=("trading_house",)):
     st = _fresh()
     lay(st, 0, *cards)
@@ -320,7 +330,11 @@ def test_markthalle_3_rubles_for_2_points_after_the_building_scoring():
     st = _trading()
     view = E.view(st, 1)
     assert view["step"] == "trading_house" and view["decision"] == {
-        "kind": "trading_house", "seat": 0, "rubles": 3, "points": 2}
+        "kind": "trading_house",
+        "seat": 0,
+        "rubles": 3,
+        "points": 2,
+    }
     act(st, 0, {"type": "trading_house", "use": True})
     assert (st["p"][0]["money"], st["p"][0]["points"]) == (7, 2)
     assert _stat(st, "Points bought at the Trading House", 0) == 2
@@ -373,9 +387,12 @@ def test_schuldturm_bad_answers_leave_the_state_untouched():
     st, prison = _prison()
     act(st, 0, {"type": "debtors_prison", "card": prison})
     before = dump(st)
-    for bad in ({"type": "debtors_prison_take", "card": "b999", "choice": "buy"},
-                {"type": "debtors_prison_take", "card": st["discard"][0], "choice": "steal"},
-                {"type": "debtors_prison_take", "choice": "hand"}, {"type": "pass"}):
+    for bad in (
+        {"type": "debtors_prison_take", "card": "b999", "choice": "buy"},
+        {"type": "debtors_prison_take", "card": st["discard"][0], "choice": "steal"},
+        {"type": "debtors_prison_take", "choice": "hand"},
+        {"type": "pass"},
+    ):
         with pytest.raises(IllegalMove):
             E.apply(st, 0, bad)
     with pytest.raises(IllegalMove):

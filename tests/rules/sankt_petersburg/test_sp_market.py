@@ -1,6 +1,7 @@
 """The Market of the 2nd edition (option "market"): the seed's section "Der Markt" — Aufbau, Ablauf,
 the market round, the market place and its scoring (Beispiel, Gleichstand), the orange cards and
 their Hinweise, exchange cards moving markers back, 5 players, the ∑ table and the view."""
+
 import json
 import random
 from collections import Counter
@@ -11,8 +12,21 @@ from games.rules.base import InvalidOptions
 from games.rules.sankt_petersburg.abilities_market.market import markers, place_points
 from games.rules.sankt_petersburg.cards import RULES, compose, table
 from games.rules.sankt_petersburg.engine import FIVE_PLAYERS, MARKET_EDITION, SP_PLUS_EDITION
-from tests.rules.sankt_petersburg.sp_helpers import (E, act, all_cards, assert_replays, assert_sum_table_adds_up, goto, lay, moves_of, new,
-                        play_through, rows, set_money, stack)
+from tests.rules.sankt_petersburg.sp_helpers import (
+    E,
+    act,
+    all_cards,
+    assert_replays,
+    assert_sum_table_adds_up,
+    goto,
+    lay,
+    moves_of,
+    new,
+    play_through,
+    rows,
+    set_money,
+    stack,
+)
 
 MARKET = {"edition": "2", "market": True}
 GOODS = ["chicken", "grain", "apple", "fish", "cabbage"]
@@ -57,6 +71,7 @@ def pass_round(st):
 
 # --- options -------------------------------------------------------------------------------------
 
+
 def test_market_only_with_the_2nd_edition():
     """Das neue Sankt Petersburg = the 2nd edition with the Market: refused with the 1st edition."""
     with pytest.raises(InvalidOptions) as err:
@@ -91,6 +106,7 @@ def test_expansion_may_be_combined_with_the_market():
 
 # --- Material und Aufbau --------------------------------------------------------------------------
 
+
 def test_material_35_market_cards_per_good_3_2_1_and_an_orange_card():
     st = mnew(4, 1)
     pile = st["decks"]["market"]
@@ -99,7 +115,8 @@ def test_material_35_market_cards_per_good_3_2_1_and_an_orange_card():
     for good in GOODS:
         mine = [tab[c] for c in pile if tab[c].good == good]
         assert sorted((c.good_count, c.cost, c.rubles, c.orange) for c in mine) == (
-            [(1, 5, 2, False)] * 3 + [(2, 4, 1, False)] * 2 + [(3, 3, 0, False), (4, 1, 0, True)])
+            [(1, 5, 2, False)] * 3 + [(2, 4, 1, False)] * 2 + [(3, 3, 0, False), (4, 1, 0, True)]
+        )
         assert all(c.color == "market" and c.deck == "market" and c.points == 0 for c in mine)
     assert "market" not in new(4, 1, edition="2")["decks"]
 
@@ -126,6 +143,7 @@ def test_aufbau_symbol_cards(players, counts):
 
 
 # --- Ablauf --------------------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("players, first", [(2, 4), (3, 6), (4, 8), (5, 10)])
 def test_ablauf_first_worker_round_then_refill_to_10(players, first):
@@ -175,6 +193,7 @@ def test_market_cards_may_be_bought_in_any_round():
 
 # --- the market place ------------------------------------------------------------------------------
 
+
 def test_marker_enters_and_advances_by_the_symbols_of_each_card():
     """A marker enters the first time a player gets symbols of a good and moves one space per symbol;
     Ship Builders, Markets and blue exchange cards carry symbols too."""
@@ -207,9 +226,9 @@ def test_wertung_market_cards_pay_rubles_then_market_place_with_current_tile():
     st = mnew(3, 10)
     goto(st, "market", start=1, round=3)
     rows(st, ["apple"], [])
-    lay(st, 0, "chick", "hen")            # chicken 3, 2 + 1 rubles
-    lay(st, 1, "chick")                   # chicken 1, 2 rubles
-    lay(st, 2, "apple_orchard")           # apple 3, no rubles
+    lay(st, 0, "chick", "hen")  # chicken 3, 2 + 1 rubles
+    lay(st, 1, "chick")  # chicken 1, 2 rubles
+    lay(st, 2, "apple_orchard")  # apple 3, no rubles
     money = [p["money"] for p in st["p"]]
     pass_round(st)
     first, second = RULES["market_tiles"][2]
@@ -242,11 +261,11 @@ def test_beispiel_market_place_with_tile_3():
     st = mnew(5, 12)
     goto(st, "market", start=0, round=3)
     rows(st, ["apple"], [])
-    lay(st, yellow, "chicken_coop")                 # chicken 3
-    lay(st, blue, "hen", "vegetable_garden")        # chicken 2, cabbage 3
+    lay(st, yellow, "chicken_coop")  # chicken 3
+    lay(st, blue, "hen", "vegetable_garden")  # chicken 2, cabbage 3
     lay(st, red, "hen", "ear_of_wheat", "cabbage")  # chicken 2, grain 1, cabbage 1
-    lay(st, green, "apple_crate")                   # apple 2
-    lay(st, black, "fish", "vegetable_basket")      # fish 1, cabbage 2
+    lay(st, green, "apple_crate")  # apple 2
+    lay(st, black, "fish", "vegetable_basket")  # fish 1, cabbage 2
     assert RULES["market_tiles"][2] == [3, 1]
     points = [p["points"] for p in st["p"]]
     pass_round(st)
@@ -290,6 +309,7 @@ def test_exchange_card_replacing_a_market_symbol_moves_the_marker_back():
 
 # --- orange cards ----------------------------------------------------------------------------------
 
+
 def test_ausnahme_orange_card_costs_1_and_moves_4():
     st = mnew(4, 15)
     goto(st, "market", start=0)
@@ -316,7 +336,7 @@ def _confirm_position(round_=4):
     goto(st, "market", start=1, round=round_)
     rows(st, ["apple"], [])
     box = lay(st, 0, "grain_box")[0]
-    lay(st, 1, "field")        # grain 3
+    lay(st, 1, "field")  # grain 3
     for s in range(3):
         set_money(st, s, 20)
     return st, box
@@ -328,12 +348,14 @@ def test_bestaetigen_pay_the_higher_value_keeps_card_and_marker():
     pass_round_until_decision(st)
     d = E.view(st, 0)["decision"]
     assert d["kind"] == "market_confirm" and d["card"] == box and d["price"] == first
-    assert E.legal_moves(st, 0) == [{"type": "market_confirm", "card": box, "pay": True},
-                                    {"type": "market_confirm", "card": box, "pay": False}]
+    assert E.legal_moves(st, 0) == [
+        {"type": "market_confirm", "card": box, "pay": True},
+        {"type": "market_confirm", "card": box, "pay": False},
+    ]
     act(st, 0, {"type": "market_confirm", "card": box, "pay": True})
     answer_all(st)
     assert box in st["p"][0]["cards"]
-    assert st["p"][0]["money"] == 20 - first and st["p"][0]["points"] == first   # grain 4 beats 3
+    assert st["p"][0]["money"] == 20 - first and st["p"][0]["points"] == first  # grain 4 beats 3
     assert st["p"][1]["points"] == second
     assert st["ext"]["market"]["paid"][0] == first
     row = next(r for r in st["last_scoring"]["rows"] if r["seat"] == 0)
@@ -360,7 +382,9 @@ def test_bestaetigen_again_at_every_market_scoring():
     goto(st, "market", start=1, round=3)
     rows(st, ["apple"], [])
     pass_round_until_decision(st)
-    assert st["queue"][0]["kind"] == "market_confirm" and E.view(st, 0)["decision"]["price"] == RULES["market_tiles"][2][0]
+    assert (
+        st["queue"][0]["kind"] == "market_confirm" and E.view(st, 0)["decision"]["price"] == RULES["market_tiles"][2][0]
+    )
 
 
 def test_hinweis_several_players_decide_clockwise_from_the_market_start_player_each_card_separately():
@@ -401,6 +425,7 @@ def pass_round_until_decision(st):
 
 # --- '?' symbol --------------------------------------------------------------------------------------
 
+
 def test_question_mark_good_named_when_laid_out_and_returned_when_replaced():
     """The Czar and Carpenter's '?': its owner names a good (the good tile); replaced, the tile goes
     back to the supply and the marker with it."""
@@ -439,6 +464,7 @@ def test_question_mark_in_the_first_worker_round():
 
 
 # --- Observatory, ∑ table, view ------------------------------------------------------------------------
+
 
 def test_observatory_may_look_at_the_market_pile():
     """2nd edition: the Observatory may draw from the Handwerker-, Markt-, Gebäude-, ... pile."""
@@ -485,8 +511,10 @@ def test_view_market_part_and_card_symbols():
 
 # --- whole games ----------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("players, extra", [(2, {}), (3, {}), (4, {}), (5, {}), (4, {"expansion": True}),
-                                            (5, {"expansion": True})])
+
+@pytest.mark.parametrize(
+    "players, extra", [(2, {}), (3, {}), (4, {}), (5, {}), (4, {"expansion": True}), (5, {"expansion": True})]
+)
 def test_random_games_terminate_and_replay_exactly(players, extra):
     options = {**MARKET, **extra}
     seen = set()
@@ -499,7 +527,7 @@ def test_random_games_terminate_and_replay_exactly(players, extra):
     for seed in (1, 2, 3):
         total = len(all_cards(E.setup(players, options, seed)))
 
-        def check(st):
+        def check(st, total=total):
             cards = all_cards(st)
             assert len(cards) == len(set(cards)) == total
             assert all(p["money"] >= 0 for p in st["p"])
@@ -529,6 +557,10 @@ def test_bot_and_timeout_moves_stay_legal_in_market_games():
 
 
 def test_move_labels():
-    assert E.describe_move({"type": "market_good", "card": "w1", "good": "apple"}) == "Name apples for the market symbol"
-    assert E.describe_move({"type": "market_confirm", "card": "m1", "pay": True}) == "Pay to keep the orange market card"
+    assert (
+        E.describe_move({"type": "market_good", "card": "w1", "good": "apple"}) == "Name apples for the market symbol"
+    )
+    assert (
+        E.describe_move({"type": "market_confirm", "card": "m1", "pay": True}) == "Pay to keep the orange market card"
+    )
     assert E.describe_move({"type": "market_confirm", "card": "m1", "pay": False}) == "Discard the orange market card"

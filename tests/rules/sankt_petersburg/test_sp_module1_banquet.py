@@ -1,5 +1,6 @@
 """Module 1 "Das Bankett" (option "banquet", 2nd edition): every rule and every Hinweis of the seed's
 section "Modul 1: Das Bankett", one test each, named after it."""
+
 import json
 from collections import Counter
 
@@ -8,13 +9,34 @@ import pytest
 from games.rules.base import IllegalMove, InvalidOptions
 from games.rules.sankt_petersburg.abilities_banquet.effects import BANQUET_EDITION
 from games.rules.sankt_petersburg.cards import INFO, ids_of
-from tests.rules.sankt_petersburg.sp_helpers import (E, act, all_cards, assert_replays, goto, hand, lay, moves_of, new, play_through, rows,
-                        set_money, stack)
+from tests.rules.sankt_petersburg.sp_helpers import (
+    E,
+    act,
+    all_cards,
+    assert_replays,
+    goto,
+    hand,
+    lay,
+    moves_of,
+    new,
+    play_through,
+    rows,
+    set_money,
+)
 
 BASE = {"edition": "2", "banquet": True}
 MARKET = {**BASE, "market": True}
-PURPLE = {"money_collector": 1, "double_turn": 1, "jester": 1, "banquet": 1, "pickpocket": 1, "black_market": 3,
-          "moocher": 1, "golden_donkey": 1, "away_with_it": 2}
+PURPLE = {
+    "money_collector": 1,
+    "double_turn": 1,
+    "jester": 1,
+    "banquet": 1,
+    "pickpocket": 1,
+    "black_market": 3,
+    "moocher": 1,
+    "golden_donkey": 1,
+    "away_with_it": 2,
+}
 
 
 def keys(st):
@@ -34,6 +56,7 @@ def purple(st, seat, key, **extra):
 
 # --- contents -------------------------------------------------------------------------------------
 
+
 def test_das_modul_beinhaltet_15_karten_3_normale_karten_und_12_lila_sonderkarten():
     with_market = keys(E.setup(3, MARKET, 1)) - keys(E.setup(3, {"edition": "2", "market": True}, 1))
     assert with_market == Counter({"czar_superstar": 1, "potemkin_village_1_4": 1, "potemkin_village_3_8": 1, **PURPLE})
@@ -42,7 +65,7 @@ def test_das_modul_beinhaltet_15_karten_3_normale_karten_und_12_lila_sonderkarte
 
 
 def test_beachte_ohne_markt_kommen_schwarzmarkt_geldeintreiber_schmarotzer_in_die_schachtel():
-    """"Wenn dieses Modul nur mit dem Grundspiel (ohne Markt) gespielt werden soll, dann müssen aus dem
+    """ "Wenn dieses Modul nur mit dem Grundspiel (ohne Markt) gespielt werden soll, dann müssen aus dem
     Bankett folgende 3 Karten mit gelbem Hintergrund in die Schachtel zurückgelegt werden:
     Schwarzmarkt, Geldeintreiber, Schmarotzer.\""""
     added = keys(E.setup(3, BASE, 1)) - keys(E.setup(3, {"edition": "2"}, 1))
@@ -52,7 +75,7 @@ def test_beachte_ohne_markt_kommen_schwarzmarkt_geldeintreiber_schmarotzer_in_di
 
 
 def test_hinweis_wird_mit_modul_1_und_2_gespielt_kommt_der_schuldturm_aus_dem_spiel():
-    """"Hinweis: Wird mit Modul 1 und 2 gespielt, kommt der Schuldturm aus dem Spiel." """
+    """ "Hinweis: Wird mit Modul 1 und 2 gespielt, kommt der Schuldturm aus dem Spiel." """
     assert keys(E.setup(3, {**BASE, "module2": True}, 1))["debtors_prison"] == 0
     assert keys(E.setup(3, {**BASE, "expansion": True}, 1))["debtors_prison"] == 0
     assert keys(E.setup(3, {"edition": "2", "module2": True}, 1))["debtors_prison"] == 1
@@ -66,8 +89,9 @@ def test_modul_1_gehoert_zur_2_auflage():
 
 # --- purple cards in general ------------------------------------------------------------------------
 
+
 def test_lila_sonderkarten_sind_kostenlos_und_muessen_zuerst_auf_die_hand():
-    """"Die lila Sonderkarten sind generell kostenlos. Der Spieler muss diese Karten zuerst auf die
+    """ "Die lila Sonderkarten sind generell kostenlos. Der Spieler muss diese Karten zuerst auf die
     Hand nehmen. Das heißt, der Spieler muss dafür auch einen Platz auf der Hand frei haben.\""""
     st = new(3, 1, **BASE)
     at(st)
@@ -82,7 +106,7 @@ def test_lila_sonderkarten_sind_kostenlos_und_muessen_zuerst_auf_die_hand():
 
 
 def test_ausspielen_ist_eine_weitere_aktion_nur_wenn_die_funktion_genutzt_werden_kann():
-    """"Wenn der Spieler die Funktion einer Sonderkarte nutzen will, so muss er diese in einer
+    """ "Wenn der Spieler die Funktion einer Sonderkarte nutzen will, so muss er diese in einer
     weiteren Aktion ausspielen. Der Spieler kann eine lila Sonderkarte nur ausspielen, wenn deren
     Funktion auch genutzt werden kann.\" Weg damit! with no other hand card cannot be played."""
     st = new(3, 2, **BASE)
@@ -94,12 +118,12 @@ def test_ausspielen_ist_eine_weitere_aktion_nur_wenn_die_funktion_genutzt_werden
         act(st, 0, {"type": "purple", "card": away})
     hand(st, 0, "lumberjack")
     events = act(st, 0, moves_of(st, 0, "purple")[0])
-    assert E.to_act(st) == [1]     # the play was the seat's action
+    assert E.to_act(st) == [1]  # the play was the seat's action
     assert any(e["msg"] == "{seat} plays the {card}." for e in events)
 
 
 def test_nicht_einfach_abwerfen_keine_minuspunkte_und_nach_dem_ausspielen_in_die_schachtel():
-    """"Hat ein Spieler eine lila Sonderkarte erst einmal auf der Hand, so kann diese also nicht
+    """ "Hat ein Spieler eine lila Sonderkarte erst einmal auf der Hand, so kann diese also nicht
     einfach abgeworfen werden. Sie zählen jedoch bei Spielende keine Minuspunkte.\" / "Nach dem
     Ausspielen einer lila Sonderkarte wird diese in die Schachtel zurückgelegt. Sie kommt nicht auf
     den Ablagestapel.\""""
@@ -108,6 +132,7 @@ def test_nicht_einfach_abwerfen_keine_minuspunkte_und_nach_dem_ausspielen_in_die
     rows(st, ["library"], [])
     hand(st, 0, "golden_donkey", "jester", "lumberjack")
     from games.rules.sankt_petersburg.scoring import final_parts
+
     assert final_parts(st, 0)["hand"] == -5
     _, donkey = purple(st, 0, "golden_donkey")
     assert donkey not in st["discard"] and st["ext"]["banquet"]["box"] == [donkey]
@@ -129,8 +154,9 @@ def test_lila_karten_im_ablagestapel_koennen_nicht_gewaehlt_werden():
 
 # --- the three normal cards --------------------------------------------------------------------------
 
+
 def test_zar_superstar_ersetzt_nur_zar_und_zimmermann_3_rubel_und_1_rubel_weniger_fuer_rot_und_blau():
-    """"Diese Austauschkarte kann nur die Karte „Zar und Zimmermann“ ersetzen. Bei der
+    """ "Diese Austauschkarte kann nur die Karte „Zar und Zimmermann“ ersetzen. Bei der
     Handwerker-Wertung bekommt der Spieler weiterhin 3 Rubel. Außerdem zahlt der Spieler für jede
     rote und für jede blaue Karte, die er im weiteren Verlauf des Spiels kauft, 1 Rubel weniger.\""""
     st = new(3, 5, **BASE)
@@ -138,7 +164,7 @@ def test_zar_superstar_ersetzt_nur_zar_und_zimmermann_3_rubel_und_1_rubel_wenige
     lay(st, 0, "lumberjack", "weaving_mill")
     (star, _lib, _author), _ = rows(st, ["czar_superstar", "library", "author"], [])
     set_money(st, 0, 40)
-    assert not [m for m in moves_of(st, 0, "buy") if m["card"] == star]   # no Czar and Carpenter yet
+    assert not [m for m in moves_of(st, 0, "buy") if m["card"] == star]  # no Czar and Carpenter yet
     (czar,) = lay(st, 0, "czar_and_carpenter")
     buys = [m for m in moves_of(st, 0, "buy") if m["card"] == star]
     assert buys == [{"type": "buy", "card": star, "replace": czar}]
@@ -148,12 +174,13 @@ def test_zar_superstar_ersetzt_nur_zar_und_zimmermann_3_rubel_und_1_rubel_wenige
     prices = {c["key"]: c["price"] for c in v["display"]["upper"]}
     assert prices["library"] == 16 and prices["author"] == 3
     from games.rules.sankt_petersburg.scoring import income
+
     assert income(st, 0, "worker")[0] == 3 + 3 + 6
 
 
 @pytest.mark.parametrize("key, cost, worth", [("potemkin_village_1_4", 1, 4), ("potemkin_village_3_8", 3, 8)])
 def test_potemkinsches_dorf_kostet_wenig_und_ist_beim_austausch_mehr_wert(key, cost, worth):
-    """"Potemkinsches Dorf 1/4: Kosten 1 Rubel. Wenn der Spieler das Potemkinsche Dorf gegen eine
+    """ "Potemkinsches Dorf 1/4: Kosten 1 Rubel. Wenn der Spieler das Potemkinsche Dorf gegen eine
     Austauschkarte ersetzen möchte, so ist es 4 Rubel wert.\" (3/8 likewise.)"""
     st = new(3, 6, **BASE)
     at(st)
@@ -171,8 +198,9 @@ def test_potemkinsches_dorf_kostet_wenig_und_ist_beim_austausch_mehr_wert(key, c
 
 # --- the purple cards ------------------------------------------------------------------------------------
 
+
 def test_geldeintreiber_halbe_kosten_abgerundet_keine_siegpunkte_nicht_austauschbar():
-    """"Der Spieler zahlt nur die Hälfte der Kosten (abgerundet) einer Karte und legt sie aus. Er muss
+    """ "Der Spieler zahlt nur die Hälfte der Kosten (abgerundet) einer Karte und legt sie aus. Er muss
     die Siegpunkte mit diesem Chip abdecken. Er erhält für diese Karte niemals Siegpunkte und darf
     die Karte auch nicht austauschen.\""""
     st = new(3, 7, **MARKET)
@@ -181,8 +209,9 @@ def test_geldeintreiber_halbe_kosten_abgerundet_keine_siegpunkte_nicht_austausch
     hand(st, 0, "money_collector")
     set_money(st, 0, 8)
     purple(st, 0, "money_collector", target=lib)
-    assert st["p"][0]["money"] == 0 and lib in st["p"][0]["cards"]      # 17 // 2 = 8
+    assert st["p"][0]["money"] == 0 and lib in st["p"][0]["cards"]  # 17 // 2 = 8
     from games.rules.sankt_petersburg.scoring import income
+
     assert income(st, 0, "building") == (0, 0)
     hand(st, 0, "bank")
     set_money(st, 0, 50)
@@ -191,7 +220,7 @@ def test_geldeintreiber_halbe_kosten_abgerundet_keine_siegpunkte_nicht_austausch
 
 
 def test_hinweis_geldeintreiber_zuerst_andere_kostenreduktionen_dann_die_haelfte():
-    """"Hinweis: Zuerst werden ggf. vorhandene andere Kostenreduktionen abgezogen, und von dem Ergebnis
+    """ "Hinweis: Zuerst werden ggf. vorhandene andere Kostenreduktionen abgezogen, und von dem Ergebnis
     wird dann der halbe (abgerundete) Preis bezahlt.\" Library 17, one in the display already (-1),
     lower row (-1): 15, half 7."""
     st = new(3, 8, **MARKET)
@@ -205,7 +234,7 @@ def test_hinweis_geldeintreiber_zuerst_andere_kostenreduktionen_dann_die_haelfte
 
 
 def test_hinweis_geldeintreiber_auch_eine_karte_ohne_siegpunkte():
-    """"Hinweis: Es kann auch eine Karte ohne Siegpunkte gekauft werden.\" A Lumberjack (3, no points)
+    """ "Hinweis: Es kann auch eine Karte ohne Siegpunkte gekauft werden.\" A Lumberjack (3, no points)
     for 1 ruble."""
     st = new(3, 9, **MARKET)
     at(st)
@@ -217,7 +246,7 @@ def test_hinweis_geldeintreiber_auch_eine_karte_ohne_siegpunkte():
 
 
 def test_doppelzug_sofort_2_aktionen_hintereinander():
-    """"Der Spieler muss sofort 2 Aktionen hintereinander durchführen. Er hat in beiden Aktionen die
+    """ "Der Spieler muss sofort 2 Aktionen hintereinander durchführen. Er hat in beiden Aktionen die
     Möglichkeit, 1 Karte zu kaufen, 1 Karte auf die Hand zu nehmen, 1 Karte aus der Hand auszulegen
     oder zu passen.\""""
     st = new(3, 10, **BASE)
@@ -228,7 +257,7 @@ def test_doppelzug_sofort_2_aktionen_hintereinander():
     purple(st, 0, "double_turn")
     assert E.to_act(st) == [0] and E.view(st, 1)["banquet"]["double"] == {"seat": 0, "left": 2}
     types = {m["type"] for m in E.legal_moves(st, 0)}
-    assert types == {"buy", "take", "pass"}          # no purple card, no standing pass in between
+    assert types == {"buy", "take", "pass"}  # no purple card, no standing pass in between
     assert {"type": "pass"} in E.legal_moves(st, 0)
     act(st, 0, {"type": "buy", "card": lib})
     assert E.to_act(st) == [0]
@@ -250,7 +279,7 @@ def test_doppelzug_passen_in_der_ersten_aktion_dann_kaufen():
 
 
 def test_hofnarr_geld_und_punktwert_bei_der_naechsten_wertung_vertauscht_dann_aus_dem_spiel():
-    """"Der Spieler muss den Hofnarr einer eigenen ausliegenden Karte zuordnen. Die ausliegende Karte
+    """ "Der Spieler muss den Hofnarr einer eigenen ausliegenden Karte zuordnen. Die ausliegende Karte
     muss einen Geld- und Punktwert haben. Bei der nächsten Wertung dieser Karte werden deren Geld- und
     Punktwert vertauscht ... Nach der Wertung kommt der Hofnarr aus dem Spiel.\""""
     st = new(2, 12, **BASE)
@@ -259,7 +288,7 @@ def test_hofnarr_geld_und_punktwert_bei_der_naechsten_wertung_vertauscht_dann_au
     rows(st, ["secretary"], [])
     hand(st, 0, "jester")
     targets = [m["target"] for m in moves_of(st, 0, "purple")]
-    assert targets == [mistress]                     # the Author has no point value
+    assert targets == [mistress]  # the Author has no point value
     purple(st, 0, "jester", target=mistress)
     money, points = st["p"][0]["money"], st["p"][0]["points"]
     act(st, 1, {"type": "pass"})
@@ -270,7 +299,7 @@ def test_hofnarr_geld_und_punktwert_bei_der_naechsten_wertung_vertauscht_dann_au
 
 
 def test_bankett_geld_und_punktwert_bei_der_naechsten_wertung_verdoppelt_dann_aus_dem_spiel():
-    """"Bei der nächsten Wertung dieser Karte werden deren Geld- und Punktwert verdoppelt. Nach der
+    """ "Bei der nächsten Wertung dieser Karte werden deren Geld- und Punktwert verdoppelt. Nach der
     Wertung kommt das Bankett aus dem Spiel.\""""
     st = new(2, 13, **BASE)
     at(st, "building")
@@ -287,7 +316,7 @@ def test_bankett_geld_und_punktwert_bei_der_naechsten_wertung_verdoppelt_dann_au
 
 
 def test_langfinger_zu_beginn_einer_runde_ohne_aktion_vor_dem_startspieler():
-    """"Der Spieler muss die Karte zu Beginn einer Runde ausspielen, das heißt dann, wenn die neuen
+    """ "Der Spieler muss die Karte zu Beginn einer Runde ausspielen, das heißt dann, wenn die neuen
     Karten gerade ausgelegt wurden. Die Langfinger-Karte kostet keine Aktion. Der Spieler, der den
     Langfinger ausgespielt hat, darf vor dem Startspieler eine Karte von der Karten-Auslage kaufen
     oder auf die Hand nehmen. Danach folgt der Spieler mit dem passenden Holzstein für die Runde ...
@@ -324,7 +353,7 @@ def test_langfinger_behalten_und_nicht_als_aktion_spielbar():
 
 
 def test_schwarzmarkt_eine_karte_aus_dem_ablagestapel_kaufen_auf_die_hand_oder_zuruecklegen():
-    """"Der Spieler muss 1 Karte aus dem Ablagestapel auswählen. Die gewählte Karte kann der Spieler
+    """ "Der Spieler muss 1 Karte aus dem Ablagestapel auswählen. Die gewählte Karte kann der Spieler
     sofort kaufen und auslegen oder auf die Hand nehmen oder zurück auf den Ablagestapel legen.\""""
     st = new(3, 16, **BASE)
     at(st)
@@ -355,7 +384,7 @@ def test_schwarzmarkt_nur_mit_karten_im_ablagestapel():
 
 
 def test_schmarotzer_rubel_oder_siegpunkte_einer_karte_eines_mitspielers_niemals_beides():
-    """"Der Spieler wählt 1 beliebige Karte, die ein Mitspieler vor sich ausliegen hat. Der Spieler
+    """ "Der Spieler wählt 1 beliebige Karte, die ein Mitspieler vor sich ausliegen hat. Der Spieler
     erhält entweder sofort die Rubel oder die Siegpunkte dieser Karte, niemals beides.\""""
     st = new(3, 18, **MARKET)
     at(st)
@@ -371,7 +400,7 @@ def test_schmarotzer_rubel_oder_siegpunkte_einer_karte_eines_mitspielers_niemals
 
 
 def test_hinweis_1_schmarotzer_wertet_mit_den_karten_des_gegners():
-    """"Hinweis: 1. Wenn sich die ausgewählte Karte auf andere Karten bezieht, werden die Karten des
+    """ "Hinweis: 1. Wenn sich die ausgewählte Karte auf andere Karten bezieht, werden die Karten des
     Gegners für die Wertermittlung herangezogen. (Beispiel: wird mit dem Schmarotzer der
     Steuereintreiber des Gegners gewählt, bekommt der Spieler Rubel entsprechend der Anzahl der
     Handwerker des Gegners.)\""""
@@ -388,7 +417,7 @@ def test_hinweis_1_schmarotzer_wertet_mit_den_karten_des_gegners():
 
 
 def test_hinweis_2_schmarotzer_hofnarr_oder_bankett_zaehlen_nicht_und_bleiben():
-    """"Hinweis: 2. Ist der ausgewählten Karte der Hofnarr oder das Bankett zugeordnet, wird das hier
+    """ "Hinweis: 2. Ist der ausgewählten Karte der Hofnarr oder das Bankett zugeordnet, wird das hier
     nicht berücksichtigt und der Hofnarr oder das Bankett werden nicht entfernt.\""""
     st = new(3, 20, **MARKET)
     at(st)
@@ -403,7 +432,7 @@ def test_hinweis_2_schmarotzer_hofnarr_oder_bankett_zaehlen_nicht_und_bleiben():
 
 
 def test_goldesel_sofort_5_rubel_aus_dem_vorrat():
-    """"Der Spieler erhält sofort 5 Rubel aus dem Vorrat.\""""
+    """ "Der Spieler erhält sofort 5 Rubel aus dem Vorrat.\""""
     st = new(3, 21, **BASE)
     at(st)
     rows(st, ["market"], [])
@@ -416,7 +445,7 @@ def test_goldesel_sofort_5_rubel_aus_dem_vorrat():
 
 
 def test_weg_damit_eine_handkarte_auf_den_ablagestapel():
-    """"Der Spieler muss 1 Karte aus seiner Hand auf den Ablagestapel legen.\""""
+    """ "Der Spieler muss 1 Karte aus seiner Hand auf den Ablagestapel legen.\""""
     st = new(3, 22, **BASE)
     at(st)
     rows(st, ["market"], [])
@@ -427,7 +456,7 @@ def test_weg_damit_eine_handkarte_auf_den_ablagestapel():
 
 
 def test_hinweis_weg_damit_keine_lila_sonderkarte_abwerfen():
-    """"Hinweis: Es ist nicht erlaubt, einer der lila Sonderkarten abzuwerfen.\""""
+    """ "Hinweis: Es ist nicht erlaubt, einer der lila Sonderkarten abzuwerfen.\""""
     st = new(3, 23, **BASE)
     at(st)
     rows(st, ["market"], [])
@@ -440,8 +469,12 @@ def test_hinweis_weg_damit_keine_lila_sonderkarte_abwerfen():
 
 # --- whole games ---------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("players, options", [(2, BASE), (3, {**BASE, "module2": True}), (4, MARKET),
-                                              (5, {**MARKET, "expansion": True})], ids=str)
+
+@pytest.mark.parametrize(
+    "players, options",
+    [(2, BASE), (3, {**BASE, "module2": True}), (4, MARKET), (5, {**MARKET, "expansion": True})],
+    ids=str,
+)
 def test_random_games_with_the_banquet_end_replay_and_play_every_purple_card(players, options):
     seen = set()
     total = len(all_cards(E.setup(players, options, 1)))
@@ -470,6 +503,7 @@ def test_card_figures_are_validated_at_load():
     """The loader refuses figures the sources rule out: a purple card that costs something, a pile
     per copy that does not match the copies, an exchange card limited to an unknown card."""
     from games.rules.sankt_petersburg.cards import KIND, validate
+
     donkey = dict(KIND["golden_donkey"])
     with pytest.raises(ValueError, match="purple"):
         validate([{**donkey, "cost": 2}])

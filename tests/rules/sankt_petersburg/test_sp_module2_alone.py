@@ -6,6 +6,7 @@ Gruppen geteilt. Die Erweiterung 'In bester Gesellschaft' mit 11 verschiedenen K
 2 Adelige: Hochstapler (2×) 7 Austauschkarten: Oktoberrevolution, Textilfabrik, Handelsgilde,
 Universität, Händler, Leutnant Kije, Bürgermeister."
 """
+
 import json
 from collections import Counter
 
@@ -14,10 +15,31 @@ import pytest
 from games.rules.base import InvalidOptions
 from games.rules.sankt_petersburg.cards import INFO
 from games.rules.sankt_petersburg.engine import MODULE2_EDITION, MODULE2_EXPANSION
-from tests.rules.sankt_petersburg.sp_helpers import E, act, all_cards, assert_replays, goto, lay, new, play_through, rows
+from tests.rules.sankt_petersburg.sp_helpers import (
+    E,
+    act,
+    all_cards,
+    assert_replays,
+    goto,
+    lay,
+    new,
+    play_through,
+    rows,
+)
 
-MODULE_2 = {"coffee_house": 1, "debtors_prison": 1, "trading_house": 1, "sycophant": 2, "october_revolution": 1,
-            "textile_factory": 1, "guild_hall": 1, "university": 1, "merchant": 1, "lt_kije": 1, "mayor": 1}
+MODULE_2 = {
+    "coffee_house": 1,
+    "debtors_prison": 1,
+    "trading_house": 1,
+    "sycophant": 2,
+    "october_revolution": 1,
+    "textile_factory": 1,
+    "guild_hall": 1,
+    "university": 1,
+    "merchant": 1,
+    "lt_kije": 1,
+    "mayor": 1,
+}
 
 
 def _keys(st):
@@ -26,7 +48,7 @@ def _keys(st):
 
 
 def test_die_12_karten_von_modul_2_ohne_die_uebrigen_karten_der_erweiterung():
-    """"Die 12 Karten: 3 Gebäude ... 2 Adelige ... 7 Austauschkarten": exactly these come in, and
+    """ "Die 12 Karten: 3 Gebäude ... 2 Adelige ... 7 Austauschkarten": exactly these come in, and
     the base cards stay (no card of the expansion replaces one)."""
     base = _keys(E.setup(3, {"edition": "2"}, 3))
     st = E.setup(3, {"edition": "2", "module2": True}, 3)
@@ -43,7 +65,7 @@ def test_modul_2_gehoert_zur_2_auflage():
 
 
 def test_die_erweiterung_der_2_auflage_enthaelt_modul_2_schon():
-    """"Alle Regeln der 1. Auflage 'In bester Gesellschaft' gelten. Modul 2 muss zusätzlich
+    """ "Alle Regeln der 1. Auflage 'In bester Gesellschaft' gelten. Modul 2 muss zusätzlich
     hinzugenommen werden": the expansion option of the 2nd edition brings Module 2 with it."""
     with pytest.raises(InvalidOptions) as err:
         E.setup(3, {"edition": "2", "expansion": True, "module2": True}, 1)
@@ -64,8 +86,20 @@ def test_modul_2_allein_kein_zehn_punkte_bonus_und_kein_sack():
     st = new(4, 2, edition="2", module2=True)
     assert st["sack"] is None
     from games.rules.sankt_petersburg.scoring import noble_score
-    keys = ["author", "administrator", "warehouse_manager", "secretary", "controller", "judge",
-            "mistress_of_ceremonies", "sycophant", "merchant", "lt_kije", "mayor"]
+
+    keys = [
+        "author",
+        "administrator",
+        "warehouse_manager",
+        "secretary",
+        "controller",
+        "judge",
+        "mistress_of_ceremonies",
+        "sycophant",
+        "merchant",
+        "lt_kije",
+        "mayor",
+    ]
     lay(st, 0, *keys)
     assert noble_score(st, 0) == 55
 

@@ -1,12 +1,24 @@
 """Module 3 "Die Helfer" (option "helpers", with the Market only): the five helpers' reductions,
 the distribution per number of players, passing to the right after every Durchgang."""
+
 import json
 
 import pytest
 
 from games.rules.base import InvalidOptions
 from games.rules.sankt_petersburg.engine import HELPERS_MARKET
-from tests.rules.sankt_petersburg.sp_helpers import E, act, assert_no_debt, assert_replays, goto, lay, new, play_through, rows, set_money
+from tests.rules.sankt_petersburg.sp_helpers import (
+    E,
+    act,
+    assert_no_debt,
+    assert_replays,
+    goto,
+    lay,
+    new,
+    play_through,
+    rows,
+    set_money,
+)
 
 OPTS = {"edition": "2", "market": True, "helpers": True}
 
@@ -28,24 +40,29 @@ def price_of(st, seat, cid):
 
 
 def test_only_with_the_market():
-    """"Modul 3: Die Helfer (nur mit dem neuen Sankt Petersburg - Der Markt spielbar)"."""
+    """ "Modul 3: Die Helfer (nur mit dem neuen Sankt Petersburg - Der Markt spielbar)"."""
     for options in ({"edition": "2", "helpers": True}, {"helpers": True}):
         with pytest.raises(InvalidOptions) as err:
             E.setup(3, options, 1)
-        assert str(err.value) in (HELPERS_MARKET, "The Market belongs to the 2nd edition (Das neue Sankt Petersburg): "
-                                  "choose the 2nd edition.")
+        assert str(err.value) in (
+            HELPERS_MARKET,
+            "The Market belongs to the 2nd edition (Das neue Sankt Petersburg): choose the 2nd edition.",
+        )
     with pytest.raises(InvalidOptions) as err:
         E.setup(3, {"edition": "2", "helpers": True}, 1)
     assert str(err.value) == HELPERS_MARKET
     assert E.view(new(3, 1, edition="2", market=True), 0)["helpers"] is None
 
 
-@pytest.mark.parametrize("players, keys", [
-    (2, {"architect", "lawyer"}),
-    (3, {"architect", "lawyer", "czars_daughter"}),
-    (4, {"architect", "lawyer", "czars_daughter", "mistress_of_the_manor"}),
-    (5, {"architect", "lawyer", "czars_daughter", "mistress_of_the_manor", "master_craftsman"}),
-])
+@pytest.mark.parametrize(
+    "players, keys",
+    [
+        (2, {"architect", "lawyer"}),
+        (3, {"architect", "lawyer", "czars_daughter"}),
+        (4, {"architect", "lawyer", "czars_daughter", "mistress_of_the_manor"}),
+        (5, {"architect", "lawyer", "czars_daughter", "mistress_of_the_manor", "master_craftsman"}),
+    ],
+)
 def test_verteilung_one_helper_each_by_number_of_players(players, keys):
     """2 players Architekt and Anwalt; 3 + Zarentochter; 4 + Lehensherrin (Handwerksmeister back in
     the box); 5 all five. Lehensherrin to the right of the sack (market stone) holder; with 5 players
@@ -65,11 +82,17 @@ def test_verteilung_random_otherwise():
     assert len(seen) > 1
 
 
-@pytest.mark.parametrize("helper, key, cost, expected", [
-    ("architect", "market", 5, 4), ("lawyer", "author", 4, 3), ("master_craftsman", "lumberjack", 3, 2),
-    ("mistress_of_the_manor", "chick", 5, 4), ("czars_daughter", "lumberjack", 3, 3),
-    ("architect", "lumberjack", 3, 3),
-])
+@pytest.mark.parametrize(
+    "helper, key, cost, expected",
+    [
+        ("architect", "market", 5, 4),
+        ("lawyer", "author", 4, 3),
+        ("master_craftsman", "lumberjack", 3, 2),
+        ("mistress_of_the_manor", "chick", 5, 4),
+        ("czars_daughter", "lumberjack", 3, 3),
+        ("architect", "lumberjack", 3, 3),
+    ],
+)
 def test_helper_reductions(helper, key, cost, expected):
     st = hnew(5, 3)
     goto(st, "building", start=0)
@@ -82,7 +105,7 @@ def test_helper_reductions(helper, key, cost, expected):
 
 
 def test_reductions_also_for_exchange_cards_of_the_colour_and_the_czars_daughter():
-    """"Dies gilt auch für blaue Austauschkarten"; the Zarentochter: exchange cards -2."""
+    """ "Dies gilt auch für blaue Austauschkarten"; the Zarentochter: exchange cards -2."""
     st = hnew(4, 4)
     goto(st, "exchange", start=0)
     market = lay(st, 0, "market")[0]

@@ -1,5 +1,6 @@
 """Module 4 "Die Ereignisse" (option "events", with the Market only): the six events, when and how
 often they may be triggered, and their Hinweise."""
+
 import json
 
 import pytest
@@ -7,8 +8,21 @@ import pytest
 from games.rules.base import IllegalMove, InvalidOptions
 from games.rules.sankt_petersburg.cards import table
 from games.rules.sankt_petersburg.engine import EVENTS_MARKET
-from tests.rules.sankt_petersburg.sp_helpers import (E, act, assert_no_debt, assert_replays, goto, hand, lay, moves_of, new, play_through, rows,
-                        set_money, stack)
+from tests.rules.sankt_petersburg.sp_helpers import (
+    E,
+    act,
+    assert_no_debt,
+    assert_replays,
+    goto,
+    hand,
+    lay,
+    moves_of,
+    new,
+    play_through,
+    rows,
+    set_money,
+    stack,
+)
 
 OPTS = {"edition": "2", "market": True, "events": True}
 
@@ -29,7 +43,7 @@ def test_only_with_the_market():
 
 
 def test_not_in_the_first_durchgang():
-    """"Die Ereignisse können erst ab dem 2. Durchgang ausgelöst werden!"."""
+    """ "Die Ereignisse können erst ab dem 2. Durchgang ausgelöst werden!"."""
     st = enew()
     at(st, round=1)
     rows(st, ["market"], [])
@@ -193,6 +207,7 @@ def test_hinweis_lower_row_discarded_left_to_right():
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_random_games_end_and_replay_exactly(players):
     options = {**OPTS, "helpers": players > 3, "assignments": players % 2 == 0}
+
     def choose(st, seat, legal, rng, _moves):
         assert E.timeout_move(st, seat) in legal
         return rng.choice(legal)

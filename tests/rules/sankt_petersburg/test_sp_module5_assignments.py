@@ -1,6 +1,7 @@
 """Module 5 "Die Aufträge" (option "assignments", with the Market only): dealing, the 15
 assignments, the best one scored in the final scoring after the aristocrats and before the rubles,
 hidden from the other players until the end."""
+
 import json
 
 import pytest
@@ -8,7 +9,15 @@ import pytest
 from games.rules.base import InvalidOptions
 from games.rules.sankt_petersburg.abilities_assignments import points
 from games.rules.sankt_petersburg.engine import ASSIGNMENTS_MARKET
-from tests.rules.sankt_petersburg.sp_helpers import E, assert_replays, assert_sum_table_adds_up, lay, new, play_through, set_money
+from tests.rules.sankt_petersburg.sp_helpers import (
+    E,
+    assert_replays,
+    assert_sum_table_adds_up,
+    lay,
+    new,
+    play_through,
+    set_money,
+)
 
 OPTS = {"edition": "2", "market": True, "assignments": True}
 
@@ -50,19 +59,22 @@ def _seat_with(st, seat, *keys):
     return lay(st, seat, *keys)
 
 
-@pytest.mark.parametrize("number, keys, expected", [
-    (1, ["author", "author", "administrator", "lumberjack"], 6),
-    (2, ["lumberjack", "lumberjack", "gold_miner", "market"], 13),
-    (5, ["market", "customs_house", "firehouse", "firehouse", "theater"], 12),
-    (7, ["lumberjack", "lumberjack", "gold_miner"], 6),
-    (8, ["lumberjack", "lumberjack", "lumberjack", "market", "market", "author"], 6),
-    (9, ["bank", "wharf", "market"], 4),
-    (10, ["author", "administrator"], 4 * 0),
-    (11, ["market", "theater", "library"], 3 * 6),
-    (13, ["chick", "chick", "hen", "fish_box"], 8),
-    (14, ["market", "market", "theater"], 4),
-    (15, ["bank", "peterhof", "market"], 2 * 3),
-])
+@pytest.mark.parametrize(
+    "number, keys, expected",
+    [
+        (1, ["author", "author", "administrator", "lumberjack"], 6),
+        (2, ["lumberjack", "lumberjack", "gold_miner", "market"], 13),
+        (5, ["market", "customs_house", "firehouse", "firehouse", "theater"], 12),
+        (7, ["lumberjack", "lumberjack", "gold_miner"], 6),
+        (8, ["lumberjack", "lumberjack", "lumberjack", "market", "market", "author"], 6),
+        (9, ["bank", "wharf", "market"], 4),
+        (10, ["author", "administrator"], 4 * 0),
+        (11, ["market", "theater", "library"], 3 * 6),
+        (13, ["chick", "chick", "hen", "fish_box"], 8),
+        (14, ["market", "market", "theater"], 4),
+        (15, ["bank", "peterhof", "market"], 2 * 3),
+    ],
+)
 def test_assignment_points(number, keys, expected):
     st = anew(4, 3)
     _seat_with(st, 0, *keys)
@@ -72,12 +84,12 @@ def test_assignment_points(number, keys, expected):
 def test_assignment_10_best_red_card_four_times_its_points():
     st = anew(4, 3)
     _seat_with(st, 0, "author", "judge", "administrator")
-    assert points(st, 0, 10) == 4 * 2   # the Judge: 5 rubles, 2 points
+    assert points(st, 0, 10) == 4 * 2  # the Judge: 5 rubles, 2 points
 
 
 def test_assignments_3_and_4_use_the_market_markers():
     st = anew(4, 4)
-    _seat_with(st, 0, "chicken_coop", "fish_basket", "apple")   # chicken 3, fish 2, apple 1
+    _seat_with(st, 0, "chicken_coop", "fish_basket", "apple")  # chicken 3, fish 2, apple 1
     assert points(st, 0, 3) == 2 * 3 + 3
     assert points(st, 0, 4) == 3 + 2
     _seat_with(st, 1)
@@ -111,6 +123,7 @@ def test_final_scoring_best_assignment_after_nobles_before_rubles():
     st["phase"] = "exchange"
     st["upper"], st["lower"] = [], []
     from games.rules.sankt_petersburg import flow
+
     events = []
     st["step"] = "actions"
     flow.finish_phase(st, events)

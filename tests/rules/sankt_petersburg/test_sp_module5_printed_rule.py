@@ -7,6 +7,7 @@ You keep the remaining assignment until the end of the game. During final scorin
 victory points for your assignment." Seed 000 (Yucata): "Am Ende des Spiels sucht sich der Spieler
 1 der 3 Auftragskarten aus."
 """
+
 import json
 
 import pytest
@@ -36,7 +37,7 @@ def test_die_gedruckte_regel_gehoert_zu_modul_5():
 def test_as_soon_as_your_scoring_figure_reaches_20_choose_and_discard_one_of_your_assignments():
     st = position()
     st["p"][1]["points"] = 20
-    act(st, 0, {"type": "pass"})       # any move: the check runs after it
+    act(st, 0, {"type": "pass"})  # any move: the check runs after it
     assert E.to_act(st) == [1]
     mine, other = E.view(st, 1), E.view(st, 2)
     assert mine["step"] == other["step"] == "assignment_discard"
@@ -75,6 +76,7 @@ def test_you_keep_the_remaining_assignment_it_scores_at_the_end():
     act(st, 0, E.timeout_move(st, 0))
     (kept,) = st["ext"]["assignments"][0]
     from games.rules.sankt_petersburg.abilities_assignments import end_parts, points
+
     assert end_parts(st, 0) == {"assignment": points(st, 0, kept)}
 
 

@@ -1,5 +1,6 @@
 """Module 6 "Die Hürden" (option "obstacles", with the Market only): the track, bonus and real
 obstacles, blocking, choice bonuses, the final scoring with obstacles, whole games."""
+
 import copy
 import json
 import random
@@ -9,8 +10,19 @@ import pytest
 from games.rules.base import InvalidOptions
 from games.rules.sankt_petersburg.abilities_obstacles import after_move
 from games.rules.sankt_petersburg.engine import OBSTACLES_MARKET
-from tests.rules.sankt_petersburg.sp_helpers import (E, act, assert_no_debt, assert_replays, assert_sum_table_adds_up, goto, lay, new,
-                        play_through, rows, set_money)
+from tests.rules.sankt_petersburg.sp_helpers import (
+    E,
+    act,
+    assert_no_debt,
+    assert_replays,
+    assert_sum_table_adds_up,
+    goto,
+    lay,
+    new,
+    play_through,
+    rows,
+    set_money,
+)
 
 OPTS = {"edition": "2", "market": True, "obstacles": True}
 TRACK = [[10, "bonus_buildings"], [20, "real_nobles"], [35, "real_workers"], [50, "bonus_market"], [70, "bonus_card"]]
@@ -92,13 +104,22 @@ def test_erlaeuterung_lone_sycophant_gives_0_rubles_not_minus_1():
 
 
 def test_choice_bonus_is_a_decision_during_the_game():
-    st = onew(3, 3, track=[[10, "bonus_market"], [20, "real_buildings"], [35, "real_workers"],
-                           [50, "bonus_nobles"], [70, "bonus_card"]])
+    st = onew(
+        3,
+        3,
+        track=[
+            [10, "bonus_market"],
+            [20, "real_buildings"],
+            [35, "real_workers"],
+            [50, "bonus_nobles"],
+            [70, "bonus_card"],
+        ],
+    )
     lay(st, 2, "chick", "fish")
     goto(st, "building", start=0)
     rows(st, ["market"], [])
     st["p"][2]["points"] = 10
-    act(st, 0, {"type": "pass"})   # any move: the gate runs after it
+    act(st, 0, {"type": "pass"})  # any move: the gate runs after it
     assert st["queue"][0] == {"kind": "obstacle_bonus", "seat": 2, "obstacle": "bonus_market"}
     v = E.view(st, 1)
     assert v["step"] == "obstacle_bonus" and v["decision"]["rubles"] == 2 and v["decision"]["points"] == 2
@@ -128,9 +149,18 @@ def test_final_scoring_blocked_player_changes_no_rubles():
 
 
 def test_final_scoring_choice_bonus_taken_automatically():
-    st = onew(2, 5, track=[[10, "bonus_card"], [20, "real_buildings"], [35, "real_workers"],
-                           [50, "bonus_nobles"], [70, "bonus_exchange"]])
-    lay(st, 0, "author")                # 0 points on the card: rubles 1 -> no change into points either
+    st = onew(
+        2,
+        5,
+        track=[
+            [10, "bonus_card"],
+            [20, "real_buildings"],
+            [35, "real_workers"],
+            [50, "bonus_nobles"],
+            [70, "bonus_exchange"],
+        ],
+    )
+    lay(st, 0, "author")  # 0 points on the card: rubles 1 -> no change into points either
     st["p"][0]["points"] = 8
     st["ext"]["obstacles"]["seen"][0] = 8
     set_money(st, 0, 9)
@@ -145,6 +175,7 @@ def test_final_scoring_choice_bonus_taken_automatically():
 def test_random_games_end_table_adds_up_and_replay_exactly(players):
     options = {**OPTS, "assignments": players % 2 == 0, "events": players > 3, "helpers": players == 3}
     seen = set()
+
     def choose(st, seat, legal, rng, moves):
         assert E.timeout_move(st, seat) in legal
         move = E.bot_move(st, seat, rng) if moves % 4 == 0 else rng.choice(legal)

@@ -2,6 +2,7 @@
 
 Zwilling (Module 4, seed 000 and seed 003), the automatic obstacle bonus of the final scoring
 (Module 6), and the Warehouse event, which changes no display (Module 4)."""
+
 import copy
 
 from games.rules.sankt_petersburg.abilities_obstacles import after_move
@@ -23,7 +24,7 @@ def twin_position(seed, money, hand_cards=()):
 
 
 def test_zwilling_beide_karten_kaufen_oder_auf_die_hand_nehmen_kann_er_beides_nicht_kommen_beide_auf_den_ablagestapel():
-    """"Der Spieler muss beide Karten entweder kaufen oder auf die Hand nehmen. Er kann auch nur
+    """ "Der Spieler muss beide Karten entweder kaufen oder auf die Hand nehmen. Er kann auch nur
     1 Karte kaufen und die andere auf die Hand nehmen. Kann er beides nicht, kommen die 2 Karten
     auf den Ablagestapel." / "You cannot keep one and discard the other."
     Rubles for one card (the Theater, 20) and a full hand: the seat cannot take both, so neither
@@ -36,14 +37,18 @@ def test_zwilling_beide_karten_kaufen_oder_auf_die_hand_nehmen_kann_er_beides_ni
 
 
 def test_zwilling_nur_erste_schritte_nach_denen_die_andere_karte_noch_genommen_werden_kann():
-    """"Er kann auch nur 1 Karte kaufen und die andere auf die Hand nehmen." One free hand space
+    """ "Er kann auch nur 1 Karte kaufen und die andere auf die Hand nehmen." One free hand space
     and 17 rubles: the Theater (20) into hand and the Library (17) bought, in either order; the
     Library into hand would leave the Theater unaffordable, so that step is not offered."""
     st, first, second = twin_position(2, 17, ("lumberjack", "lumberjack"))
     act(st, 0, {"type": "event", "event": "twin"})
-    assert sorted(E.legal_moves(st, 0), key=str) == sorted([
-        {"type": "twin_take", "card": first, "choice": "hand"},
-        {"type": "twin_take", "card": second, "choice": "buy"}], key=str)
+    assert sorted(E.legal_moves(st, 0), key=str) == sorted(
+        [
+            {"type": "twin_take", "card": first, "choice": "hand"},
+            {"type": "twin_take", "card": second, "choice": "buy"},
+        ],
+        key=str,
+    )
     act(st, 0, {"type": "twin_take", "card": first, "choice": "hand"})
     assert E.legal_moves(st, 0) == [{"type": "twin_take", "card": second, "choice": "buy"}]
     act(st, 0, {"type": "twin_take", "card": second, "choice": "buy"})
@@ -52,7 +57,7 @@ def test_zwilling_nur_erste_schritte_nach_denen_die_andere_karte_noch_genommen_w
 
 
 def test_zwilling_beide_auf_die_hand():
-    """"beide Karten entweder kaufen oder auf die Hand nehmen": no rubles, two free hand spaces."""
+    """ "beide Karten entweder kaufen oder auf die Hand nehmen": no rubles, two free hand spaces."""
     st, first, second = twin_position(4, 0)
     act(st, 0, {"type": "event", "event": "twin"})
     act(st, 0, {"type": "twin_take", "card": second, "choice": "hand"})
@@ -60,19 +65,24 @@ def test_zwilling_beide_auf_die_hand():
     assert st["p"][0]["hand"] == [second, first] and E.to_act(st) == [0] and not st["queue"]
 
 
-TRACK = [[10, "bonus_market"], [20, "real_buildings"], [35, "real_workers"], [50, "bonus_nobles"],
-         [70, "bonus_exchange"]]
+TRACK = [
+    [10, "bonus_market"],
+    [20, "real_buildings"],
+    [35, "real_workers"],
+    [50, "bonus_nobles"],
+    [70, "bonus_exchange"],
+]
 
 
 def test_schlusswertung_automatischer_bonus_beachtet_die_huerden_die_noch_kommen():
-    """"Hinweis: Die Hürden gelten auch in der Schlusswertung" / "If your scoring figure reaches or
+    """ "Hinweis: Die Hürden gelten auch in der Schlusswertung" / "If your scoring figure reaches or
     passes a hurdle, resolve the obstacle in the same way you would during the game": at 8 points
     the nobles' 3 points reach the market place bonus (2 markers: 2 rubles or 2 points) right
     before the real obstacle on 20, which the seat (no blue card) does not meet. Points stop at 19
     anyway, so the automatic choice is the rubles."""
     st = new(2, 5, **OBSTACLES)
     st["ext"]["obstacles"]["track"] = copy.deepcopy(TRACK)
-    lay(st, 0, "chick", "ear_of_wheat")   # two markers on the market place
+    lay(st, 0, "chick", "ear_of_wheat")  # two markers on the market place
     st["p"][0]["points"] = 8
     st["ext"]["obstacles"]["seen"][0] = 8
     set_money(st, 0, 5)
@@ -99,7 +109,7 @@ def test_schlusswertung_automatischer_bonus_in_punkten_wenn_keine_huerde_sie_sto
 
 
 def test_lagerhaus_ereignis_weckt_keine_spieler_die_bis_zur_naechsten_aenderung_der_auslage_passen():
-    """"Lagerhaus: Der Spieler legt diese Karte offen vor sich aus. Er darf ab sofort 1 Karte mehr
+    """ "Lagerhaus: Der Spieler legt diese Karte offen vor sich aus. Er darf ab sofort 1 Karte mehr
     auf der Hand halten." The display does not change, so a pass "until the display changes"
     stands; another event (Sponsor) is a card action and wakes it."""
     st = new(3, 13, **EVENTS)

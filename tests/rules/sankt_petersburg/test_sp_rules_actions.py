@@ -2,18 +2,33 @@
 
 R = the 2004 rulebook, Y = the Yucata rules; lines in /work/wt/sp-test-plan.md.
 """
+
 import copy
 
 import pytest
 
 from games.rules.base import IllegalMove
 from tests.rules.sankt_petersburg.rule_fixtures import (
-    E, act, goto, hand, hand_ids, lay, money, new, pass_all, pl, row_ids, rows, set_money, slugs, strings_in, v,
+    E,
+    act,
+    goto,
+    hand,
+    hand_ids,
+    lay,
+    money,
+    new,
+    pass_all,
+    pl,
+    row_ids,
+    rows,
+    set_money,
+    slugs,
+    strings_in,
+    v,
 )
 
 
-def _building_round(players=3, start=0, upper=("customs_house", "market", "fur_trapper"),
-                    lower=("author",), cash=30):
+def _building_round(players=3, start=0, upper=("customs_house", "market", "fur_trapper"), lower=("author",), cash=30):
     st = new(players)
     goto(st, "building", start=start)
     ids = rows(st, upper=list(upper), lower=list(lower))
@@ -108,13 +123,13 @@ def test_hinweis_passed_player_acts_again():
     pass once more or buy."""
     st, (upper, _) = _building_round(players=3)
     events = act(st, 0, {"type": "pass"})
-    assert [e["seat"] for e in events] == [0]           # "Passe!" is said out loud
+    assert [e["seat"] for e in events] == [0]  # "Passe!" is said out loud
     act(st, 1, {"type": "pass"})
     act(st, 2, {"type": "buy", "card": upper[1]})
     assert E.to_act(st) == [0]
     moves = E.legal_moves(st, 0)
     assert {"type": "pass"} in moves and {"type": "buy", "card": upper[0]} in moves
-    act(st, 0, {"type": "pass"})      # the second pass
+    act(st, 0, {"type": "pass"})  # the second pass
     act(st, 1, {"type": "pass"})
     assert v(st)["phase"] == "building" and E.to_act(st) == [2]
     act(st, 2, {"type": "pass"})
@@ -136,8 +151,11 @@ def test_example_complete_action_phase():
     C plays a Warehouse Manager from his hand; D, A, B and C pass: the actions are over."""
     st = new(4)
     goto(st, "aristocrat", start=0)
-    upper, lower = rows(st, upper=["administrator", "administrator", "secretary", "ship_builder"],
-                        lower=["st_isaacs_cathedral", "market", "author", "lumberjack"])
+    upper, lower = rows(
+        st,
+        upper=["administrator", "administrator", "secretary", "ship_builder"],
+        lower=["st_isaacs_cathedral", "market", "author", "lumberjack"],
+    )
     for seat in range(4):
         set_money(st, seat, 20)
     set_money(st, 1, 3)
@@ -174,7 +192,7 @@ def test_action_phase_ends_when_display_empty(how):
     act(st, 0, {"type": how, "card": upper[0]})
     view = v(st)
     assert view["phase"] == "aristocrat"
-    assert pl(st, 2)["points"] == 1     # the building round was scored
+    assert pl(st, 2)["points"] == 1  # the building round was scored
     assert pl(st, 0)["points"] == (2 if how == "buy" else 0)
 
 
@@ -184,7 +202,7 @@ def test_forget_buy_worker_in_building_round():
     act(st, 0, {"type": "buy", "card": upper[2]})
     assert money(st, 0) == 30 - 6 and pl(st, 0)["workers"] == 1
     pass_all(st)
-    assert money(st, 0) == 30 - 6     # workers are not paid at the building scoring
+    assert money(st, 0) == 30 - 6  # workers are not paid at the building scoring
 
 
 def test_forget_play_worker_from_hand_in_aristocrat_round():
@@ -218,13 +236,13 @@ def test_pass_until_display_changes():
     (held,) = hand(st, 2, "market")
     act(st, 0, {"type": "pass", "until": "display"})
     assert pl(st, 0)["auto_pass"] == "display"
-    assert pl(st, 0, viewer=1)["auto_pass"] is None       # only the passer sees his standing pass
+    assert pl(st, 0, viewer=1)["auto_pass"] is None  # only the passer sees his standing pass
     act(st, 1, {"type": "pass"})
     act(st, 2, {"type": "play", "card": held})
-    assert E.to_act(st) == [1]                             # seat 0 passed automatically
+    assert E.to_act(st) == [1]  # seat 0 passed automatically
     act(st, 1, {"type": "buy", "card": upper[0]})
     act(st, 2, {"type": "pass"})
-    assert E.to_act(st) == [0]                             # the display changed: seat 0 decides
+    assert E.to_act(st) == [0]  # the display changed: seat 0 decides
     assert pl(st, 0)["auto_pass"] is None
 
 
@@ -250,7 +268,7 @@ def test_pass_for_the_phase():
     view = v(st)
     assert view["phase"] == "aristocrat"
     assert pl(st, 0)["auto_pass"] is None
-    for _ in range(3):                      # seat 0 gets its turn in the aristocrat round
+    for _ in range(3):  # seat 0 gets its turn in the aristocrat round
         if 0 in E.to_act(st):
             break
         act(st, E.to_act(st)[0], {"type": "pass"})
@@ -333,7 +351,7 @@ def test_hinweis_warehouse_replaced_keeps_cards_then_limit_three():
     act(st, 0, {"type": "play", "card": held[0]})
     act(st, 1, {"type": "pass"})
     act(st, 2, {"type": "pass"})
-    _refused(st, 0, {"type": "take", "card": upper[1]})      # 3 in hand: still full
+    _refused(st, 0, {"type": "take", "card": upper[1]})  # 3 in hand: still full
     act(st, 0, {"type": "play", "card": held[1]})
     act(st, 1, {"type": "pass"})
     act(st, 2, {"type": "pass"})
@@ -359,7 +377,7 @@ def test_view_open_money_and_deck_contents_without_order():
         contents = pile["contents"]
         assert [c["name"] for c in contents] == sorted(c["name"] for c in contents)
         assert pile["count"] == len(st["decks"][deck])
-        assert not set(st["decks"][deck]) & strings_in(seen)     # no card id of a pile is shown
+        assert not set(st["decks"][deck]) & strings_in(seen)  # no card id of a pile is shown
     # the Theater in seat 1's hand is unseen by seat 0, so it is listed among the building cards
     assert sum(c["count"] for c in seen["decks"]["building"]["contents"]) == len(st["decks"]["building"]) + 1
     assert "rng" not in seen

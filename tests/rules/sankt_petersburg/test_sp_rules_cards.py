@@ -3,14 +3,32 @@ Tax Man, Potemkin Village (see costs), Czar and Carpenter.
 
 R = the 2004 rulebook, Y = the Yucata rules; lines in /work/wt/sp-test-plan.md.
 """
+
 import copy
 
 import pytest
 
 from games.rules.base import IllegalMove
 from tests.rules.sankt_petersburg.rule_fixtures import (
-    E, act, card_ids, deck_count, deck_keep, goto, hand, lay, money, new, pass_all, pl, points, rows,
-    set_money, slugs, stack, strings_in, v,
+    E,
+    act,
+    card_ids,
+    deck_count,
+    deck_keep,
+    goto,
+    hand,
+    lay,
+    money,
+    new,
+    pass_all,
+    pl,
+    points,
+    rows,
+    set_money,
+    slugs,
+    stack,
+    strings_in,
+    v,
 )
 
 
@@ -73,7 +91,7 @@ def test_hinweis_observatory_drawn_card_bought_or_hand_or_discarded(choice):
     else:
         assert p["money"] == 30 and v(st)["discards"] == discards + 1
     assert _flipped(st, 0, obs)
-    assert E.to_act(st) == [1]          # the Observatory was the owner's turn
+    assert E.to_act(st) == [1]  # the Observatory was the owner's turn
     pass_all(st)
     assert points(st, 0) == 0
 
@@ -85,7 +103,7 @@ def test_hinweis_observatory_not_last_card_of_a_deck():
     stack(st, "exchange", "bank")
     for deck in ("worker", "building", "aristocrat", "exchange"):
         assert {"type": "observatory", "card": obs, "deck": deck} in E.legal_moves(st, 0)
-    deck_keep(st, "exchange", 1)                 # one card left: the very last one
+    deck_keep(st, "exchange", 1)  # one card left: the very last one
     assert deck_count(st, "exchange") == 1
     assert {"type": "observatory", "card": obs, "deck": "exchange"} not in E.legal_moves(st, 0)
     _refused(st, 0, {"type": "observatory", "card": obs, "deck": "exchange"})
@@ -112,8 +130,8 @@ def test_hinweis_observatory_flipped_cannot_be_replaced():
     st, obs, _ = _observatory_round()
     act(st, 0, {"type": "observatory", "card": obs, "deck": "worker"})
     act(st, 0, {"type": "observatory_take", "choice": "discard"})
-    pass_all(st)                         # building
-    pass_all(st)                         # aristocrat
+    pass_all(st)  # building
+    pass_all(st)  # aristocrat
     assert v(st)["phase"] == "exchange"
     (bank,) = rows(st, upper=["bank"])[0]
     set_money(st, 0, 30)
@@ -131,7 +149,7 @@ def test_hinweis_observatory_turns_back_next_durchgang():
     st, obs, _ = _observatory_round()
     act(st, 0, {"type": "observatory", "card": obs, "deck": "worker"})
     act(st, 0, {"type": "observatory_take", "choice": "discard"})
-    for _ in range(3):                   # building, aristocrat, exchange
+    for _ in range(3):  # building, aristocrat, exchange
         pass_all(st)
     view = v(st)
     assert (view["round"], view["phase"]) == (3, "worker")
@@ -161,7 +179,7 @@ def test_observatory_use_wakes_pass_until_display():
     (held,) = hand(st, 2, "lumberjack")
     act(st, 0, {"type": "pass"})
     act(st, 1, {"type": "pass", "until": "display"})
-    act(st, 2, {"type": "play", "card": held})      # not a display change: seat 1 stays passed
+    act(st, 2, {"type": "play", "card": held})  # not a display change: seat 1 stays passed
     act(st, 0, {"type": "observatory", "card": obs, "deck": "worker"})
     act(st, 0, {"type": "observatory_take", "choice": "discard"})
     assert E.to_act(st) == [1]
@@ -173,7 +191,7 @@ def test_observatory_buy_pays_the_price_without_row_discount():
     stack(st, "building", "market")
     act(st, 0, {"type": "observatory", "card": obs, "deck": "building"})
     act(st, 0, {"type": "observatory_take", "choice": "buy"})
-    assert money(st, 0) == 30 - 4        # 5 less one for the identical Market
+    assert money(st, 0) == 30 - 4  # 5 less one for the identical Market
     assert slugs(pl(st, 0)["cards"]).count("market") == 2
 
 
@@ -201,7 +219,7 @@ def test_hinweis_pub_buys_up_to_five_points_at_two_rubles():
     view = v(st)
     assert (view["phase"], view["step"]) == ("building", "pub")
     assert E.to_act(st) == [1] and view["to_act"] == [1]
-    assert points(st, 1) == 2                      # the scoring came first
+    assert points(st, 1) == 2  # the scoring came first
     assert sorted(m["points"] for m in E.legal_moves(st, 1)) == [0, 1, 2, 3, 4, 5]
     _refused(st, 1, {"type": "pub", "points": 6})
     _refused(st, 1, {"type": "pub", "points": -1})
@@ -220,7 +238,7 @@ def test_pub_limited_by_money():
 def test_pub_after_scoring_uses_the_scoring_income():
     """R:13: the Pub comes after the scoring, so the scoring's rubles can be spent there."""
     st, _ = _pub_round(cash=0)
-    lay(st, 1, "bank")                   # 5 rubles at the building scoring
+    lay(st, 1, "bank")  # 5 rubles at the building scoring
     pass_all(st)
     assert money(st, 1) == 5
     assert max(m["points"] for m in E.legal_moves(st, 1)) == 2
@@ -268,7 +286,7 @@ def test_mariinsky_pays_a_ruble_per_aristocrat_at_building_scoring():
     assert (money(st, 0), points(st, 0)) == (3, 1)
     goto(st, "aristocrat", start=0)
     pass_all(st)
-    assert money(st, 0) == 3 + 1 + 1 + 4       # only the aristocrats' own income now
+    assert money(st, 0) == 3 + 1 + 1 + 4  # only the aristocrats' own income now
 
 
 def test_mariinsky_counts_red_exchange_cards():

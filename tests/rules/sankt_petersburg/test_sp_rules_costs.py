@@ -2,13 +2,27 @@
 
 R = the 2004 rulebook, Y = the Yucata rules; lines in /work/wt/sp-test-plan.md.
 """
+
 import copy
 
 import pytest
 
 from games.rules.base import IllegalMove
 from tests.rules.sankt_petersburg.rule_fixtures import (
-    E, act, card_in_display, card_ids, goto, hand, lay, money, new, pl, rows, set_money, slugs, v,
+    E,
+    act,
+    card_ids,
+    card_in_display,
+    goto,
+    hand,
+    lay,
+    money,
+    new,
+    pl,
+    rows,
+    set_money,
+    slugs,
+    v,
 )
 
 
@@ -40,8 +54,7 @@ def _price(st, seat, card_id):
 
 
 def _replace_targets(st, seat, card_id):
-    return {m["replace"] for m in E.legal_moves(st, seat)
-            if m.get("card") == card_id and "replace" in m}
+    return {m["replace"] for m in E.legal_moves(st, seat) if m.get("card") == card_id and "replace" in m}
 
 
 # --- printed costs and reductions -----------------------------------------------------
@@ -77,7 +90,7 @@ def test_example_warehouse_manager_nine_with_gold_smelter():
     st, (upper, _) = _round(upper=["warehouse_manager", "customs_house"])
     lay(st, 0, "gold_smelter")
     assert _price(st, 0, upper[0]) == 9
-    assert _price(st, 0, upper[1]) == 8          # blue cards are not cheaper
+    assert _price(st, 0, upper[1]) == 8  # blue cards are not cheaper
     assert _pays(st, 0, {"type": "buy", "card": upper[0]}) == 9
 
 
@@ -87,7 +100,7 @@ def test_example_firehouse_ten_with_carpenter_workshop():
     st, (upper, _) = _round(upper=["firehouse", "warehouse_manager"])
     lay(st, 0, "carpenter_workshop")
     assert _price(st, 0, upper[0]) == 10
-    assert _price(st, 0, upper[1]) == 10         # red cards are not cheaper
+    assert _price(st, 0, upper[1]) == 10  # red cards are not cheaper
     assert _pays(st, 0, {"type": "buy", "card": upper[0]}) == 10
 
 
@@ -103,8 +116,7 @@ def test_example_theater_reductions_add_up_to_17():
 def test_example_lumberjacks_never_below_one_ruble():
     """R:495-501, Y:247-248: 3, 2 and 1 ruble for the first three Lumberjacks, then still 1 ruble
     for a 4th or 5th; never 0 and never money back."""
-    st, (upper, lower) = _round(upper=["lumberjack", "lumberjack", "lumberjack", "lumberjack"],
-                                lower=["lumberjack"])
+    st, (upper, lower) = _round(upper=["lumberjack", "lumberjack", "lumberjack", "lumberjack"], lower=["lumberjack"])
     paid = []
     for card in upper:
         paid.append(_pays(st, 0, {"type": "buy", "card": card}))
@@ -145,17 +157,22 @@ def test_exchange_card_needs_a_card_to_replace():
     assert not _replace_targets(st, 0, upper[0])
     assert {"type": "buy", "card": upper[0]} not in E.legal_moves(st, 0)
     _refused(st, 0, {"type": "buy", "card": upper[0]})
-    _refused(st, 0, {"type": "buy", "card": upper[0], "replace": market})        # wrong colour
+    _refused(st, 0, {"type": "buy", "card": upper[0], "replace": market})  # wrong colour
     _refused(st, 0, {"type": "buy", "card": upper[0], "replace": other_author})  # not his own
-    _refused(st, 0, {"type": "buy", "card": upper[1]})                           # no card named
+    _refused(st, 0, {"type": "buy", "card": upper[1]})  # no card named
     assert _replace_targets(st, 0, upper[1]) == {market}
 
 
 def test_green_exchange_cards_replace_only_their_craft():
     """R:517, Y:254-255: Schreinerei only a Lumberjack, Goldschmiede only a Gold Miner, Weberei only a
     Shepherd, Kürschnerei only a Fur Trapper, Werft only a Ship Builder (same craft symbol)."""
-    pairs = [("carpenter_workshop", "lumberjack"), ("gold_smelter", "gold_miner"),
-             ("weaving_mill", "shepherd"), ("fur_shop", "fur_trapper"), ("wharf", "ship_builder")]
+    pairs = [
+        ("carpenter_workshop", "lumberjack"),
+        ("gold_smelter", "gold_miner"),
+        ("weaving_mill", "shepherd"),
+        ("fur_shop", "fur_trapper"),
+        ("wharf", "ship_builder"),
+    ]
     st, (upper, _) = _round("exchange", upper=[g for g, _ in pairs], cash=99)
     own = dict(zip([w for _, w in pairs], lay(st, 0, *[w for _, w in pairs])))
     for card, (green, worker) in zip(upper, pairs):

@@ -3,12 +3,26 @@
 Each test names the seed passage it checks: R = the 2004 rulebook, Y = the Yucata rules
 (see /work/wt/sp-test-plan.md for the line of every Hinweis and example).
 """
+
 import pytest
 
 from games.rules.base import IllegalMove
 from tests.rules.sankt_petersburg.rule_fixtures import (
-    E, act, deck_count, deck_keep, finish_first_worker_round, goto, lay, new, pass_all,
-    pl, points, row_ids, rows, set_money, v,
+    E,
+    act,
+    deck_count,
+    deck_keep,
+    finish_first_worker_round,
+    goto,
+    lay,
+    new,
+    pass_all,
+    pl,
+    points,
+    row_ids,
+    rows,
+    set_money,
+    v,
 )
 
 # --- set-up ----------------------------------------------------------------------------
@@ -34,8 +48,11 @@ def test_first_worker_round_display_size_per_player_count(players, shown):
     assert view["display"]["lower"] == []
     assert {c["deck"] for c in view["display"]["upper"]} == {"worker"}
     assert view["decks"]["worker"]["count"] == 31 - shown
-    assert (view["decks"]["building"]["count"], view["decks"]["aristocrat"]["count"],
-            view["decks"]["exchange"]["count"]) == (28, 27, 30)
+    assert (
+        view["decks"]["building"]["count"],
+        view["decks"]["aristocrat"]["count"],
+        view["decks"]["exchange"]["count"],
+    ) == (28, 27, 30)
 
 
 def test_five_players_first_worker_round_shows_ten_workers():
@@ -105,7 +122,7 @@ def test_hinweis_first_worker_round_everyone_must_buy_two_workers(players):
         paid[seat] += _price(st, seat, cheapest["card"])
         act(st, seat, cheapest)
     assert order == [(start + i) % players for i in range(2 * players)]
-    assert len(v(st)["display"]["upper"]) == 8         # refilled to 8 whatever the player count
+    assert len(v(st)["display"]["upper"]) == 8  # refilled to 8 whatever the player count
     for seat in range(players):
         p = pl(st, seat)
         assert p["workers"] == 2 and len(p["cards"]) == 2
@@ -215,8 +232,11 @@ def test_hinweis_cards_taken_anywhere_rows_closed_up():
     the new cards are laid out."""
     st = new(3)
     goto(st, "building", start=0)
-    upper, lower = rows(st, upper=["market", "customs_house", "firehouse", "warehouse", "lumberjack"],
-                        lower=["author", "administrator", "secretary"])
+    upper, lower = rows(
+        st,
+        upper=["market", "customs_house", "firehouse", "warehouse", "lumberjack"],
+        lower=["author", "administrator", "secretary"],
+    )
     set_money(st, 0, 40)
     act(st, 0, {"type": "buy", "card": upper[2]})
     act(st, 1, {"type": "take", "card": lower[1]})
@@ -233,8 +253,11 @@ def test_hinweis_special_case_no_card_taken_scoring_as_usual():
     play goes on with the next round."""
     st = new(4)
     goto(st, "building", start=0)
-    upper, lower = rows(st, upper=["market", "customs_house", "firehouse", "pub"],
-                        lower=["author", "administrator", "secretary", "senator"])
+    upper, lower = rows(
+        st,
+        upper=["market", "customs_house", "firehouse", "pub"],
+        lower=["author", "administrator", "secretary", "senator"],
+    )
     lay(st, 3, "customs_house")
     before = deck_count(st, "aristocrat")
     pass_all(st)
@@ -295,12 +318,12 @@ def test_hinweis_first_durchgang_discards_nothing():
     lie there yet."""
     st = new(4, seed=9)
     finish_first_worker_round(st)
-    pass_all(st)   # building
-    pass_all(st)   # aristocrat
+    pass_all(st)  # building
+    pass_all(st)  # aristocrat
     view = v(st)
     assert view["phase"] == "exchange" and view["display"]["lower"] == []
     upper = [c["id"] for c in view["display"]["upper"]]
-    pass_all(st)   # exchange
+    pass_all(st)  # exchange
     view = v(st)
     assert view["discards"] == 0
     assert [c["id"] for c in view["display"]["lower"]] == upper
@@ -349,11 +372,11 @@ def test_game_end_when_last_card_of_a_deck_is_dealt_finishes_durchgang():
     assert view["phase"] == "building" and view["game_end_triggered"] is True
     assert view["decks"]["building"]["count"] == 0 and not E.is_over(st)
     pass_all(st)
-    assert points(st, 2) == 1                     # the building round is still scored
+    assert points(st, 2) == 1  # the building round is still scored
     assert v(st)["phase"] == "aristocrat" and not E.is_over(st)
     money = pl(st, 1)["money"]
     pass_all(st)
-    assert pl(st, 1)["money"] == money + 1       # and the aristocrat round
+    assert pl(st, 1)["money"] == money + 1  # and the aristocrat round
     assert v(st)["phase"] == "exchange" and not E.is_over(st)
     pass_all(st)
     assert E.is_over(st)
@@ -382,4 +405,3 @@ def test_game_end_triggered_by_last_worker_plays_the_next_durchgang():
     assert v(st)["phase"] == "exchange" and not E.is_over(st)
     pass_all(st)
     assert E.is_over(st)
-

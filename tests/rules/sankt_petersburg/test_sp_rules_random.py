@@ -2,6 +2,7 @@
 views: the order of rounds, refilling, the end of a Durchgang, prices, scorings and the final
 scoring. R = the 2004 rulebook, Y = the Yucata rules.
 """
+
 import random
 
 import pytest
@@ -27,11 +28,11 @@ def _income(player, phase, edition="1"):
         rubles += c["income"]["rubles"]
         points += c["income"]["points"]
         if c["key"] == "mariinsky_theater":
-            if edition == "1":                      # R:552: 1 ruble per aristocrat
+            if edition == "1":  # R:552: 1 ruble per aristocrat
                 rubles += count["aristocrat"]
-            else:                                   # Y:303-311: 1 point per red card
+            else:  # Y:303-311: 1 point per red card
                 points += count["aristocrat"]
-        if c["key"] == "tax_man":                   # R:558: 1 ruble per worker
+        if c["key"] == "tax_man":  # R:558: 1 ruble per worker
             rubles += count["worker"]
     return rubles, points
 
@@ -72,11 +73,11 @@ def _check_move(v0, v1, seat, move, over):
         if replaced is None:
             assert card["price"] == _price(p0, card, is_lower)
     if move["type"] == "take":
-        assert p0["hand_count"] < p0["hand_limit"]            # R:260, Y:126
+        assert p0["hand_count"] < p0["hand_limit"]  # R:260, Y:126
     if over:
         return
     for q0, q1 in zip(v0["players"], v1["players"]):
-        assert q1["points"] >= q0["points"]                    # points are never lost in play
+        assert q1["points"] >= q0["points"]  # points are never lost in play
         assert q1["money"] >= 0
     assert len(v1["to_act"]) == 1
 
@@ -110,8 +111,8 @@ def _check_phase_change(v0, v1, move):
         kept_lower = [c for c in _ids(v0["display"]["lower"]) if c != moved]
         if v1["step"] == "actions" and v1["phase"] == new_:
             assert _ids(v1["display"]["lower"]) == [c for c in kept_lower if c in _ids(v1["display"]["lower"])]
-            assert _ids(v1["display"]["upper"])[:len(kept_upper)] == kept_upper
-            added = v1["display"]["upper"][len(kept_upper):]
+            assert _ids(v1["display"]["upper"])[: len(kept_upper)] == kept_upper
+            added = v1["display"]["upper"][len(kept_upper) :]
             assert {c["deck"] for c in added} <= {NEXT_DECK[old]}
     total = len(v1["display"]["upper"]) + len(v1["display"]["lower"])
     if v1["decks"][NEXT_DECK[old]]["count"] > 0:
@@ -125,8 +126,9 @@ def _check_over(v0, v1):
     assert v0["phase"] == "exchange" and v0["game_end_triggered"]
     # R:424-440: different aristocrats, 1 point per 10 rubles, -5 per hand card
     for q0, q1 in zip(v0["players"], v1["players"]):
-        expected = (q0["points"] + NOBLES[min(q1["different_aristocrats"], 10)] + q1["money"] // 10
-                    - 5 * q1["hand_count"])
+        expected = (
+            q0["points"] + NOBLES[min(q1["different_aristocrats"], 10)] + q1["money"] // 10 - 5 * q1["hand_count"]
+        )
         assert q1["points"] == expected
 
 
@@ -156,7 +158,7 @@ def _play(players, seed, chooser, **options):
         assert steps < 6000, "the game did not end"
     result = E.result(st)
     key = [(p["points"], p["money"]) for p in v0["players"]]
-    assert result.ranks == [1 + sum(1 for o in key if o > k) for k in key]     # R:452
+    assert result.ranks == [1 + sum(1 for o in key if o > k) for k in key]  # R:452
     return steps
 
 

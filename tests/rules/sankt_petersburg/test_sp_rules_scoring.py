@@ -3,11 +3,25 @@ the ∑ table.
 
 R = the 2004 rulebook, Y = the Yucata rules; lines in /work/wt/sp-test-plan.md.
 """
+
 import pytest
 
 from tests.rules.sankt_petersburg.rule_fixtures import (
-    E, act, deck_keep, goto, hand, lay, money, new, pass_all, pl, points, rows, set_money,
-    set_points, v,
+    E,
+    act,
+    deck_keep,
+    goto,
+    hand,
+    lay,
+    money,
+    new,
+    pass_all,
+    pl,
+    points,
+    rows,
+    set_money,
+    set_points,
+    v,
 )
 
 
@@ -65,11 +79,21 @@ def test_example_aristocrat_scoring_twelve_rubles_one_point():
     """R:329-357: A's workers and buildings are not scored in the aristocrat round; his
     aristocrats bring 12 rubles and 1 point."""
     st = _scoring("aristocrat")
-    lay(st, 0, "lumberjack", "gold_miner", "market", "customs_house",
-        "author", "warehouse_manager", "secretary", "controller")
+    lay(
+        st,
+        0,
+        "lumberjack",
+        "gold_miner",
+        "market",
+        "customs_house",
+        "author",
+        "warehouse_manager",
+        "secretary",
+        "controller",
+    )
     pass_all(st)
     assert (money(st, 0), points(st, 0)) == (12, 1)
-    assert (money(st, 1), points(st, 1)) == (0, 0)     # no aristocrats: nothing
+    assert (money(st, 1), points(st, 1)) == (0, 0)  # no aristocrats: nothing
 
 
 def test_scoring_counts_cards_laid_out_this_round():
@@ -156,8 +180,19 @@ def test_example_final_scoring_red_74():
     """R:442-450: 6 different aristocrats give 21 points (the second Kontorist nothing), 17 rubles
     1 point, no hand cards: 22 points on top of 52, Red ends with 74."""
     st = _to_last_exchange_round()
-    lay(st, 0, "author", "administrator", "warehouse_manager", "warehouse_manager", "secretary",
-        "controller", "judge", "lumberjack", "market")
+    lay(
+        st,
+        0,
+        "author",
+        "administrator",
+        "warehouse_manager",
+        "warehouse_manager",
+        "secretary",
+        "controller",
+        "judge",
+        "lumberjack",
+        "market",
+    )
     set_money(st, 0, 17)
     set_points(st, 0, 52)
     assert pl(st, 0)["different_aristocrats"] == 6
@@ -171,17 +206,28 @@ def test_example_final_scoring_red_74():
     assert _stat(st, "hand", "end")[0] == 0
 
 
-@pytest.mark.parametrize("different, score", [(0, 0), (1, 1), (2, 3), (3, 6), (4, 10), (5, 15),
-                                              (6, 21), (7, 28), (8, 36), (9, 45), (10, 55)])
+@pytest.mark.parametrize(
+    "different, score", [(0, 0), (1, 1), (2, 3), (3, 6), (4, 10), (5, 15), (6, 21), (7, 28), (8, 36), (9, 45), (10, 55)]
+)
 def test_final_scoring_noble_table(different, score):
     """R:426-432: points for different aristocrats from the table on the board; duplicates do
     not count."""
-    kinds = ["author", "administrator", "warehouse_manager", "secretary", "controller", "judge",
-             "mistress_of_ceremonies", "pope", "senator", "admiral"]
+    kinds = [
+        "author",
+        "administrator",
+        "warehouse_manager",
+        "secretary",
+        "controller",
+        "judge",
+        "mistress_of_ceremonies",
+        "pope",
+        "senator",
+        "admiral",
+    ]
     st = _to_last_exchange_round()
     lay(st, 0, *kinds[:different])
     if different:
-        lay(st, 0, kinds[0])           # a duplicate
+        lay(st, 0, kinds[0])  # a duplicate
     pass_all(st)
     assert E.is_over(st)
     assert points(st, 0) == score
@@ -208,7 +254,7 @@ def test_final_scoring_rubles_and_hand_penalty():
     pass_all(st)
     assert E.is_over(st)
     assert (points(st, 0), points(st, 1)) == (30 + 2 - 10, 3 + 0 - 5)
-    assert money(st, 0) == 29                      # the rubles are not spent
+    assert money(st, 0) == 29  # the rubles are not spent
     assert _stat(st, "hand", "end") == [-10, -5]
 
 
@@ -216,11 +262,11 @@ def test_tie_on_points_broken_by_money():
     """R:452, Y:207-208: most points wins; on a tie the remaining money decides."""
     st = _to_last_exchange_round(players=3)
     set_points(st, 0, 10)
-    set_money(st, 0, 19)     # 11 points, 19 rubles
+    set_money(st, 0, 19)  # 11 points, 19 rubles
     set_points(st, 1, 10)
-    set_money(st, 1, 11)     # 11 points, 11 rubles
+    set_money(st, 1, 11)  # 11 points, 11 rubles
     set_points(st, 2, 12)
-    set_money(st, 2, 0)      # 12 points
+    set_money(st, 2, 0)  # 12 points
     pass_all(st)
     result = E.result(st)
     assert result.scores == [11, 11, 12]

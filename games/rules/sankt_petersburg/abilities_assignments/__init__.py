@@ -25,8 +25,10 @@ card of the market pile (the orange ones too). Cards' "points" are the printed v
 View: "assignments" null without the option, else {"rule": "best" | "printed", "mine": [{"number",
 "text", "text_de", "points"}] for the viewing seat (null for spectators), "counts": [assignments
 held] per seat, "chosen": null until the game is over, then per seat {"number", "points"} (the
-ones held are shown then under "all", the printed rule's discarded ones under "discarded")}. ∑ table: gettext_noop("Points for the assignment") (group end).
+ones held are shown then under "all", the printed rule's discarded ones under "discarded")}.
+∑ table: gettext_noop("Points for the assignment") (group end).
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -53,7 +55,7 @@ def deal(st: State, events: list[Event]) -> None:
     numbers = [k for k, a in ASSIGNMENTS.items() if not (n == 2 and a.get("not_with_2_players"))]
     pile = shuffled(st, numbers)
     k = RULES["assignments_dealt"]
-    st["ext"]["assignments"] = [sorted(pile[s * k:(s + 1) * k]) for s in range(n)]
+    st["ext"]["assignments"] = [sorted(pile[s * k : (s + 1) * k]) for s in range(n)]
     if printed(st):
         st["ext"]["assignments_discarded"] = [[] for _ in range(n)]
 
@@ -64,6 +66,7 @@ def printed(st: State) -> bool:
 
 # --- the printed rule: discard one at 20 points and one at 35 ------------------------------------
 
+
 def after_move(st: State, events: list[Event]) -> None:
     if st["step"] == "over" or not printed(st):
         return
@@ -71,8 +74,11 @@ def after_move(st: State, events: list[Event]) -> None:
     kept, gone = st["ext"]["assignments"], st["ext"]["assignments_discarded"]
     for seat, p in enumerate(st["p"]):
         due = sum(1 for space in DISCARD_AT if p["points"] >= space)
-        if due > len(gone[seat]) and len(kept[seat]) > 1 and not any(
-                q["kind"] == "assignment_discard" and q["seat"] == seat for q in st["queue"]):
+        if (
+            due > len(gone[seat])
+            and len(kept[seat]) > 1
+            and not any(q["kind"] == "assignment_discard" and q["seat"] == seat for q in st["queue"])
+        ):
             st["queue"].append({"kind": "assignment_discard", "seat": seat, "reached": DISCARD_AT[len(gone[seat])]})
     if st["queue"] and not had_queue:
         st["step"] = "decide"
@@ -89,8 +95,14 @@ def discard_apply(st: State, seat: int, d: Pending, move: Move, events: list[Eve
         raise IllegalMove("Discard one of your assignments.")
     st["ext"]["assignments"][seat].remove(number)
     st["ext"]["assignments_discarded"][seat].append(number)
-    events.append(event(gettext_noop("{seat} reaches {points} points and discards an assignment."), seat,
-                        seat=seat, points=d["reached"]))
+    events.append(
+        event(
+            gettext_noop("{seat} reaches {points} points and discards an assignment."),
+            seat,
+            seat=seat,
+            points=d["reached"],
+        )
+    )
     events.append(event(gettext_noop("You discard assignment {number}."), seat, only=seat, number=number))
 
 
@@ -99,13 +111,27 @@ def discard_timeout(st: State, seat: int, d: Pending) -> Move:
     return {"type": "assignment_discard", "number": worst}
 
 
-register_decision(Decision("assignment_discard", discard_legal, discard_apply, discard_timeout,
-                           public=lambda st, d: {"reached": d["reached"]},
-                           private=lambda st, d: {"numbers": list(st["ext"]["assignments"][d["seat"]])}))
+register_decision(
+    Decision(
+        "assignment_discard",
+        discard_legal,
+        discard_apply,
+        discard_timeout,
+        public=lambda st, d: {"reached": d["reached"]},
+        private=lambda st, d: {"numbers": list(st["ext"]["assignments"][d["seat"]])},
+    )
+)
 register_description("assignment_discard", lambda m: f"Discard assignment {m.get('number')}")
-register_label("assignment_discard", lambda st, seat, m: {
-    "msg": gettext_noop("Discard assignment {number}: {text}"),
-    "args": {"number": m.get("number"), "text": ASSIGNMENTS.get(m["number"], {}).get("text", "") if isinstance(m.get("number"), int) else ""}})
+register_label(
+    "assignment_discard",
+    lambda st, seat, m: {
+        "msg": gettext_noop("Discard assignment {number}: {text}"),
+        "args": {
+            "number": m.get("number"),
+            "text": ASSIGNMENTS.get(m["number"], {}).get("text", "") if isinstance(m.get("number"), int) else "",
+        },
+    },
+)
 
 
 def points(st: State, seat: int, number: int) -> int:
@@ -167,10 +193,21 @@ def view(st: State, seat: Any) -> dict[str, Any]:
     mine = None
     dealt = st["ext"]["assignments"]
     if seat is not None:
-        mine = [{"number": k, "text": ASSIGNMENTS[k]["text"], "text_de": ASSIGNMENTS[k]["text_de"],
-                 "points": points(st, seat, k)} for k in dealt[seat]]
-    out: dict[str, Any] = {"mine": mine, "counts": [len(a) for a in dealt], "chosen": None,
-                           "rule": st["opts"].get("assignment_rule", "best")}
+        mine = [
+            {
+                "number": k,
+                "text": ASSIGNMENTS[k]["text"],
+                "text_de": ASSIGNMENTS[k]["text_de"],
+                "points": points(st, seat, k),
+            }
+            for k in dealt[seat]
+        ]
+    out: dict[str, Any] = {
+        "mine": mine,
+        "counts": [len(a) for a in dealt],
+        "chosen": None,
+        "rule": st["opts"].get("assignment_rule", "best"),
+    }
     if st["step"] == "over":
         out["chosen"] = [dict(zip(("number", "points"), best(st, s))) for s in range(st["n"])]
         out["all"] = [list(a) for a in dealt]
@@ -179,5 +216,8 @@ def view(st: State, seat: Any) -> dict[str, Any]:
     return {"assignments": out}
 
 
-register_rules(RuleModule("assignments", assignments_game, setup=deal, end_parts=end_parts, view=view,
-                          after_move=after_move, order=1))
+register_rules(
+    RuleModule(
+        "assignments", assignments_game, setup=deal, end_parts=end_parts, view=view, after_move=after_move, order=1
+    )
+)

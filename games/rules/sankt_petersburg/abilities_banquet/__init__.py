@@ -43,4 +43,5 @@ View: "banquet" null without the option, else {"attached": {card id: ["jester" |
 "collected": [card ids laid out with the Money Collector], "box": [keys of played purple cards],
 "double": null | {"seat", "left": actions still to take}}.
 """
+
 from . import effects  # noqa: F401  (registers the hooks)

@@ -1,7 +1,9 @@
 """Module 1's cards on the hooks (rules in the package docstring)."""
+
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from games.rules.base import Event, IllegalMove, InvalidOptions, Move, Options, State, event, gettext_noop
 
@@ -50,6 +52,7 @@ def setup(st: State, events: list[Event]) -> None:
 
 # --- Zar-Superstar -------------------------------------------------------------------------------
 
+
 def discount_colors(st: State, seat: int, cid: str, target: Card) -> int:
     params = table(st)[cid].params
     return params["rubles"] if target.color in params["colors"] and target.id != cid else 0
@@ -59,6 +62,7 @@ register_ability(Ability("discount_colors", discount=discount_colors))
 
 
 # --- what each purple card can do now --------------------------------------------------------------
+
 
 def _one_per_key(st: State, ids: list[str]) -> list[str]:
     """One id per card kind (identical cards do the same)."""
@@ -100,6 +104,7 @@ def collector_options(st: State, seat: int) -> list[tuple[str, bool, int, Card |
 
 def ext_params(st: State, key: str) -> dict[str, Any]:
     from ..cards import ids_of
+
     return table(st)[ids_of(key)[0]].params
 
 
@@ -154,6 +159,7 @@ def purple_moves(st: State, seat: int) -> list[Move]:
 
 # --- playing a purple card ---------------------------------------------------------------------------
 
+
 def _owner(st: State, cid: str) -> int | None:
     return next((s for s, q in enumerate(st["p"]) if cid in q["cards"]), None)
 
@@ -193,8 +199,14 @@ def _golden_donkey(st: State, seat: int, card: Card, move: Move, events: list[Ev
 
 def _double_turn(st: State, seat: int, card: Card, move: Move, events: list[Event]) -> str:
     ext(st)["double"] = {"seat": seat, "left": card.params["actions"], "started": False}
-    events.append(event(gettext_noop("{seat} takes {actions} actions in a row now."), seat, seat=seat,
-                        actions=card.params["actions"]))
+    events.append(
+        event(
+            gettext_noop("{seat} takes {actions} actions in a row now."),
+            seat,
+            seat=seat,
+            actions=card.params["actions"],
+        )
+    )
     return "action"
 
 
@@ -202,17 +214,25 @@ def _away_with_it(st: State, seat: int, card: Card, move: Move, events: list[Eve
     target = move["target"]
     st["p"][seat]["hand"].remove(target)
     st["discard"].append(target)
-    events.append(event(gettext_noop("{seat} puts the {other} from hand on the discard pile."), seat, seat=seat,
-                        other=table(st)[target].name_en))
+    events.append(
+        event(
+            gettext_noop("{seat} puts the {other} from hand on the discard pile."),
+            seat,
+            seat=seat,
+            other=table(st)[target].name_en,
+        )
+    )
     return "action"
 
 
 def _attach(st: State, seat: int, card: Card, move: Move, events: list[Event]) -> str:
     target = move["target"]
     ext(st)["attached"].setdefault(target, []).append(card.effect)
-    msg = (gettext_noop("{seat} puts the Jester on the {other}: its rubles and points swap at its next scoring.")
-           if card.effect == "jester" else
-           gettext_noop("{seat} puts the Banquet on the {other}: its rubles and points double at its next scoring."))
+    msg = (
+        gettext_noop("{seat} puts the Jester on the {other}: its rubles and points swap at its next scoring.")
+        if card.effect == "jester"
+        else gettext_noop("{seat} puts the Banquet on the {other}: its rubles and points double at its next scoring.")
+    )
     events.append(event(msg, seat, seat=seat, other=table(st)[target].name_en))
     return "action"
 
@@ -231,21 +251,40 @@ def _moocher(st: State, seat: int, card: Card, move: Move, events: list[Event]) 
     if move["take"] == "rubles":
         p["money"] += r
         add_stat(st, RUBLES_ROW, seat, r)
-        events.append(event(gettext_noop("{seat} takes {rubles} rubles for the {other} of {target_seat}."), seat,
-                            seat=seat, rubles=r, other=name, target_seat=owner))
+        events.append(
+            event(
+                gettext_noop("{seat} takes {rubles} rubles for the {other} of {target_seat}."),
+                seat,
+                seat=seat,
+                rubles=r,
+                other=name,
+                target_seat=owner,
+            )
+        )
     else:
         p["points"] += pts
         add_stat(st, POINTS_ROW, seat, pts)
-        events.append(event(gettext_noop("{seat} takes {points} points for the {other} of {target_seat}."), seat,
-                            seat=seat, points=pts, other=name, target_seat=owner))
+        events.append(
+            event(
+                gettext_noop("{seat} takes {points} points for the {other} of {target_seat}."),
+                seat,
+                seat=seat,
+                points=pts,
+                other=name,
+                target_seat=owner,
+            )
+        )
     return "action"
 
 
 def _money_collector(st: State, seat: int, card: Card, move: Move, events: list[Event]) -> str:
     target = move["target"]
     tab = table(st)
-    option = next(o for o in collector_options(st, seat) if o[0] == target and
-                  (o[3].id if o[3] is not None else None) == move.get("replace"))
+    option = next(
+        o
+        for o in collector_options(st, seat)
+        if o[0] == target and (o[3].id if o[3] is not None else None) == move.get("replace")
+    )
     _cid, lower, half, replace = option
     p = st["p"][seat]
     from_hand = target in p["hand"]
@@ -254,20 +293,32 @@ def _money_collector(st: State, seat: int, card: Card, move: Move, events: list[
     else:
         (st["lower"] if lower else st["upper"]).remove(target)
     ext(st)["collected"].append(target)
-    events.append(event(gettext_noop("{seat} lays out the {other} for half its price; it never scores points."),
-                        seat, seat=seat, other=tab[target].name_en))
+    events.append(
+        event(
+            gettext_noop("{seat} lays out the {other} for half its price; it never scores points."),
+            seat,
+            seat=seat,
+            other=tab[target].name_en,
+        )
+    )
     lay_out(st, seat, tab[target], half, replace, events, "play" if from_hand else "buy")
     return "action" if from_hand else "card"
 
 
 EFFECTS: dict[str, Callable[[State, int, Card, Move, list[Event]], str]] = {
-    "golden_donkey": _golden_donkey, "double_turn": _double_turn, "away_with_it": _away_with_it,
-    "jester": _attach, "banquet": _attach, "black_market": _black_market, "moocher": _moocher,
+    "golden_donkey": _golden_donkey,
+    "double_turn": _double_turn,
+    "away_with_it": _away_with_it,
+    "jester": _attach,
+    "banquet": _attach,
+    "black_market": _black_market,
+    "moocher": _moocher,
     "money_collector": _money_collector,
 }
 
 
 # --- Double Turn ---------------------------------------------------------------------------------------
+
 
 def keep_turn(st: State, seat: int, outcome: str, events: list[Event]) -> bool:
     d = ext(st)["double"]
@@ -298,6 +349,7 @@ def move_types(st: State, seat: int) -> set[str] | None:
 
 # --- Hofnarr and Bankett at the scoring ---------------------------------------------------------------
 
+
 def adjust_income(st: State, seat: int, phase: str, rubles: int, points: int, events: list[Event]) -> tuple[int, int]:
     attached = ext(st)["attached"]
     if not attached:
@@ -315,14 +367,22 @@ def adjust_income(st: State, seat: int, phase: str, rubles: int, points: int, ev
         r, p = base
         for effect in attached.pop(cid):
             r, p = (p, r) if effect == "jester" else (2 * r, 2 * p)
-            events.append(event(gettext_noop("The {effect} on the {card} of {seat} leaves the game after its scoring."),
-                                seat, seat=seat, effect=EFFECT_NAMES[effect], card=tab[cid].name_en))
+            events.append(
+                event(
+                    gettext_noop("The {effect} on the {card} of {seat} leaves the game after its scoring."),
+                    seat,
+                    seat=seat,
+                    effect=EFFECT_NAMES[effect],
+                    card=tab[cid].name_en,
+                )
+            )
         rubles += r - base[0]
         points += p - base[1]
     return rubles, points
 
 
 # --- Langfinger ---------------------------------------------------------------------------------------
+
 
 def pickpocket_options(st: State, seat: int) -> list[Move]:
     tab = table(st)
@@ -371,8 +431,9 @@ def pickpocket_apply(st: State, seat: int, d: Pending, move: Move, events: list[
     p = st["p"][seat]
     p["hand"].remove(d["card"])
     ext(st)["box"].append(d["card"])
-    events.append(event(gettext_noop("{seat} plays the Pick Pocket and acts before the start player."), seat,
-                        seat=seat))
+    events.append(
+        event(gettext_noop("{seat} plays the Pick Pocket and acts before the start player."), seat, seat=seat)
+    )
     cid = move["card"]
     lower = cid in st["lower"]
     card = tab[cid]
@@ -387,30 +448,54 @@ def pickpocket_apply(st: State, seat: int, d: Pending, move: Move, events: list[
 
 # --- the module ----------------------------------------------------------------------------------------
 
+
 def view(st: State, seat: Any) -> dict[str, Any]:
     e = ext(st)
     tab = table(st)
     double = e["double"]
-    return {"banquet": {
-        "attached": {cid: list(effects) for cid, effects in e["attached"].items()},
-        "collected": list(e["collected"]),
-        "box": [tab[c].key for c in e["box"]],
-        "double": {"seat": double["seat"], "left": double["left"]} if double and double["started"] else None,
-    }}
+    return {
+        "banquet": {
+            "attached": {cid: list(effects) for cid, effects in e["attached"].items()},
+            "collected": list(e["collected"]),
+            "box": [tab[c].key for c in e["box"]],
+            "double": {"seat": double["seat"], "left": double["left"]} if double and double["started"] else None,
+        }
+    }
 
 
-register_rules(RuleModule("banquet", banquet_game, validate=validate, setup=setup, phase_start=phase_start,
-                          action_moves=purple_moves, keep_turn=keep_turn, move_types=move_types,
-                          adjust_income=adjust_income, view=view))
+register_rules(
+    RuleModule(
+        "banquet",
+        banquet_game,
+        validate=validate,
+        setup=setup,
+        phase_start=phase_start,
+        action_moves=purple_moves,
+        keep_turn=keep_turn,
+        move_types=move_types,
+        adjust_income=adjust_income,
+        view=view,
+    )
+)
 register_move("purple", play_purple)
-register_decision(Decision("pickpocket", pickpocket_legal, pickpocket_apply,
-                           lambda st, seat, d: {"type": "pickpocket", "choice": "keep"}))
-register_decision(Decision("black_market", prison_legal, prison_apply,
-                           lambda st, seat, d: {"type": "debtors_prison_take", "choice": "back"},
-                           public=prison_public))
+register_decision(
+    Decision(
+        "pickpocket", pickpocket_legal, pickpocket_apply, lambda st, seat, d: {"type": "pickpocket", "choice": "keep"}
+    )
+)
+register_decision(
+    Decision(
+        "black_market",
+        prison_legal,
+        prison_apply,
+        lambda st, seat, d: {"type": "debtors_prison_take", "choice": "back"},
+        public=prison_public,
+    )
+)
 
 
 # --- labels ----------------------------------------------------------------------------------------------
+
 
 def purple_label(st: State, seat: int, move: Move) -> dict[str, Any]:
     tab = table(st)
@@ -421,36 +506,57 @@ def purple_label(st: State, seat: int, move: Move) -> dict[str, Any]:
     effect = card.effect if card else None
     if effect == "golden_donkey":
         assert card is not None  # only a card has an effect
-        return {"msg": gettext_noop("Play the {card}: take {rubles} rubles"), "args": {**args, "rubles": card.params["rubles"]}}
+        return {
+            "msg": gettext_noop("Play the {card}: take {rubles} rubles"),
+            "args": {**args, "rubles": card.params["rubles"]},
+        }
     if effect == "double_turn":
         return {"msg": gettext_noop("Play the {card}: two actions in a row"), "args": args}
     if effect == "away_with_it":
         return {"msg": gettext_noop("Play the {card}: discard the {other} from your hand"), "args": args}
     if effect == "jester":
-        return {"msg": gettext_noop("Play the {card} on your {other}: its rubles and points swap at its next scoring"),
-                "args": args}
+        return {
+            "msg": gettext_noop("Play the {card} on your {other}: its rubles and points swap at its next scoring"),
+            "args": args,
+        }
     if effect == "banquet":
-        return {"msg": gettext_noop("Play the {card} on your {other}: its rubles and points double at its next scoring"),
-                "args": args}
+        return {
+            "msg": gettext_noop("Play the {card} on your {other}: its rubles and points double at its next scoring"),
+            "args": args,
+        }
     if effect == "black_market":
         return {"msg": gettext_noop("Play the {card}: choose a card from the discard pile"), "args": args}
     if effect == "moocher" and target in tab:
         owner = _owner(st, target)
         r, pts = mooch_value(st, owner, target) if owner is not None else (0, 0)
         if move.get("take") == "rubles":
-            return {"msg": gettext_noop("Play the {card}: {rubles} rubles for the {other} of {target_seat}"),
-                    "args": {**args, "rubles": r, "target_seat": owner}}
-        return {"msg": gettext_noop("Play the {card}: {points} points for the {other} of {target_seat}"),
-                "args": {**args, "points": pts, "target_seat": owner}}
+            return {
+                "msg": gettext_noop("Play the {card}: {rubles} rubles for the {other} of {target_seat}"),
+                "args": {**args, "rubles": r, "target_seat": owner},
+            }
+        return {
+            "msg": gettext_noop("Play the {card}: {points} points for the {other} of {target_seat}"),
+            "args": {**args, "points": pts, "target_seat": owner},
+        }
     if effect == "money_collector" and target in tab:
-        option = next((o for o in collector_options(st, seat) if o[0] == target and
-                       (o[3].id if o[3] is not None else None) == move.get("replace")), None)
+        option = next(
+            (
+                o
+                for o in collector_options(st, seat)
+                if o[0] == target and (o[3].id if o[3] is not None else None) == move.get("replace")
+            ),
+            None,
+        )
         price = option[2] if option else 0
         if move.get("replace") in tab:
-            return {"msg": gettext_noop("Play the {card}: lay out the {other} for {price} rubles, replacing your {old}"),
-                    "args": {**args, "price": price, "old": tab[move["replace"]].name_en}}
-        return {"msg": gettext_noop("Play the {card}: lay out the {other} for {price} rubles"),
-                "args": {**args, "price": price}}
+            return {
+                "msg": gettext_noop("Play the {card}: lay out the {other} for {price} rubles, replacing your {old}"),
+                "args": {**args, "price": price, "old": tab[move["replace"]].name_en},
+            }
+        return {
+            "msg": gettext_noop("Play the {card}: lay out the {other} for {price} rubles"),
+            "args": {**args, "price": price},
+        }
     return {"msg": gettext_noop("Play the {card}"), "args": args}
 
 
@@ -465,14 +571,20 @@ def pickpocket_label(st: State, seat: int, move: Move) -> dict[str, Any]:
     replace = tab[move["replace"]] if move.get("replace") in tab else None
     price = Pricer(st, seat).price(tab[cid], lower, replace)
     if replace is not None:
-        return {"msg": gettext_noop("Pick Pocket: buy the {card} for {price} rubles, replacing your {old}"),
-                "args": {"card": tab[cid].name_en, "price": price, "old": replace.name_en}}
-    return {"msg": gettext_noop("Pick Pocket: buy the {card} for {price} rubles"),
-            "args": {"card": tab[cid].name_en, "price": price}}
+        return {
+            "msg": gettext_noop("Pick Pocket: buy the {card} for {price} rubles, replacing your {old}"),
+            "args": {"card": tab[cid].name_en, "price": price, "old": replace.name_en},
+        }
+    return {
+        "msg": gettext_noop("Pick Pocket: buy the {card} for {price} rubles"),
+        "args": {"card": tab[cid].name_en, "price": price},
+    }
 
 
 register_label("purple", purple_label)
 register_label("pickpocket", pickpocket_label)
 register_description("purple", lambda m: "Play a purple special card")
-register_description("pickpocket", lambda m: "Keep the Pick Pocket" if m.get("choice") == "keep"
-                     else "Use the Pick Pocket before the start player")
+register_description(
+    "pickpocket",
+    lambda m: "Keep the Pick Pocket" if m.get("choice") == "keep" else "Use the Pick Pocket before the start player",
+)

@@ -18,8 +18,8 @@ the pile of the round being played (worker, market, building, aristocrat, exchan
   grabber    buy the top card of the discard pile, paying at once (exchange cards replace a card)
 
 An event counts as a change of the display: standing passes "until the display changes" wake and
-the streak of passes starts again; the Warehouse event changes no display and wakes no one. With this module the lower row is discarded left to right (the
-rightmost card on top), which is the engine's order anyway.
+the streak of passes starts again; the Warehouse event changes no display and wakes no one. With
+this module the lower row is discarded left to right (the rightmost card on top), which is the engine's order anyway.
 
 Moves (the seat to act, not in the first Durchgang):
   {"type": "event", "event": "sponsor" | "warehouse" | "new_luck" | "twin"}
@@ -31,6 +31,7 @@ View: "events" null without the option, else {"available": [keys in the table's 
 "used": {key: seat}, "warehouse": [seats holding the Warehouse event]}.
 Refusal: engine.EVENTS_MARKET.
 """
+
 from __future__ import annotations
 
 import copy
@@ -136,8 +137,9 @@ def trigger(st: State, seat: int, move: Move, events: list[Event]) -> str:
         idx = row.index(cid)
         row.pop(idx)
         st["discard"].append(cid)
-        events.append(event(gettext_noop("{seat} discards the {card} from the display."), seat, seat=seat,
-                            card=tab[cid].name_en))
+        events.append(
+            event(gettext_noop("{seat} discards the {card} from the display."), seat, seat=seat, card=tab[cid].name_en)
+        )
         row[idx:idx] = draw(st, st["phase"], 1)
     elif key == "new_luck":
         st["upper"].extend(draw(st, st["phase"], st["n"]))
@@ -149,8 +151,15 @@ def trigger(st: State, seat: int, move: Move, events: list[Event]) -> str:
     elif key == "twin":
         (new,) = draw(st, st["phase"], 1)
         first = st["upper"].pop(0)
-        events.append(event(gettext_noop("{seat} must take the {card} and the {other}."), seat, seat=seat,
-                            card=tab[first].name_en, other=tab[new].name_en))
+        events.append(
+            event(
+                gettext_noop("{seat} must take the {card} and the {other}."),
+                seat,
+                seat=seat,
+                card=tab[first].name_en,
+                other=tab[new].name_en,
+            )
+        )
         next_twin(st, seat, [first, new], events)
     # The Warehouse event lies in front of the seat: the display did not change.
     return "again:quiet" if key == "warehouse" else "again"
@@ -210,8 +219,15 @@ def next_twin(st: State, seat: int, cards: list[str], events: list[Event]) -> No
         return
     tab = table(st)
     st["discard"].extend(cards)
-    events.append(event(gettext_noop("{seat} cannot take both twin cards: the {card} and the {other} are discarded."),
-                        seat, seat=seat, card=tab[cards[0]].name_en, other=tab[cards[-1]].name_en))
+    events.append(
+        event(
+            gettext_noop("{seat} cannot take both twin cards: the {card} and the {other} are discarded."),
+            seat,
+            seat=seat,
+            card=tab[cards[0]].name_en,
+            other=tab[cards[-1]].name_en,
+        )
+    )
 
 
 def twin_legal(st: State, seat: int, d: Pending) -> list[Move]:
@@ -240,15 +256,29 @@ def twin_timeout(st: State, seat: int, d: Pending) -> Move:
 
 def view(st: State, seat: Any) -> dict[str, Any]:
     e = ext(st)
-    return {"events": {"available": [k for k in EVENTS if k not in e["used"]], "used": dict(e["used"]),
-                       "warehouse": list(e["warehouse"])}}
+    return {
+        "events": {
+            "available": [k for k in EVENTS if k not in e["used"]],
+            "used": dict(e["used"]),
+            "warehouse": list(e["warehouse"]),
+        }
+    }
 
 
-register_rules(RuleModule("events", events_game, setup=setup, view=view, action_moves=event_moves,
-                          hand_limit=lambda st, seat: ext(st)["warehouse"].count(seat)))
+register_rules(
+    RuleModule(
+        "events",
+        events_game,
+        setup=setup,
+        view=view,
+        action_moves=event_moves,
+        hand_limit=lambda st, seat: ext(st)["warehouse"].count(seat),
+    )
+)
 register_move("event", trigger)
-register_decision(Decision("twin", twin_legal, twin_apply, twin_timeout,
-                           public=lambda st, d: {"cards": list(d["cards"])}))
+register_decision(
+    Decision("twin", twin_legal, twin_apply, twin_timeout, public=lambda st, d: {"cards": list(d["cards"])})
+)
 
 
 def _describe(move: Move) -> str:
@@ -258,5 +288,9 @@ def _describe(move: Move) -> str:
 
 
 register_description("event", _describe)
-register_description("twin_take", lambda m: {"buy": "Buy the twin card", "hand": "Take the twin card into hand"}
-                     .get(str(m.get("choice")), "Take the twin card"))
+register_description(
+    "twin_take",
+    lambda m: {"buy": "Buy the twin card", "hand": "Take the twin card into hand"}.get(
+        str(m.get("choice")), "Take the twin card"
+    ),
+)

@@ -6,7 +6,8 @@ only those seven replacements; ``module2`` (2nd edition) only Module 2's 12 card
 "module2": Kaffeehaus, Handelshaus, Schuldturm, 2 Hochstapler and the seven exchange cards
 Oktoberrevolution, Textilfabrik, Handelsgilde, Universität, Händler, Leutnant Kije, Bürgermeister),
 as the Yucata text lists the 2nd edition's "In bester Gesellschaft" and Module 2 apart; the
-expansion option of the 2nd edition includes Module 2. With Module 1 the Schuldturm stays out. Which card does what is named in cards.json ("ability"):
+expansion option of the 2nd edition includes Module 2. With Module 1 the Schuldturm stays out.
+Which card does what is named in cards.json ("ability"):
 
 Kolchose ("discount"), Kaffeehaus, Mariinski Theater, Bürgermeister ("per_card")
     base abilities with their own figures.
@@ -40,4 +41,5 @@ Decisions (view "step" = kind; view "decision" carries the public fields shown):
 A seat's decisions after the building scoring come in this order: Handelsgilde (income), then
 Markthalle, then the Pub.
 """
+
 from . import after_scoring, cards, debtors_prison, labels, rules, sycophant  # noqa: F401  (registers the hooks)

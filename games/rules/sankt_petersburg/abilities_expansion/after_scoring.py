@@ -5,6 +5,7 @@ paid by this decision and entered in the scoring's row and the income table. The
 last is the default (Yucata: 4 points until the owner picks another), also when time runs out.
 Markthalle / Handelshaus (Trading House): pay 3 rubles for 2 points, at most once per scoring.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -20,6 +21,7 @@ PHASE = "building"
 
 
 # --- Handelsgilde -----------------------------------------------------------------------------
+
 
 def guild_params(st: State, cid: str) -> dict[str, Any]:
     return table(st)[cid].params
@@ -42,13 +44,23 @@ def guild_apply(st: State, seat: int, d: Pending, move: Move, events: list[Event
     total = guild_params(st, d["card"])["total"]
     k = move.get("points")
     if move.get("type") != "guild_hall" or not isinstance(k, int) or isinstance(k, bool) or not 0 <= k <= total:
-        raise IllegalMove(gettext_noop("Split the Guild Hall's {total}: choose from 0 to {total} as points, the rest "
-                                       "in rubles."), total=total)
+        raise IllegalMove(
+            gettext_noop("Split the Guild Hall's {total}: choose from 0 to {total} as points, the rest in rubles."),
+            total=total,
+        )
     rubles = total - k
     add_income(st, seat, PHASE, rubles, k)
     st["ext"].setdefault("guild_hall", {})[str(seat)] = k
-    events.append(event(gettext_noop("{seat} takes {rubles} rubles and {points} points from the {card}."), seat,
-                        seat=seat, rubles=rubles, points=k, card=table(st)[d["card"]].name_en))
+    events.append(
+        event(
+            gettext_noop("{seat} takes {rubles} rubles and {points} points from the {card}."),
+            seat,
+            seat=seat,
+            rubles=rubles,
+            points=k,
+            card=table(st)[d["card"]].name_en,
+        )
+    )
     if rubles:
         requeue_spending(st, seat, d["kind"])
 
@@ -76,15 +88,20 @@ def requeue_spending(st: State, seat: int, kind: str) -> None:
 
 
 register_ability(Ability("guild_hall", after_scoring=guild_after_scoring))
-register_decision(Decision(
-    "guild_hall", guild_legal, guild_apply,
-    lambda st, seat, d: {"type": "guild_hall", "points": guild_default(st, seat, d)},
-    public=lambda st, d: {"total": guild_params(st, d["card"])["total"], "points": guild_default(st, d["seat"], d)},
-    order=-2,
-))
+register_decision(
+    Decision(
+        "guild_hall",
+        guild_legal,
+        guild_apply,
+        lambda st, seat, d: {"type": "guild_hall", "points": guild_default(st, seat, d)},
+        public=lambda st, d: {"total": guild_params(st, d["card"])["total"], "points": guild_default(st, d["seat"], d)},
+        order=-2,
+    )
+)
 
 
 # --- Markthalle / Handelshaus ------------------------------------------------------------------
+
 
 def trade_params(st: State, cid: str) -> dict[str, Any]:
     return table(st)[cid].params
@@ -112,20 +129,37 @@ def trade_apply(st: State, seat: int, d: Pending, move: Move, events: list[Event
         return
     p = st["p"][seat]
     if p["money"] < params["rubles"]:
-        raise IllegalMove(gettext_noop("The Trading House takes {rubles} rubles; you have {money}."),
-                          rubles=params["rubles"], money=p["money"])
+        raise IllegalMove(
+            gettext_noop("The Trading House takes {rubles} rubles; you have {money}."),
+            rubles=params["rubles"],
+            money=p["money"],
+        )
     p["money"] -= params["rubles"]
     p["points"] += params["points"]
     add_stat(st, gettext_noop("Points bought at the Trading House"), seat, params["points"])
-    events.append(event(gettext_noop("{seat} pays {rubles} rubles for {points} points at the {card}."), seat,
-                        seat=seat, rubles=params["rubles"], points=params["points"],
-                        card=table(st)[d["card"]].name_en))
+    events.append(
+        event(
+            gettext_noop("{seat} pays {rubles} rubles for {points} points at the {card}."),
+            seat,
+            seat=seat,
+            rubles=params["rubles"],
+            points=params["points"],
+            card=table(st)[d["card"]].name_en,
+        )
+    )
 
 
 register_ability(Ability("trading_house", after_scoring=trade_after_scoring))
-register_decision(Decision(
-    "trading_house", trade_legal, trade_apply, lambda st, seat, d: {"type": "trading_house", "use": False},
-    public=lambda st, d: {"rubles": trade_params(st, d["card"])["rubles"],
-                          "points": trade_params(st, d["card"])["points"]},
-    order=-1,
-))
+register_decision(
+    Decision(
+        "trading_house",
+        trade_legal,
+        trade_apply,
+        lambda st, seat, d: {"type": "trading_house", "use": False},
+        public=lambda st, d: {
+            "rubles": trade_params(st, d["card"])["rubles"],
+            "points": trade_params(st, d["card"])["points"],
+        },
+        order=-1,
+    )
+)

@@ -1,4 +1,5 @@
 """Expansion cards whose ability is only a different income: the Textilfabrik."""
+
 from __future__ import annotations
 
 from games.rules.base import State

@@ -5,6 +5,7 @@ owner picks a card of the discard pile and buys it (no lower-row discount), take
 puts it back. Either way the Schuldturm is turned face down: no point at this building scoring,
 and no exchange card may replace it. It turns back at the start of the next phase ("Runde").
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -107,8 +108,14 @@ def prison_apply(st: State, seat: int, d: Pending, move: Move, events: list[Even
             raise IllegalMove("Your hand is full.")
         st["discard"].remove(cid)
         p["hand"].append(cid)
-        events.append(event(gettext_noop("{seat} takes the {card} from the discard pile into hand."), seat,
-                            seat=seat, card=card.name_en))
+        events.append(
+            event(
+                gettext_noop("{seat} takes the {card} from the discard pile into hand."),
+                seat,
+                seat=seat,
+                card=card.name_en,
+            )
+        )
 
 
 def prison_public(st: State, d: Pending) -> dict[str, Any]:
@@ -140,6 +147,12 @@ def turn_back(st: State, phase: str, events: list[Event]) -> None:
 
 register_ability(Ability(KIND, income=prison_income, action_moves=prison_moves))
 register_move(KIND, use_prison)
-register_decision(Decision(KIND, prison_legal, prison_apply,
-                           lambda st, seat, d: {"type": "debtors_prison_take", "choice": "back"},
-                           public=prison_public))
+register_decision(
+    Decision(
+        KIND,
+        prison_legal,
+        prison_apply,
+        lambda st, seat, d: {"type": "debtors_prison_take", "choice": "back"},
+        public=prison_public,
+    )
+)

@@ -1,4 +1,5 @@
 """Short labels of the expansion's moves (the move list a player reads)."""
+
 from __future__ import annotations
 
 from games.rules.base import Move
@@ -19,7 +20,8 @@ def prison_take(move: Move) -> str:
     choice, card = move.get("choice"), _name(move.get("card"))
     if choice == "buy":
         return f"Buy {card} from the discard pile" + (
-            f" replacing {_name(move.get('replace'))}" if "replace" in move else "")
+            f" replacing {_name(move.get('replace'))}" if "replace" in move else ""
+        )
     if choice == "hand":
         return f"Take {card} from the discard pile into hand"
     return "Leave the discard pile as it is"

@@ -1,6 +1,7 @@
 """Option-wide rules of the expansion: the noble table beyond ten and the 5-player sack (the whole
 expansion only), and the moments the expansion cards need (Hochstapler before the aristocrat
 scoring, the Schuldturm turning back at the start of a phase), also with Module 2 on its own."""
+
 from __future__ import annotations
 
 from games.rules.base import Event, Options, State, event, gettext_noop
@@ -33,8 +34,14 @@ def sack_setup(st: State, events: list[Event]) -> None:
     if seat is None:
         return
     st["p"][seat]["money"] += RULES["sack_start_rubles"]
-    events.append(event(gettext_noop("{seat} holds the sack: {rubles} rubles more to start with."), seat,
-                        seat=seat, rubles=RULES["sack_start_rubles"]))
+    events.append(
+        event(
+            gettext_noop("{seat} holds the sack: {rubles} rubles more to start with."),
+            seat,
+            seat=seat,
+            rubles=RULES["sack_start_rubles"],
+        )
+    )
 
 
 def phase_start(st: State, phase: str, events: list[Event]) -> None:
@@ -43,8 +50,9 @@ def phase_start(st: State, phase: str, events: list[Event]) -> None:
         gain = RULES["sack_points_per_worker_round"]
         st["p"][seat]["points"] += gain
         add_stat(st, gettext_noop("Points for holding the sack"), seat, gain)
-        events.append(event(gettext_noop("{seat} holds the sack and scores {points} points."), seat,
-                            seat=seat, points=gain))
+        events.append(
+            event(gettext_noop("{seat} holds the sack and scores {points} points."), seat, seat=seat, points=gain)
+        )
 
 
 def before_scoring(st: State, phase: str, events: list[Event]) -> None:
@@ -52,7 +60,8 @@ def before_scoring(st: State, phase: str, events: list[Event]) -> None:
         before_aristocrat_scoring(st, events)
 
 
-register_rules(RuleModule("in_bester_gesellschaft", expansion, setup=sack_setup, phase_start=phase_start,
-                          noble_points=nobles))
+register_rules(
+    RuleModule("in_bester_gesellschaft", expansion, setup=sack_setup, phase_start=phase_start, noble_points=nobles)
+)
 # The moments the cards need, also with Module 2 alone (2nd edition).
 register_rules(RuleModule("expansion_cards", expansion_cards, phase_start=turn_back, before_scoring=before_scoring))

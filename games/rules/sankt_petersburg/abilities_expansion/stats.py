@@ -1,4 +1,5 @@
 """Rows of the ∑ table that the expansion keeps itself (``state["ext"]["stats"]``)."""
+
 from __future__ import annotations
 
 from games.rules.base import State

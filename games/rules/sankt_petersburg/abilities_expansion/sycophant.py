@@ -5,6 +5,7 @@ scoring would be negative because of Hochstapler, they are discarded (one at a t
 recently laid out first) until it is not; and the owner may discard one as his turn in the
 aristocrat phase.
 """
+
 from __future__ import annotations
 
 from games.rules.base import Event, IllegalMove, Move, State, event, gettext_noop
@@ -58,9 +59,14 @@ def before_aristocrat_scoring(st: State, events: list[Event]) -> None:
             cid = own.pop()
             discard(st, seat, cid)
             rubles += tab[cid].params["rubles"]
-            events.append(event(gettext_noop(
-                "{seat} cannot pay for the {card} out of the aristocrat scoring and discards it."),
-                seat, seat=seat, card=tab[cid].name_en))
+            events.append(
+                event(
+                    gettext_noop("{seat} cannot pay for the {card} out of the aristocrat scoring and discards it."),
+                    seat,
+                    seat=seat,
+                    card=tab[cid].name_en,
+                )
+            )
 
 
 register_ability(Ability("sycophant", income=sycophant_income, action_moves=sycophant_moves))

@@ -17,6 +17,7 @@ spielbar"). View: "helpers" null without the option, else one helper per seat {"
 "name_de", "color" (null for the Zarentochter), "exchange", "rubles", "text", "text_de"}.
 No moves, no decisions.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -50,8 +51,9 @@ def deal(st: State, events: list[Event]) -> None:
     dealt = [key if key is not None else rest.pop() for key in out]
     st["ext"]["helpers"] = dealt
     for seat, key in enumerate(dealt):
-        events.append(event(gettext_noop("{seat} gets the helper {helper}."), seat, seat=seat,
-                            helper=HELPERS[key]["name_en"]))
+        events.append(
+            event(gettext_noop("{seat} gets the helper {helper}."), seat, seat=seat, helper=HELPERS[key]["name_en"])
+        )
 
 
 def pass_right(st: State, phase: str, events: list[Event]) -> None:
@@ -72,10 +74,21 @@ def discount(st: State, seat: int, _cid: Any, target: Any) -> int:
 
 
 def view(st: State, seat: Any) -> dict[str, Any]:
-    return {"helpers": [
-        {"key": k, "name": HELPERS[k]["name_en"], "name_de": HELPERS[k]["name_de"], "color": HELPERS[k]["color"],
-         "exchange": bool(HELPERS[k].get("exchange")), "rubles": HELPERS[k]["rubles"],
-         "text": HELPERS[k]["text"], "text_de": HELPERS[k]["text_de"]} for k in st["ext"]["helpers"]]}
+    return {
+        "helpers": [
+            {
+                "key": k,
+                "name": HELPERS[k]["name_en"],
+                "name_de": HELPERS[k]["name_de"],
+                "color": HELPERS[k]["color"],
+                "exchange": bool(HELPERS[k].get("exchange")),
+                "rubles": HELPERS[k]["rubles"],
+                "text": HELPERS[k]["text"],
+                "text_de": HELPERS[k]["text_de"],
+            }
+            for k in st["ext"]["helpers"]
+        ]
+    }
 
 
 register_rules(RuleModule("helpers", helpers_game, setup=deal, phase_end=pass_right, discount=discount, view=view))

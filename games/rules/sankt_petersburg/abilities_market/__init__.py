@@ -33,4 +33,5 @@ Moves:
 Decisions in the view ("decision"): market_good {"card": id}; market_confirm {"card": id,
 "price": rubles, "good": g, "cards": [ids still to confirm, this one first]}.
 """
+
 from . import market  # noqa: F401

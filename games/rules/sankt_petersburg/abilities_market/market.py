@@ -1,4 +1,5 @@
 """The Market on the hooks: set-up, the market place, orange cards, '?' symbols (see __init__)."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -82,18 +83,36 @@ def score_place(st: State, events: list[Event]) -> None:
         goods[good] = [pts.get(s, 0) for s in range(n)]
         for s, v in pts.items():
             totals[s] += v
-    ext(st)["last"] = {"round": st["round"], "tile": tile_index(st) + 1, "first": first, "second": second,
-                       "goods": goods, "points": totals}
-    events.append(event(gettext_noop("The market place is scored: {first} points for first place, {second} for second."),
-                        first=first, second=second))
+    ext(st)["last"] = {
+        "round": st["round"],
+        "tile": tile_index(st) + 1,
+        "first": first,
+        "second": second,
+        "goods": goods,
+        "points": totals,
+    }
+    events.append(
+        event(
+            gettext_noop("The market place is scored: {first} points for first place, {second} for second."),
+            first=first,
+            second=second,
+        )
+    )
     for seat in order_from(st, st["tokens"]["market"]):
         if totals[seat]:
             add_income(st, seat, "market", 0, totals[seat])
-            events.append(event(gettext_noop("{seat} scores {points} points at the market place."), seat,
-                                seat=seat, points=totals[seat]))
+            events.append(
+                event(
+                    gettext_noop("{seat} scores {points} points at the market place."),
+                    seat,
+                    seat=seat,
+                    points=totals[seat],
+                )
+            )
 
 
 # --- rule module ---------------------------------------------------------------------------------
+
 
 def setup(st: State, events: list[Event]) -> None:
     st["ext"]["market"] = {"chosen": {}, "paid": [0] * st["n"], "last": None}
@@ -112,11 +131,20 @@ def laid_out(st: State, seat: int, cid: str, events: list[Event]) -> None:
         st["queue"].insert(0, {"kind": "market_good", "seat": seat, "card": cid})
 
 
-register_rules(RuleModule("market", market_game, setup=setup, phase_end=phase_end,
-                          laid_out=laid_out, view=lambda st, seat: {"market": market_view(st)}))
+register_rules(
+    RuleModule(
+        "market",
+        market_game,
+        setup=setup,
+        phase_end=phase_end,
+        laid_out=laid_out,
+        view=lambda st, seat: {"market": market_view(st)},
+    )
+)
 
 
 # --- '?' symbols -------------------------------------------------------------------------------
+
 
 def good_legal(st: State, seat: int, d: Pending) -> list[Move]:
     return [{"type": "market_good", "card": d["card"], "good": g} for g in GOODS]
@@ -128,8 +156,15 @@ def good_apply(st: State, seat: int, d: Pending, move: Move, events: list[Event]
     if move.get("card", d["card"]) != d["card"]:
         raise IllegalMove("Name the good of the card you just laid out.")
     ext(st)["chosen"][d["card"]] = move["good"]
-    events.append(event(gettext_noop("{seat} names {good} for the {card}'s market symbol."), seat, seat=seat,
-                        good=move["good"], card=table(st)[d["card"]].name_en))
+    events.append(
+        event(
+            gettext_noop("{seat} names {good} for the {card}'s market symbol."),
+            seat,
+            seat=seat,
+            good=move["good"],
+            card=table(st)[d["card"]].name_en,
+        )
+    )
 
 
 def good_timeout(st: State, seat: int, d: Pending) -> Move:
@@ -139,11 +174,13 @@ def good_timeout(st: State, seat: int, d: Pending) -> Move:
     return {"type": "market_good", "card": d["card"], "good": good}
 
 
-register_decision(Decision("market_good", good_legal, good_apply, good_timeout,
-                           public=lambda st, d: {"card": d["card"]}))
+register_decision(
+    Decision("market_good", good_legal, good_apply, good_timeout, public=lambda st, d: {"card": d["card"]})
+)
 
 
 # --- orange cards --------------------------------------------------------------------------------
+
 
 def orange_after_scoring(st: State, seat: int, cid: str, phase: str) -> Pending | None:
     if phase != "market":
@@ -182,13 +219,23 @@ def confirm_apply(st: State, seat: int, d: Pending, move: Move, events: list[Eve
                 if row["seat"] == seat:
                     row["paid"] = {"rubles": row.get("paid", {}).get("rubles", 0) + price}
                     row["after"] = {"rubles": p["money"], "points": p["points"]}
-        events.append(event(gettext_noop("{seat} pays {rubles} rubles to keep the {card}."), seat,
-                            seat=seat, rubles=price, card=name))
+        events.append(
+            event(
+                gettext_noop("{seat} pays {rubles} rubles to keep the {card}."),
+                seat,
+                seat=seat,
+                rubles=price,
+                card=name,
+            )
+        )
     else:
         p["cards"].remove(cid)
         st["discard"].append(cid)
-        events.append(event(gettext_noop("{seat} discards the {card}: its marker goes back 4 spaces."), seat,
-                            seat=seat, card=name))
+        events.append(
+            event(
+                gettext_noop("{seat} discards the {card}: its marker goes back 4 spaces."), seat, seat=seat, card=name
+            )
+        )
     rest = d["cards"][1:]
     if rest:
         st["queue"].insert(0, {"kind": "market_confirm", "seat": seat, "cards": rest})

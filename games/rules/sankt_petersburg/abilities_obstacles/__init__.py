@@ -22,6 +22,7 @@ View: "obstacles" null without the option, else {"spaces": [{"space", "key", "ki
 "blocked": [space of the real obstacle a seat waits at, or null]}.
 Refusal: engine.OBSTACLES_MARKET.
 """
+
 from __future__ import annotations
 
 import copy
@@ -29,15 +30,19 @@ from typing import Any
 
 from games.rules.base import Event, IllegalMove, Move, Options, State, event, gettext_noop, shuffled
 
-from ..abilities_market.market import markers
 from ..abilities_expansion.stats import add_stat
+from ..abilities_market.market import markers
 from ..cards import RULES, table
 from ..hooks import Decision, Pending, RuleModule, register_decision, register_rules
 from ..moves import register_description
 
 OBSTACLES: dict[str, dict[str, Any]] = {o["key"]: o for o in RULES["obstacles"]}
 SPACES = RULES["obstacle_spaces"]
-BONUS_RUBLES, BONUS_POINTS, LOST = gettext_noop("Obstacles: bonus rubles"), gettext_noop("Obstacles: bonus points"), gettext_noop("Points lost at obstacles")
+BONUS_RUBLES, BONUS_POINTS, LOST = (
+    gettext_noop("Obstacles: bonus rubles"),
+    gettext_noop("Obstacles: bonus points"),
+    gettext_noop("Points lost at obstacles"),
+)
 
 
 def obstacles_game(options: Options) -> bool:
@@ -53,13 +58,18 @@ def setup(st: State, events: list[Event]) -> None:
     bonus = shuffled(st, [k for k, o in OBSTACLES.items() if o["kind"] == "bonus"])[:3]
     real = shuffled(st, [k for k, o in OBSTACLES.items() if o["kind"] == "real"])[:2]
     track = sorted(list(zip(SPACES["bonus"], bonus)) + list(zip(SPACES["real"], real)))
-    st["ext"]["obstacles"] = {"track": [[s, k] for s, k in track], "passed": [[] for _ in range(st["n"])],
-                              "seen": [0] * st["n"], "final_done": False}
+    st["ext"]["obstacles"] = {
+        "track": [[s, k] for s, k in track],
+        "passed": [[] for _ in range(st["n"])],
+        "seen": [0] * st["n"],
+        "final_done": False,
+    }
     for label in (BONUS_RUBLES, BONUS_POINTS, LOST):
         st["ext"].setdefault("stats", {}).setdefault(label, [0] * st["n"])
 
 
 # --- requirements and bonuses ----------------------------------------------------------------------
+
 
 def _cards(st: State, seat: int) -> list[Any]:
     tab = table(st)
@@ -124,19 +134,35 @@ def choice_values(st: State, seat: int, key: str) -> tuple[int, int]:
 
 # --- the gate ------------------------------------------------------------------------------------
 
+
 def pay(st: State, seat: int, rubles: int, points: int, key: str, events: list[Event]) -> int:
     """Bonus rubles paid; bonus points returned (the caller moves the marker)."""
     st["p"][seat]["money"] += rubles
     add_stat(st, BONUS_RUBLES, seat, rubles)
     add_stat(st, BONUS_POINTS, seat, points)
     if rubles or points:
-        events.append(event(gettext_noop("{seat} gets {rubles} rubles and {points} points at the {obstacle}."), seat,
-                            seat=seat, rubles=rubles, points=points, obstacle=OBSTACLES[key]["name_en"]))
+        events.append(
+            event(
+                gettext_noop("{seat} gets {rubles} rubles and {points} points at the {obstacle}."),
+                seat,
+                seat=seat,
+                rubles=rubles,
+                points=points,
+                obstacle=OBSTACLES[key]["name_en"],
+            )
+        )
     return points
 
 
-def gate(st: State, seat: int, gain: int, events: list[Event], final_stage: str | None = None,
-         plan: dict[int, str] | None = None, asked: list[int] | None = None) -> None:
+def gate(
+    st: State,
+    seat: int,
+    gain: int,
+    events: list[Event],
+    final_stage: str | None = None,
+    plan: dict[int, str] | None = None,
+    asked: list[int] | None = None,
+) -> None:
     """Move the seat's marker `gain` points on through the obstacles. In the final scoring
     (`final_stage`) a choice bonus is taken as `plan` says for its space (default: points); the
     spaces consulted are added to `asked`."""
@@ -154,8 +180,15 @@ def gate(st: State, seat: int, gain: int, events: list[Event], final_stage: str 
                 lost = target - (space - 1)
                 if lost:
                     add_stat(st, LOST, seat, -lost)
-                    events.append(event(gettext_noop("{seat} is stopped by the {obstacle} and loses {points} points."),
-                                        seat, seat=seat, obstacle=OBSTACLES[key]["name_en"], points=lost))
+                    events.append(
+                        event(
+                            gettext_noop("{seat} is stopped by the {obstacle} and loses {points} points."),
+                            seat,
+                            seat=seat,
+                            obstacle=OBSTACLES[key]["name_en"],
+                            points=lost,
+                        )
+                    )
                 target = space - 1
                 break
             passed.append(space)
@@ -222,8 +255,7 @@ def final(st: State, events: list[Event]) -> None:
         final_seat(st, seat, events, best_plan(st, seat))
 
 
-def final_seat(st: State, seat: int, events: list[Event], plan: dict[int, str],
-               asked: list[int] | None = None) -> None:
+def final_seat(st: State, seat: int, events: list[Event], plan: dict[int, str], asked: list[int] | None = None) -> None:
     e = ext(st)
     p = st["p"][seat]
     parts = st["final"][seat]
@@ -267,6 +299,7 @@ def best_plan(st: State, seat: int) -> dict[int, str]:
 
 # --- decision ----------------------------------------------------------------------------------------
 
+
 def bonus_legal(st: State, seat: int, d: Pending) -> list[Move]:
     return [{"type": "obstacle_bonus", "take": "rubles"}, {"type": "obstacle_bonus", "take": "points"}]
 
@@ -288,10 +321,18 @@ def bonus_public(st: State, d: Pending) -> dict[str, Any]:
     return {"obstacle": d["obstacle"], "rubles": rubles, "points": points}
 
 
-register_decision(Decision("obstacle_bonus", bonus_legal, bonus_apply,
-                           lambda st, seat, d: {"type": "obstacle_bonus", "take": "points"}, public=bonus_public))
-register_description("obstacle_bonus", lambda m: "Take the bonus in rubles" if m.get("take") == "rubles"
-                     else "Take the bonus in points")
+register_decision(
+    Decision(
+        "obstacle_bonus",
+        bonus_legal,
+        bonus_apply,
+        lambda st, seat, d: {"type": "obstacle_bonus", "take": "points"},
+        public=bonus_public,
+    )
+)
+register_description(
+    "obstacle_bonus", lambda m: "Take the bonus in rubles" if m.get("take") == "rubles" else "Take the bonus in points"
+)
 
 
 def view(st: State, seat: Any) -> dict[str, Any]:
@@ -299,15 +340,31 @@ def view(st: State, seat: Any) -> dict[str, Any]:
     spaces = []
     for space, key in e["track"]:
         o = OBSTACLES[key]
-        spaces.append({"space": space, "key": key, "kind": o["kind"], "name": o["name_en"], "name_de": o["name_de"],
-                       "text": o["text"], "text_de": o["text_de"],
-                       "need": o["need"][str(space)] if o["kind"] == "real" else None})
+        spaces.append(
+            {
+                "space": space,
+                "key": key,
+                "kind": o["kind"],
+                "name": o["name_en"],
+                "name_de": o["name_de"],
+                "text": o["text"],
+                "text_de": o["text_de"],
+                "need": o["need"][str(space)] if o["kind"] == "real" else None,
+            }
+        )
     blocked = []
     for s, p in enumerate(st["p"]):
-        nxt = next((space for space, key in e["track"] if space not in e["passed"][s]
-                    and OBSTACLES[key]["kind"] == "real"), None)
-        blocked.append(nxt if nxt is not None and p["points"] == nxt - 1 and
-                       not met(st, s, dict((sp, k) for sp, k in e["track"])[nxt], nxt) else None)
+        nxt = next(
+            (space for space, key in e["track"] if space not in e["passed"][s] and OBSTACLES[key]["kind"] == "real"),
+            None,
+        )
+        blocked.append(
+            nxt
+            if nxt is not None
+            and p["points"] == nxt - 1
+            and not met(st, s, dict((sp, k) for sp, k in e["track"])[nxt], nxt)
+            else None
+        )
     return {"obstacles": {"spaces": spaces, "passed": [sorted(x) for x in e["passed"]], "blocked": blocked}}
 
 
