@@ -129,6 +129,16 @@ def mails_to(directory: Path, address: str) -> int:
     return sum(f.read_text(errors="replace").count(f"To: {address}") for f in directory.glob("*.log"))
 
 
+def message_ids(directory: Path, address: str) -> int:
+    """Distinct Message-IDs among the emails to the address (a resent email keeps its id)."""
+    ids = set()
+    for f in directory.glob("*.log"):
+        for message in f.read_text(errors="replace").split("-" * 79):
+            if f"To: {address}" in message:
+                ids.update(line for line in message.splitlines() if line.startswith("Message-ID:"))
+    return len(ids)
+
+
 def settle_mails(directory: Path, address: str, seconds: float = 12) -> int:
     """Emails to the address once no more arrive for three seconds (the worker sends them)."""
     last, since, deadline = -1, time.monotonic(), time.monotonic() + seconds
@@ -178,8 +188,10 @@ def probe_login_guessing() -> dict:
             answer = call("POST", "/api/auth/token/", headers=via_proxy(attacker, fake_ip()),
                           json={"username": "victim", "password": f"wrong{i}"})
             return "api", answer.status_code
-        answer = Browser(attacker).post_form("/accounts/login/", {"login": "victim", "password": f"wrong{i}"},
+        answer = Browser(attacker).post_form("/accounts/login/", {"username": "victim", "password": f"wrong{i}"},
                                              forged=fake_ip())
+        if answer.status_code == 200 and "Too many failed login attempts" in answer.text:
+            return "page", "200 too many failed attempts"  # the form's refusal, before any password check
         return "page", answer.status_code
 
     started = time.perf_counter()
@@ -193,12 +205,13 @@ def probe_login_guessing() -> dict:
     page = Counter(c for k, c in results if k == "page")
     api = Counter(c for k, c in results if k == "api")
     # The account's owner, from her own address, still gets in with the right password.
-    owner = Browser(fake_ip()).post_form("/accounts/login/", {"login": "victim", "password": PASSWORD})
-    return {"guesses": 80, "refused_429": page[429] + api[429], "page_statuses": dict(page),
+    # (The form's field is named "username", as before allauth.) The owner, from her own address, afterwards:
+    owner = Browser(fake_ip()).post_form("/accounts/login/", {"username": "victim", "password": PASSWORD})
+    return {"guesses": 80, "refused": page[429] + page["200 too many failed attempts"] + api[429], "page_statuses": dict(page),
             "api_statuses": dict(api), "seconds": round(took, 2),
             "normal_user_login_page": {"n": len(times), "p50_ms": round(percentile(times, 50) * 1000, 1),
                                        "max_ms": round(max(times) * 1000, 1)},
-            "owner_login_after": owner.status_code}
+            "owner_login_after": owner.status_code if "Too many failed" not in owner.text else "refused: too many"}
 
 
 # --- 3 ------------------------------------------------------------------------------------------
@@ -466,12 +479,13 @@ def probe_kills(web_pid: int, procs: dict, start_worker, start_beat) -> dict:
     until(lambda: Player.objects.get(game=game, user=alice).must_act
           or Game.objects.get(pk=game.pk).status != Game.Status.ACTIVE, 20)
     bot_moves = Move.objects.filter(game=game, by_bot=True).count()
+    bot_turn_left_waiting = Player.objects.filter(game=game, user__isnull=True, must_act=True).exists() and \
+        Game.objects.get(pk=game.pk).status == Game.Status.ACTIVE
     out["web_worker_killed"] = {
         "killed_pids": killed, "moves_accepted": len(accepted),
         "accepted_moves_stored_with_their_seq": sum(stored.get(k) == v for k, v in accepted.items()),
         "failed_attempts_retried": dict(failures), "bot_moves": bot_moves,
-        "bot_played_after_last_accepted": Move.objects.filter(game=game, by_bot=True,
-                                                              seq__gt=max(accepted.values(), default=0)).exists(),
+        "bot_turn_left_waiting_after_20s": bot_turn_left_waiting,
         "web_workers_after": len(process_tree(web_pid)) - 1,
     }
 
@@ -508,6 +522,7 @@ def probe_kills(web_pid: int, procs: dict, start_worker, start_beat) -> dict:
         "notices_after": Notice.objects.filter(kind=Notice.Kind.TIMEOUT, game=tgame).count(),
         "seconds_to_notices_after_restart": made_after,
         "timeout_emails": {a: settle_mails(mail_dir, f"{a}@example.org", 15) for a in ("ann", "ben")},
+        "timeout_email_message_ids": {a: message_ids(mail_dir, f"{a}@example.org") for a in ("ann", "ben")},
     }
     return out
 
@@ -531,7 +546,7 @@ def stop(proc: subprocess.Popen) -> None:
 def main() -> dict:
     mail_dir = Path(tempfile.mkdtemp(prefix="probe-mail-"))
     os.environ.update({"TRUSTED_PROXY_COUNT": "1", "OUTBOX_GRACE_SECONDS": "1", "OUTBOX_SWEEP_SECONDS": "1",
-                       "OUTBOX_RETRY_SECONDS": "1", "EMAIL_URL": f"filemail://{mail_dir}", "CELERY_VISIBILITY_TIMEOUT": "5",
+                       "OUTBOX_RETRY_SECONDS": "1", "EMAIL_URL": f"filemail:///{mail_dir}", "CELERY_VISIBILITY_TIMEOUT": "5",
                        "PROBE_MAIL_DIR": str(mail_dir), "DATABASE_POOL_SIZE": "4", "PYTHONUNBUFFERED": "1"})
     env = prepare(DATABASE_URL, REDIS_URL)
     env = {**server_env(DATABASE_URL, REDIS_URL), **{k: os.environ[k] for k in ("DJANGO_SECRET_KEY",)}}
