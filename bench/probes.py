@@ -42,15 +42,15 @@ from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import requests
 from common import ROOT, percentile
 from server import prepare, process_tree, server_env, web_server
-
-import requests  # noqa: E402
 
 DATABASE_URL = os.environ.get("PROBE_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/hprobe_probes")
 REDIS_URL = os.environ.get("PROBE_REDIS_URL", "redis://127.0.0.1:6379/1")
 RESULTS = ROOT / "bench" / "results" / "probes.json"
 PASSWORD = "Quite-a-long-passphrase-42"
+TIMEOUT_SUBJECT = "ran out of time"
 
 five_xx: Counter = Counter()
 probe_now = ["setup"]
@@ -125,25 +125,32 @@ def token_for(user) -> str:
     return tokens.issue(user, "probe")[1]
 
 
-def mails_to(directory: Path, address: str) -> int:
-    return sum(f.read_text(errors="replace").count(f"To: {address}") for f in directory.glob("*.log"))
-
-
-def message_ids(directory: Path, address: str) -> int:
-    """Distinct Message-IDs among the emails to the address (a resent email keeps its id)."""
-    ids = set()
+def messages_to(directory: Path, address: str, subject: str = "") -> list[str]:
+    """The emails (as the file backend wrote them) to the address, whose subject has the given words."""
+    found = []
     for f in directory.glob("*.log"):
         for message in f.read_text(errors="replace").split("-" * 79):
-            if f"To: {address}" in message:
-                ids.update(line for line in message.splitlines() if line.startswith("Message-ID:"))
-    return len(ids)
+            lines = message.splitlines()
+            if f"To: {address}" in lines and any(line.startswith("Subject:") and subject in line for line in lines):
+                found.append(message)
+    return found
 
 
-def settle_mails(directory: Path, address: str, seconds: float = 12) -> int:
+def mails_to(directory: Path, address: str, subject: str = "") -> int:
+    return len(messages_to(directory, address, subject))
+
+
+def message_ids(directory: Path, address: str, subject: str = "") -> int:
+    """Distinct Message-IDs among those emails (a resent email keeps its id)."""
+    return len({line for message in messages_to(directory, address, subject) for line in message.splitlines()
+                if line.startswith("Message-ID:")})
+
+
+def settle_mails(directory: Path, address: str, seconds: float = 12, subject: str = "") -> int:
     """Emails to the address once no more arrive for three seconds (the worker sends them)."""
     last, since, deadline = -1, time.monotonic(), time.monotonic() + seconds
     while time.monotonic() < deadline:
-        now = mails_to(directory, address)
+        now = mails_to(directory, address, subject)
         if now != last:
             last, since = now, time.monotonic()
         elif time.monotonic() - since > 3:
@@ -207,7 +214,8 @@ def probe_login_guessing() -> dict:
     # The account's owner, from her own address, still gets in with the right password.
     # (The form's field is named "username", as before allauth.) The owner, from her own address, afterwards:
     owner = Browser(fake_ip()).post_form("/accounts/login/", {"username": "victim", "password": PASSWORD})
-    return {"guesses": 80, "refused": page[429] + page["200 too many failed attempts"] + api[429], "page_statuses": dict(page),
+    return {"guesses": 80, "refused": page[429] + page["200 too many failed attempts"] + api[429],
+            "page_statuses": {str(k): v for k, v in page.items()},
             "api_statuses": dict(api), "seconds": round(took, 2),
             "normal_user_login_page": {"n": len(times), "p50_ms": round(percentile(times, 50) * 1000, 1),
                                        "max_ms": round(max(times) * 1000, 1)},
@@ -411,7 +419,7 @@ def websocket_nested(game, player) -> dict:
                 return {"reply": str(reply)[:120]}
             except websockets.ConnectionClosed as closed:
                 return {"closed": closed.rcvd.code if closed.rcvd else None}
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 await ws.send(json.dumps({"type": "ping"}))
                 return {"reply": "none; still open", "after_ping": str(await asyncio.wait_for(ws.recv(), 5))[:80]}
 
@@ -479,13 +487,15 @@ def probe_kills(web_pid: int, procs: dict, start_worker, start_beat) -> dict:
     until(lambda: Player.objects.get(game=game, user=alice).must_act
           or Game.objects.get(pk=game.pk).status != Game.Status.ACTIVE, 20)
     bot_moves = Move.objects.filter(game=game, by_bot=True).count()
-    bot_turn_left_waiting = Player.objects.filter(game=game, user__isnull=True, must_act=True).exists() and \
-        Game.objects.get(pk=game.pk).status == Game.Status.ACTIVE
+    # Stuck: the game is waiting for the bot alone (San Juan has phases where both seats act at once).
+    bot_turn_left_waiting = (Player.objects.filter(game=game, user__isnull=True, must_act=True).exists()
+                             and not Player.objects.get(game=game, user=alice).must_act
+                             and Game.objects.get(pk=game.pk).status == Game.Status.ACTIVE)
     out["web_worker_killed"] = {
         "killed_pids": killed, "moves_accepted": len(accepted),
         "accepted_moves_stored_with_their_seq": sum(stored.get(k) == v for k, v in accepted.items()),
         "failed_attempts_retried": dict(failures), "bot_moves": bot_moves,
-        "bot_turn_left_waiting_after_20s": bot_turn_left_waiting,
+        "game_left_waiting_for_the_bot_alone": bot_turn_left_waiting,
         "web_workers_after": len(process_tree(web_pid)) - 1,
     }
 
@@ -521,8 +531,9 @@ def probe_kills(web_pid: int, procs: dict, start_worker, start_beat) -> dict:
         "worker_died": bool(died), "timeout_stored": timeouts_stored, "notices_before_restart": notices_before,
         "notices_after": Notice.objects.filter(kind=Notice.Kind.TIMEOUT, game=tgame).count(),
         "seconds_to_notices_after_restart": made_after,
-        "timeout_emails": {a: settle_mails(mail_dir, f"{a}@example.org", 15) for a in ("ann", "ben")},
-        "timeout_email_message_ids": {a: message_ids(mail_dir, f"{a}@example.org") for a in ("ann", "ben")},
+        "timeout_emails": {a: settle_mails(mail_dir, f"{a}@example.org", 15, TIMEOUT_SUBJECT) for a in ("ann", "ben")},
+        "timeout_email_message_ids": {a: message_ids(mail_dir, f"{a}@example.org", TIMEOUT_SUBJECT)
+                                      for a in ("ann", "ben")},
     }
     return out
 
