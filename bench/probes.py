@@ -474,7 +474,7 @@ def probe_kills(web_pid: int, procs: dict, start_worker, start_beat) -> dict:
                     "move": move, "version": fresh.version, "move_id": move_id},
                     headers={"Authorization": f"Token {token}", **via_proxy("10.0.0.9")})
             except requests.RequestException as exc:
-                failures[type(exc).__name__] += 1
+                failures[f"{type(exc).__name__} (sent again)"] += 1
                 time.sleep(0.2)
                 continue  # the same move again, under the same id
             if answer.status_code in (200, 201):
@@ -494,7 +494,7 @@ def probe_kills(web_pid: int, procs: dict, start_worker, start_beat) -> dict:
     out["web_worker_killed"] = {
         "killed_pids": killed, "moves_accepted": len(accepted),
         "accepted_moves_stored_with_their_seq": sum(stored.get(k) == v for k, v in accepted.items()),
-        "failed_attempts_retried": dict(failures), "bot_moves": bot_moves,
+        "attempts_not_accepted": dict(failures), "bot_moves": bot_moves,
         "game_left_waiting_for_the_bot_alone": bot_turn_left_waiting,
         "web_workers_after": len(process_tree(web_pid)) - 1,
     }
