@@ -189,8 +189,12 @@ def main() -> None:
                     t["postgres"] += cpu["postgres_cpu_ms_per_request"]
                     t["seconds"] += elapsed
                     t["moves_landed"] += load.moves_landed
-                    print(f"{name}: {requests} requests in {elapsed:.1f} s, {load.moves_landed} moves stored, "
-                          f"{len(load.problems)} problems so far", file=sys.stderr, flush=True)
+                    print(
+                        f"{name}: {requests} requests in {elapsed:.1f} s, {load.moves_landed} moves stored, "
+                        f"{len(load.problems)} problems so far",
+                        file=sys.stderr,
+                        flush=True,
+                    )
                     t["move_requests"] += len(load.latency["move"])
                     for kind in ("move", "read"):
                         t["latency"][kind] += load.latency[kind]
