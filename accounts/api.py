@@ -1,7 +1,6 @@
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import generics, permissions, serializers, status
-from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.exceptions import NotAuthenticated, PermissionDenied
 from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
@@ -9,7 +8,7 @@ from rest_framework.views import APIView
 
 from accounts import emails, tokens
 from accounts.models import ApiToken
-from accounts.serializers import SettingsSerializer, SignupSerializer
+from accounts.serializers import SettingsSerializer, SignupSerializer, TokenRequestSerializer
 
 TOKEN_RESULT = inline_serializer(
     "TokenResult", {"token": serializers.CharField(), "expires": serializers.DateTimeField()}
@@ -80,11 +79,11 @@ class TokenView(APIView):
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "auth"
     permission_classes = [permissions.AllowAny]
-    serializer_class = AuthTokenSerializer
+    serializer_class = TokenRequestSerializer
 
-    @extend_schema(request=AuthTokenSerializer, responses={200: TOKEN_RESULT})
+    @extend_schema(request=TokenRequestSerializer, responses={200: TOKEN_RESULT})
     def post(self, request, *args, **kwargs):
-        credentials = AuthTokenSerializer(data=request.data, context={"request": request})
+        credentials = TokenRequestSerializer(data=request.data, context={"request": request})
         credentials.is_valid(raise_exception=True)
         user = credentials.validated_data["user"]
         if not emails.has_confirmed_any(user):

@@ -1,12 +1,35 @@
+from allauth.account.adapter import get_adapter
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.utils import translation
+from django.utils.translation import gettext
 from rest_framework import serializers
+from rest_framework.authtoken.serializers import AuthTokenSerializer
+from rest_framework.exceptions import Throttled
 
 from accounts import emails
 from accounts.email_change import email_change_refused
 from accounts.models import User
 from accounts.signup import AccountTaken, save_new_account
+
+
+class TokenRequestSerializer(AuthTokenSerializer):
+    """Username (or email) and password for an API token. The password is checked as the login page checks
+    it (allauth's adapter), so wrong passwords count against the account's limit ("login_failed" per key)
+    wherever they are tried: guesses spread over many addresses cannot go on through the API."""
+
+    def validate(self, attrs):
+        request = self.context["request"]
+        try:
+            user = get_adapter(request).authenticate(request, username=attrs["username"], password=attrs["password"])
+        except DjangoValidationError as exc:  # too many failed attempts for this account
+            raise Throttled(detail=exc.messages[0]) from None
+        if user is None:
+            raise serializers.ValidationError(
+                gettext("Unable to log in with provided credentials."), code="authorization"
+            )
+        attrs["user"] = user
+        return attrs
 
 
 class SignupSerializer(serializers.ModelSerializer):

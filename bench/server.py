@@ -204,16 +204,43 @@ def process_tree(pid: int) -> list[int]:
 
 
 def make_players(count: int, prefix: str = "bench") -> list[tuple[object, str]]:
-    """(user, API token) pairs; no passwords, the API is used with tokens."""
-    from django.contrib.auth import get_user_model
+    """(user, API token) pairs; no passwords, the API is used with tokens.
 
-    from accounts import tokens
+    Each key is stored both as this tree's hashed device token and, while DRF's token table is still
+    installed, as a DRF token too, so the same key signs in to a server running the code from before
+    the hashed tokens (bench/side_by_side.py, ``commit:<sha>``).
+    """
+    import secrets
+    from datetime import timedelta
+
+    from django.apps import apps
+    from django.conf import settings
+    from django.contrib.auth import get_user_model
+    from django.utils import timezone
+    from knox.crypto import hash_token
+    from knox.settings import CONSTANTS
+
+    from accounts.models import ApiToken
 
     User = get_user_model()
     users = User.objects.bulk_create(
         [User(username=f"{prefix}{i}", email=f"{prefix}{i}@example.org", password="!") for i in range(count)]
     )
-    return [(u, tokens.issue(u, "bench")[1]) for u in users]
+    keys = [secrets.token_hex(20) for _ in users]  # 40 characters: what DRF's token table holds
+    expiry = timezone.now() + timedelta(days=settings.API_TOKEN_DAYS)
+    ApiToken.objects.bulk_create(
+        [
+            ApiToken(
+                digest=hash_token(key), token_key=key[: CONSTANTS.TOKEN_KEY_LENGTH], user=u, expiry=expiry, name="bench"
+            )
+            for u, key in zip(users, keys)
+        ]
+    )
+    if apps.is_installed("rest_framework.authtoken"):
+        from rest_framework.authtoken.models import Token
+
+        Token.objects.bulk_create([Token(user=u, key=key) for u, key in zip(users, keys)])
+    return list(zip(users, keys))
 
 
 def rss_kib(pid: int) -> int:

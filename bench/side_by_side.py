@@ -167,6 +167,8 @@ def main() -> None:
                     "server": 0.0,
                     "postgres": 0.0,
                     "seconds": 0.0,
+                    "moves_landed": 0,
+                    "move_requests": 0,
                 }
                 for name in servers
             }
@@ -175,6 +177,7 @@ def main() -> None:
                     load.base = base
                     load.latency.clear()
                     load.statuses.clear()
+                    load.moves_landed = 0
                     meter = CpuMeter(pid)
                     meter.start()
                     elapsed = asyncio.run(load.run(args.rate, args.block, args.move_share, args.connections))
@@ -185,12 +188,23 @@ def main() -> None:
                     t["server"] += cpu["server_cpu_ms_per_request"]
                     t["postgres"] += cpu["postgres_cpu_ms_per_request"]
                     t["seconds"] += elapsed
+                    t["moves_landed"] += load.moves_landed
+                    print(
+                        f"{name}: {requests} requests in {elapsed:.1f} s, {load.moves_landed} moves stored, "
+                        f"{len(load.problems)} problems so far",
+                        file=sys.stderr,
+                        flush=True,
+                    )
+                    t["move_requests"] += len(load.latency["move"])
                     for kind in ("move", "read"):
                         t["latency"][kind] += load.latency[kind]
         for name, t in totals.items():
             figures[name] = {
                 "requests": t["requests"],
                 "requests_per_s": round(t["requests"] / t["seconds"], 1),
+                # Move requests answered (fresh, stale and retried; 20% of the offer) and moves stored.
+                "move_requests_per_s": round(t["move_requests"] / t["seconds"], 1),
+                "moves_landed_per_s": round(t["moves_landed"] / t["seconds"], 1),
                 "server_cpu_ms_per_request": round(t["server"] / max(t["requests"], 1), 3),
                 "postgres_cpu_ms_per_request": round(t["postgres"] / max(t["requests"], 1), 3),
                 "moves": summary_ms(t["latency"]["move"]),

@@ -26,6 +26,8 @@ import random
 import time
 import uuid
 from collections import Counter, defaultdict
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from common import record, summary_ms
 from server import CpuMeter, make_players, prepare, web_server
@@ -41,6 +43,9 @@ class Replica:
         self.seat_of_seq: dict[int, int] = {}
         self.in_flight: Counter = Counter()  # fresh moves under way, by version
         self.contested: set[int] = set()  # versions two fresh moves were sent for at once
+        # A move cancelled while under way (a run's end) may have landed unseen: from then on this
+        # replica may lag behind the server, and a 409 at "its" current version proves nothing.
+        self.uncertain = False
 
     def over(self) -> bool:
         return self.engine.is_over(self.state)
@@ -107,6 +112,9 @@ class Load:
             status, payload = await self._post(
                 session, game, seat, {"move": move, "version": version, "move_id": move_id}, "move"
             )
+        except asyncio.CancelledError:
+            game.uncertain = True
+            raise
         finally:
             game.in_flight[version] -= 1
         if status == 201:
@@ -123,7 +131,7 @@ class Load:
             self.moves_landed += 1
         elif status == 409:
             # Right only when another move for the same version raced this one.
-            if game.version == version and version not in game.contested:
+            if game.version == version and version not in game.contested and not game.uncertain:
                 self.problems.append(f"game {game.id}: 409 at the current version {version}")
         else:
             self.problems.append(f"game {game.id}: move answered {status} {payload[:200]!r}")
@@ -209,6 +217,11 @@ def verify(games: list[Replica], cancelled: bool = False) -> list[str]:
     return problems
 
 
+@contextmanager
+def attached(base: str, pid: int) -> Iterator[tuple[str, int]]:
+    yield base, pid
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rate", type=float, default=750, help="requests per second (moves and reads)")
@@ -220,14 +233,28 @@ def main() -> None:
     parser.add_argument(
         "--label", default="", help="store the figures under <benchmark>/<label> beside the default run"
     )
+    parser.add_argument(
+        "--attach",
+        default="",
+        metavar="URL",
+        help="load a server already running on the database set up by the calling benchmark "
+        "(bench/ws_push.py --with-load) instead of starting one",
+    )
+    parser.add_argument("--attach-pid", type=int, default=0, help="that server's process, for its CPU time")
     args = parser.parse_args()
-    env = prepare()
+    if args.attach:
+        import django
+
+        django.setup()
+        env = {}
+    else:
+        env = prepare()
     from games.rules.registry import load_engines
     from games.services.tables import start_seated_game
 
     engines = load_engines().all()
     seats = [max(engines[i % len(engines)].min_players, 2) for i in range(args.games)]
-    players = make_players(sum(seats))
+    players = make_players(sum(seats), prefix="load" if args.attach else "bench")
     tokens = {u.pk: t for u, t in players}
     games, taken = [], 0
     for i, count in enumerate(seats):
@@ -236,7 +263,7 @@ def main() -> None:
         taken += count
         games.append(Replica(engine, start_seated_game(engine.slug, users, {}, seed=10_000 + i), tokens))
     load = Load("", games, seed=3)
-    with web_server(env) as (base, pid):
+    with attached(args.attach, args.attach_pid) if args.attach else web_server(env) as (base, pid):
         load.base = base
         # A server that has just started fills its connection pools, prepares its statements and caches
         # every player's token as requests first come in; measured from a cold start, that backlog took
@@ -246,6 +273,7 @@ def main() -> None:
         load.latency.clear()
         load.statuses.clear()
         load.moves_landed = 0
+        print("measuring", flush=True)  # bench/ws_push.py --with-load starts its moves now
         cpu = CpuMeter(pid)
         cpu.start()
         elapsed = asyncio.run(load.run(args.rate, args.seconds, args.move_share, args.connections))
@@ -265,6 +293,8 @@ def main() -> None:
             "seconds_draining_after_offer": round(load.drain, 1),
             "requests_unfinished": load.unfinished,
             "moves_landed_per_s": round(load.moves_landed / elapsed, 1),
+            # Every move request answered (fresh, stale and retried: the 20% of the offer), stored or not.
+            "move_requests_per_s": round(len(load.latency["move"]) / elapsed, 1),
             "requests_per_s": round(len(all_requests) / elapsed, 1),
             "all": summary_ms(all_requests),
             "moves": summary_ms(load.latency["move"]),

@@ -20,8 +20,12 @@ import asyncio
 import gc
 import json
 import random
+import subprocess
+import sys
+import threading
 import time
 import uuid
+from pathlib import Path
 
 from common import record, summary_ms
 from server import make_players, prepare, rss_kib, web_server
@@ -178,6 +182,40 @@ async def idle_connections(base: str, pid: int, cookies: list[tuple[int, str]]) 
     }
 
 
+def start_load(base: str, pid: int, rate: float, seconds: float) -> subprocess.Popen:
+    """bench/sustained_load.py against this server, on this database; returns once its measured run starts."""
+    load = subprocess.Popen(
+        [
+            sys.executable,
+            str(Path(__file__).with_name("sustained_load.py")),
+            "--attach",
+            base,
+            "--attach-pid",
+            str(pid),
+            "--rate",
+            str(rate),
+            "--seconds",
+            str(seconds + 2),
+            "--warmup",
+            "5",
+            "--label",
+            "with-ws-push",
+        ],
+        cwd=Path(__file__).parent,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    output = load.stdout
+    assert output is not None
+    for line in output:
+        if line.strip() == "measuring":
+            break
+    else:
+        raise RuntimeError("the sustained load ended before its measured run")
+    threading.Thread(target=lambda: sys.stdout.write(output.read()), daemon=True).start()
+    return load
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rate", type=float, default=100, help="moves per second, all games together")
@@ -186,6 +224,14 @@ def main() -> None:
     parser.add_argument("--idle", type=int, default=1000, help="idle connections for the memory figure")
     parser.add_argument(
         "--label", default="", help="store the figures under <benchmark>/<label> beside the default run"
+    )
+    parser.add_argument(
+        "--with-load",
+        type=float,
+        default=0,
+        metavar="RATE",
+        help="run bench/sustained_load.py at RATE requests/s against the same server meanwhile "
+        "(its figures are stored under sustained_load/with-ws-push)",
     )
     args = parser.parse_args()
     env = prepare()
@@ -200,7 +246,10 @@ def main() -> None:
     idle_cookies = [(games[i % len(games)].id, session_cookie(u)) for i, (u, _) in enumerate(idle_users)]
     gc.collect()
     with web_server(env) as (base, pid):
+        load = start_load(base, pid, args.with_load, args.seconds) if args.with_load else None
         run = asyncio.run(push_run(base, games, args.rate, args.seconds, random.Random(9)))
+        if load is not None and load.wait() != 0:
+            raise RuntimeError("the sustained load failed")
         memory = asyncio.run(idle_connections(base, pid, idle_cookies))
     from_commit, from_request, missing = push_latencies(games)
     moves = sum(len(g.sent) for g in games)
@@ -213,6 +262,7 @@ def main() -> None:
             "games": args.games,
             "sockets": 2 * args.games,
             "offered_moves_per_s": args.rate,
+            "sustained_load_offered_requests_per_s": args.with_load,
             "moves_per_s": round(moves / run["elapsed"], 1),
             "stored_move_to_opponent_frame": summary_ms(from_commit),
             "request_sent_to_opponent_frame": summary_ms(from_request),

@@ -151,3 +151,38 @@ def test_email_changes_are_limited_per_user(settings, client):
     assert page.status_code == 200 and "Too many changes of the email address" in page.content.decode()
     alice.refresh_from_db()
     assert alice.email == "new1@example.org"
+
+
+def test_wrong_passwords_for_one_account_through_the_api_count_as_on_the_login_page(settings):
+    # The limit per account (key) holds whichever address the guesses come from, and whether they are
+    # made on the page or for an API token: the right password is refused too once it is reached.
+    _allauth_limit(settings, "login_failed", "100/m/ip,3/5m/key")
+    make_user("alice")
+
+    def token(password: str, address: str):
+        return Client(REMOTE_ADDR=address).post(
+            "/api/auth/token/", {"username": "alice", "password": password}, content_type="application/json"
+        )
+
+    codes = [token("wrong", f"198.51.100.{i}").status_code for i in range(3)]
+    assert codes == [400, 400, 400]
+    refused = token("pw-For-tests-123", "198.51.100.50")
+    assert refused.status_code == 429 and refused.json()["code"] == "throttled"
+    page = Client(REMOTE_ADDR="198.51.100.51").post(
+        "/accounts/login/", {"username": "alice", "password": "pw-For-tests-123"}
+    )
+    assert page.status_code == 200 and "Too many failed login attempts" in page.content.decode()
+    assert not Client().get("/api/me/").wsgi_request.user.is_authenticated
+
+
+def test_the_right_password_through_the_api_does_not_use_up_the_account_limit(settings):
+    _allauth_limit(settings, "login_failed", "100/m/ip,2/5m/key")
+    make_user("alice")
+    client = Client(REMOTE_ADDR="198.51.100.9")
+    codes = [
+        client.post(
+            "/api/auth/token/", {"username": "alice", "password": "pw-For-tests-123"}, content_type="application/json"
+        ).status_code
+        for _ in range(4)
+    ]
+    assert codes == [200, 200, 200, 200]
