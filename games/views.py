@@ -12,8 +12,9 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect
 
 from games.forms import ChatForm, InviteForm, TableForm
-from games.models import ChatMessage, Game, Player, Table, TableSeat
+from games.models import ChatMessage, Game, Table, TableSeat
 from games.services import audience, play, tables
+from games.services import my_games as my_games_service
 from games.services.describe import options_text
 from games.services.engines import available_engines, get_engine
 from games.services.errors import ServiceError
@@ -43,13 +44,13 @@ def _open_tables(user):
 def lobby(request):
     # htmx asks again for one part of the page when the lobby's socket says it changed.
     if request.htmx.target == "my-turn":
-        games = _my_games(request.user, active_only=True) if request.user.is_authenticated else []
+        games = my_games_service.games_of(request.user, active_only=True) if request.user.is_authenticated else []
         return render(request, "games/_my_turn.html", {"my_turn": games})
     if request.htmx:
         return render(request, "games/_table_list.html", {"tables": _open_tables(request.user)})
     context = {"tables": _open_tables(request.user), "engines": available_engines()}
     if request.user.is_authenticated:
-        context["my_turn"] = _my_games(request.user, active_only=True)
+        context["my_turn"] = my_games_service.games_of(request.user, active_only=True)
     return render(request, "games/lobby.html", context)
 
 
@@ -259,51 +260,24 @@ def resign(request, pk: int):
     return redirect("game", pk)
 
 
-def _my_games(user, active_only: bool = False, viewer=None):
-    """The user's games; with ``viewer``, only those the viewer may read (a profile seen by others)."""
-    players = (
-        Player.objects.filter(user=user, is_bot=False)
-        .select_related("game")
-        .order_by("-must_act", "deadline", "-game__updated_at")
-    )
-    if viewer is not None and viewer != user:
-        players = players.filter(game__in=Game.objects.filter(audience.readers(viewer)))
-    if active_only:
-        players = players.filter(game__status=Game.Status.ACTIVE)
-    games = []
-    engines = {e.slug: e for e in available_engines()}
-    for p in players.prefetch_related(Prefetch("game__players", queryset=Player.objects.select_related("user"))):
-        game = p.game
-        game.me = p
-        engine = engines.get(game.game_slug)
-        game.game_name = engine.name if engine else game.game_slug
-        game.description = options_text(game.game_slug, game.options)
-        game.opponents = [o for o in game.players.all() if o.seat != p.seat]
-        # A solo game's opponent has no seat: the engine plays him (Iwan in Die Rote Kathedrale).
-        game.solo_opponent = _(engine.solo_opponent) if engine and engine.solo_opponent and not game.opponents else ""
-        game.entrants = len(game.opponents) + 1 + (1 if game.solo_opponent else 0)
-        games.append(game)
-    return games
-
-
 @login_required
 @vary_on_headers("HX-Request")
 def my_games(request):
-    games = _my_games(request.user)
+    games = my_games_service.games_of(request.user)
     active = [g for g in games if g.status == Game.Status.ACTIVE]
     finished = [g for g in games if g.status != Game.Status.ACTIVE]
-    finished.sort(key=lambda g: g.finished_at or g.updated_at, reverse=True)
+    finished.sort(key=lambda g: g.last_change, reverse=True)
     template = "games/_my_games.html" if request.htmx else "games/my_games.html"
     return render(request, template, {"active": active, "finished": finished[:50]})
 
 
 def profile(request, username: str):
     person = get_object_or_404(User, username=username)
-    games = _my_games(person, viewer=request.user)
+    games = my_games_service.games_of(person, viewer=request.user)
     active = [g for g in games if g.status == Game.Status.ACTIVE]
     finished = sorted(
         (g for g in games if g.status == Game.Status.FINISHED),
-        key=lambda g: g.finished_at or g.updated_at,
+        key=lambda g: g.last_change,
         reverse=True,
     )
     wins = sum(1 for g in finished if g.me.rank == 1)

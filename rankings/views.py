@@ -1,3 +1,5 @@
+from dataclasses import dataclass
+
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
@@ -11,7 +13,7 @@ from django.views.decorators.http import require_POST
 from games.services.engines import available_engines, get_engine
 from games.services.errors import ServiceError
 from rankings.forms import BoardFilterForm, InviteForm, TournamentForm
-from rankings.models import Tournament
+from rankings.models import Rating, RatingChange, Tournament
 from rankings.services import charts, leaderboards, players, tournaments
 from rankings.services.elo import K_ESTABLISHED, K_PROVISIONAL, PROVISIONAL_GAMES
 
@@ -39,7 +41,7 @@ def leaderboard(request, slug: str | None = None):
         "rankings/leaderboard.html",
         {
             "slug": slug,
-            "game_name": names.get(slug),
+            "game_name": names.get(slug) if slug else None,
             "names": names,
             "filters": filters,
             "page": page,
@@ -54,19 +56,34 @@ def leaderboard(request, slug: str | None = None):
     )
 
 
+@dataclass(frozen=True)
+class RatingPanel:
+    """One game's rating on a player's page: the figures, the chart and the latest games."""
+
+    game_slug: str
+    name: str
+    rating: Rating
+    provisional: bool
+    chart: charts.Chart | None
+    recent: list[RatingChange]
+
+
+def _panel(g: players.GameRating, name: str) -> RatingPanel:
+    h = g.history
+    chart = charts.rating_chart(
+        [c.after for c in h],
+        h[0].played_at.date().isoformat() if h else "",
+        h[-1].played_at.date().isoformat() if h else "",
+    )
+    return RatingPanel(g.game_slug, name, g.rating, g.provisional, chart, list(reversed(h[-10:])))
+
+
 def player_ratings(request, username: str):
     person = get_object_or_404(User, username=username)
     names = _game_names()
-    per_game = players.ratings_with_history(person, viewer=request.user)
-    for g in per_game:
-        g.name = names.get(g.game_slug, g.game_slug)
-        h = g.history
-        g.chart = charts.rating_chart(
-            [c.after for c in h],
-            h[0].played_at.date().isoformat() if h else "",
-            h[-1].played_at.date().isoformat() if h else "",
-        )
-        g.recent = list(reversed(h[-10:]))
+    per_game = [
+        _panel(g, names.get(g.game_slug, g.game_slug)) for g in players.ratings_with_history(person, request.user)
+    ]
     return render(
         request,
         "rankings/player.html",

@@ -19,10 +19,10 @@ def load_demo() -> tuple[list, int]:
     User = get_user_model()
     users = []
     for username, display in DEMO_USERS:
-        user, created = User.objects.get_or_create(
+        user, new = User.objects.get_or_create(
             username=username, defaults={"email": f"{username}@example.org", "display_name": display}
         )
-        if created:
+        if new:
             user.set_password(DEMO_PASSWORD)
             user.save()
             emails.mark_verified(user)  # the demo's addresses are made up: nobody could confirm them

@@ -194,8 +194,9 @@ def iwan_card_name(card: str) -> str:
 def res_items(amounts: dict[str, int] | None) -> list[dict[str, Any]]:
     """``{"wood": 2}`` as items a template draws: key, translated name, amount (in a stable order)."""
     order = _catalogue()["materials"] + ("rubles", "rp", "glory", "permits")
+    amounts = amounts or {}
     items = []
-    for key in sorted(amounts or {}, key=lambda k: order.index(k) if k in order else len(order)):
+    for key in sorted(amounts, key=lambda k: order.index(k) if k in order else len(order)):
         items.append(
             {"key": key, "name": resource_name(key), "amount": amounts[key], "text": amount_text(key, amounts[key])}
         )

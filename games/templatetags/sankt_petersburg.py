@@ -137,7 +137,7 @@ def sp_waiting(view: dict, players: list[dict]) -> str:
         "pickpocket": _("%(name)s may play a card before the start player."),
         "black_market": _("%(name)s is searching the discard pile with the Black Market."),
     }
-    text = texts.get(view.get("step"))
+    text = texts.get(str(view.get("step")))
     return text % {"name": name} if text and decision else ""
 
 
@@ -193,9 +193,9 @@ def points(n: Any, signed: bool = False) -> str:
     )
 
 
-def _card_names(view: dict) -> dict[str, str]:
-    """key -> English name of every card the view mentions (for "replaces" lists)."""
-    names: dict[str, str] = {}
+def _card_names(view: dict) -> dict[str, dict]:
+    """key -> every card the view mentions, to name it in "replaces" lists."""
+    names: dict[str, dict] = {}
 
     def add(card: dict) -> None:
         if card.get("key"):
