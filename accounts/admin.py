@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
 
-from accounts.models import User, Vacation
+from accounts.models import PREFERENCES, User, Vacation
 
 
 @admin.register(User)
@@ -13,15 +13,7 @@ class UserAdmin(BaseUserAdmin):
             {
                 "fields": (
                     "display_name",
-                    "language",
-                    "time_zone",
-                    "turn_email",
-                    "digest_hour",
-                    "reminder_hours",
-                    "email_on_game_end",
-                    "email_on_timeout",
-                    "email_on_invitation",
-                    "email_on_tournament",
+                    *PREFERENCES,
                 )
             },
         ),

@@ -5,7 +5,7 @@ from django.template.response import TemplateResponse
 from django.utils.translation import gettext_lazy as _
 
 from accounts.email_change import email_change_refused
-from accounts.models import User
+from accounts.models import PREFERENCES, User
 from accounts.signup import AccountTaken
 
 
@@ -55,15 +55,7 @@ class SettingsForm(forms.ModelForm):
         fields = (
             "display_name",
             "email",
-            "language",
-            "time_zone",
-            "turn_email",
-            "digest_hour",
-            "reminder_hours",
-            "email_on_game_end",
-            "email_on_timeout",
-            "email_on_invitation",
-            "email_on_tournament",
+            *PREFERENCES,
         )
 
     def __init__(self, *args, request=None, **kwargs):

@@ -21,6 +21,21 @@ TIME_ZONE_CHOICES = [(tz, tz) for tz in sorted(zoneinfo.available_timezones()) i
 
 
 # The type checker cannot follow ApiToken's relation (django-rest-knox ships no types).
+# What a player chooses for themselves besides name and address: the settings page, the API and the
+# admin show these.
+PREFERENCES = (
+    "language",
+    "time_zone",
+    "turn_email",
+    "digest_hour",
+    "reminder_hours",
+    "email_on_game_end",
+    "email_on_timeout",
+    "email_on_invitation",
+    "email_on_tournament",
+)
+
+
 class User(AbstractUser):  # type: ignore[django-manager-missing]
     class TurnEmail(models.TextChoices):
         IMMEDIATE = "immediate", _("Immediately")

@@ -9,7 +9,7 @@ from rest_framework.exceptions import Throttled
 
 from accounts import emails
 from accounts.email_change import email_change_refused
-from accounts.models import User
+from accounts.models import PREFERENCES, User
 from accounts.signup import AccountTaken, save_new_account
 
 
@@ -90,15 +90,7 @@ class SettingsSerializer(serializers.ModelSerializer):
             "username",
             "display_name",
             "email",
-            "language",
-            "time_zone",
-            "turn_email",
-            "digest_hour",
-            "reminder_hours",
-            "email_on_game_end",
-            "email_on_timeout",
-            "email_on_invitation",
-            "email_on_tournament",
+            *PREFERENCES,
             "current_password",
         )
         read_only_fields = ("username",)
