@@ -34,6 +34,15 @@ def filler(st: dict, exclude: tuple[str, ...] = ()) -> int:
     raise LookupError("deck empty")
 
 
+def empty_hands_at_pick(players: int = 2, seed: int = 3, **options: Any) -> dict:
+    """A new game at seat 0's role choice with every hand empty: each test deals what it needs."""
+    st = new(players, seed=seed, **options)
+    to_pick(st, 0)
+    for seat in range(players):
+        set_hand(st, seat, [])
+    return st
+
+
 def set_hand(st: dict, seat: int, keys: list[str]) -> list[int]:
     p = st["p"][seat]
     st["deck"][0:0] = p["hand"]

@@ -11,8 +11,8 @@ from games.rules.san_juan import bot
 from tests.rules.san_juan.sj_helpers import (
     E,
     asked,
+    empty_hands_at_pick,
     keys,
-    new,
     play,
     role,
     say,
@@ -20,16 +20,9 @@ from tests.rules.san_juan.sj_helpers import (
     set_city,
     set_hand,
     stack,
-    to_pick,
 )
 
-
-def _setup(players=2, seed=3, **opts):
-    st = new(players, seed=seed, **opts)
-    to_pick(st, 0)
-    for seat in range(players):
-        set_hand(st, seat, [])
-    return st
+_setup = empty_hands_at_pick
 
 
 # "Er darf anschließend aber darauf verzichten, die Aktion bzw. das Privileg dieser Rolle auszuführen.

@@ -6,24 +6,17 @@ from games.rules.base import IllegalMove
 from games.rules.san_juan.cards import TILES
 from tests.rules.san_juan.sj_helpers import (
     E,
+    empty_hands_at_pick,
     keys,
-    new,
     next_round,
     play,
     role,
     set_city,
     set_hand,
     stack,
-    to_pick,
 )
 
-
-def _setup(players=2, seed=3, **opts):
-    st = new(players, seed=seed, **opts)
-    to_pick(st, 0)
-    for seat in range(players):
-        set_hand(st, seat, [])
-    return st
+_setup = empty_hands_at_pick
 
 
 def _finish_phase(st):

@@ -6,6 +6,7 @@ from games.rules.base import IllegalMove
 from games.rules.san_juan.cards import CATHEDRAL, EXPANSION_IDS, KEY, PRODUCTION, TILES
 from tests.rules.san_juan.sj_helpers import (
     E,
+    empty_hands_at_pick,
     keys,
     new,
     next_round,
@@ -14,16 +15,11 @@ from tests.rules.san_juan.sj_helpers import (
     set_city,
     set_hand,
     stack,
-    to_pick,
 )
 
 
 def _setup(players=2, **opts):
-    st = new(players, seed=5, expansion=True, **opts)
-    to_pick(st, 0)
-    for seat in range(players):
-        set_hand(st, seat, [])
-    return st
+    return empty_hands_at_pick(players, seed=5, expansion=True, **opts)
 
 
 def test_expansion_setup_33_cards_and_open_cathedral():

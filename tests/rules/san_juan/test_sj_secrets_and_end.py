@@ -7,8 +7,8 @@ from games.rules.san_juan import flow
 from games.rules.san_juan.cards import KEY
 from tests.rules.san_juan.sj_helpers import (
     E,
+    empty_hands_at_pick,
     keys,
-    new,
     next_round,
     play,
     role,
@@ -18,13 +18,7 @@ from tests.rules.san_juan.sj_helpers import (
     to_pick,
 )
 
-
-def _setup(players=2, seed=3, **opts):
-    st = new(players, seed=seed, **opts)
-    to_pick(st, 0)
-    for seat in range(players):
-        set_hand(st, seat, [])
-    return st
+_setup = empty_hands_at_pick
 
 
 # "Ein Spieler muss seinen Mitspielern nicht mitteilen, welche und wie viele Karten er unter seiner
