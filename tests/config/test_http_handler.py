@@ -12,39 +12,13 @@ from knox.crypto import hash_token
 from accounts.models import ApiToken
 from config.asgi import application
 from tests.factories import make_user
+from tests.support.asgi import close_connections_of_async_orm_calls, http_scope  # noqa: F401 (a fixture)
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def _close_connections_of_async_orm_calls():
-    # The tests' own async ORM calls run in asgiref's thread, whose connection would otherwise stay
-    # open and keep the test database from being dropped at the end of the run.
-    yield
-    from asgiref.sync import SyncToAsync
-    from django.db import connections
-
-    SyncToAsync.single_thread_executor.submit(connections.close_all).result(timeout=10)
-
-
-def _scope(method: str, path: str, headers=()) -> dict:
-    return {
-        "type": "http",
-        "http_version": "1.1",
-        "method": method,
-        "path": path,
-        "raw_path": path.encode(),
-        "query_string": b"",
-        "root_path": "",
-        "scheme": "http",
-        "server": ("testserver", 80),
-        "client": ("127.0.0.1", 5000),
-        "headers": [(b"host", b"testserver"), *headers],
-    }
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("close_connections_of_async_orm_calls")]
 
 
 async def _request(method: str, path: str, body: bytes = b"", headers=()) -> dict:
-    scope = _scope(method, path, [(b"content-length", str(len(body)).encode()), *headers])
+    scope = http_scope(method, path, [(b"content-length", str(len(body)).encode()), *headers])
     communicator = ApplicationCommunicator(application, scope)
     await communicator.send_input({"type": "http.request", "body": body})
     start = await communicator.receive_output(10)
@@ -120,7 +94,7 @@ async def test_work_left_for_after_the_response_runs_once_the_answer_is_out(sett
     settings.ROOT_URLCONF = "tests.config.deferred_urls"
     deferred_urls.gate.clear()
     deferred_urls.ran.clear()
-    communicator = ApplicationCommunicator(application, _scope("GET", "/leaves-work/"))
+    communicator = ApplicationCommunicator(application, http_scope("GET", "/leaves-work/"))
     await communicator.send_input({"type": "http.request", "body": b""})
     # The first task waits for the gate; the answer must arrive before it is opened.
     assert (await communicator.receive_output(2))["status"] == 200
@@ -154,5 +128,5 @@ async def test_work_left_for_after_the_response_runs_even_when_the_answer_cannot
         raise OSError("the client has gone")
 
     with pytest.raises(OSError):
-        await application(_scope("GET", "/leaves-work/"), receive, send)
+        await application(http_scope("GET", "/leaves-work/"), receive, send)
     assert deferred_urls.ran == ["sent", "after the failure"]

@@ -8,35 +8,11 @@ from django.conf import settings
 from django.test import Client
 
 from config.asgi import application
+from tests.support.asgi import close_connections_of_async_orm_calls, http_scope  # noqa: F401 (a fixture)
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("close_connections_of_async_orm_calls")]
 
 CHUNK = 64 * 1024
-
-
-@pytest.fixture(autouse=True)
-def _close_connections_of_async_orm_calls():
-    yield
-    from asgiref.sync import SyncToAsync
-    from django.db import connections
-
-    SyncToAsync.single_thread_executor.submit(connections.close_all).result(timeout=10)
-
-
-def _scope(method: str, path: str, headers=()) -> dict:
-    return {
-        "type": "http",
-        "http_version": "1.1",
-        "method": method,
-        "path": path,
-        "raw_path": path.encode(),
-        "query_string": b"",
-        "root_path": "",
-        "scheme": "http",
-        "server": ("testserver", 80),
-        "client": ("127.0.0.1", 5000),
-        "headers": [(b"host", b"testserver"), *headers],
-    }
 
 
 async def _answer(communicator) -> dict:
@@ -53,7 +29,7 @@ async def _answer(communicator) -> dict:
 @pytest.mark.asyncio
 async def test_a_huge_declared_body_to_a_404_page_is_refused_after_its_first_chunk():
     headers = [(b"content-length", str(300 * 1024 * 1024).encode()), (b"accept-language", b"de")]
-    communicator = ApplicationCommunicator(application, _scope("POST", "/no-such-page/", headers))
+    communicator = ApplicationCommunicator(application, http_scope("POST", "/no-such-page/", headers))
     await communicator.send_input({"type": "http.request", "body": b"x" * CHUNK, "more_body": True})
     # Nothing more is sent: the answer must not wait for the other 300 MiB.
     answer = await _answer(communicator)
@@ -66,7 +42,7 @@ async def test_a_huge_declared_body_to_a_404_page_is_refused_after_its_first_chu
 async def test_a_body_without_a_declared_length_is_cut_off_at_the_cap():
     communicator = ApplicationCommunicator(
         application,
-        _scope(
+        http_scope(
             "POST", "/api/auth/token/", [(b"content-type", b"application/json"), (b"transfer-encoding", b"chunked")]
         ),
     )
@@ -84,7 +60,7 @@ async def test_a_body_within_the_cap_still_reaches_the_view():
     body = json.dumps({"username": "nobody", "password": "x" * 1000}).encode()
     communicator = ApplicationCommunicator(
         application,
-        _scope(
+        http_scope(
             "POST",
             "/api/auth/token/",
             [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())],
