@@ -73,12 +73,12 @@ def played_game(engine, users, seed: int, moves: int, private: bool):
 
 async def socket_statements(game, user_session: str) -> dict[str, int]:
     """Statements run for a connect, a ping and one announced move's frame."""
+    from channels.layers import get_channel_layer
     from channels.testing import WebsocketCommunicator
 
     from config.asgi import application
     from games.services import broadcast
     from plumbing.broadcast import _gather
-    from channels.layers import get_channel_layer
 
     headers = [
         (b"origin", b"http://127.0.0.1"),
@@ -111,10 +111,10 @@ def main() -> None:
     prepare()
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
+    from ws_push import session_cookie
 
     from games.rules.registry import load_engines
     from games.services import audience
-    from ws_push import session_cookie
 
     engine = next(e for e in load_engines().all() if e.slug == "red-cathedral")
     players = make_players(4)
