@@ -22,6 +22,6 @@ class LazyFallbackStorage(FallbackStorage):
         self._used_storages: set[BaseStorage] = set()
 
     @cached_property
-    def storages(self) -> list[BaseStorage]:  # type: ignore[override]
+    def storages(self) -> list[BaseStorage]:
         args, kwargs = self._arguments
         return [storage_class(*args, **kwargs) for storage_class in self.storage_classes]
