@@ -88,3 +88,17 @@ def test_a_request_without_messages_makes_no_backend():
     response = HttpResponse()
     storage.update(response)
     assert "storages" not in vars(storage) and not response.cookies
+
+
+@pytest.mark.django_db
+def test_a_pages_message_is_shown_on_the_page_it_redirects_to(client):
+    from accounts.models import ApiToken
+    from tests.factories import api_token, make_user
+
+    user = make_user("alice")
+    api_token(user)
+    client.force_login(user)
+    digest = ApiToken.objects.get(user=user).digest
+    page = client.post("/accounts/settings/tokens/revoke/", {"token": digest}, follow=True)
+    assert "API token is revoked" in page.content.decode()
+    assert "API token is revoked" not in client.get("/accounts/settings/").content.decode()
