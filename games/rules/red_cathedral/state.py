@@ -156,6 +156,9 @@ def setup(players: int, options: dict[str, Any], seed: int) -> State:
     start_rubles = GAME["start"]["rubles_by_seat"]
     st["pl"] = [new_player(COLOURS[i], start_rubles[i], st["side"], iwan=solo and i == 1) for i in range(np_)]
     st["turn"] = new_turn(0)
+    from .guilds import setup_guild
+
+    setup_guild(st)
     if module:
         from .contractors import setup_module
 
