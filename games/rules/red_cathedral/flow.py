@@ -14,8 +14,8 @@ from games.rules.base import Event, IllegalMove, Move, State
 from games.rules.base import gettext_noop as _
 
 from . import building, contractors, influence, market, scoring, solo, track
-from .guilds import choice
 from .data import GEMS, MATERIALS
+from .guilds import choice
 from .state import (
     BUILD_UNITS,
     GAME,

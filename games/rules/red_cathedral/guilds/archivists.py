@@ -101,7 +101,10 @@ def keep_apply(st: State, p: int, move: Move, now: dict[str, Any], events: list[
             "args": {"seat": seat, "count": len(under)},
         }
         if kept is not None
-        else {"msg": _("{seat} keeps none of the contracts and puts {count} under the deck."), "args": {"seat": seat, "count": len(under)}}
+        else {
+            "msg": _("{seat} keeps none of the contracts and puts {count} under the deck."),
+            "args": {"seat": seat, "count": len(under)},
+        }
     )
     if kept is not None:
         line: Event = {"msg": _("You keep contract {contract}."), "args": {"contract": kept}, "only": p}
@@ -219,7 +222,9 @@ def tile_apply(st: State, p: int, move: Move, action: dict[str, Any], events: li
 def tile_label(st: State, p: int, move: Move, action: dict[str, Any], group: str) -> Label:
     key, amount = next(iter(RES_TILES[st["market"]["res"][move["area"]]]["gives"].items()))
     return {
-        "msg": _("{group}: pay {rp} construction points to activate the resource tile of area {area} ({count}× {resource})"),
+        "msg": _(
+            "{group}: pay {rp} construction points to activate the resource tile of area {area} ({count}× {resource})"
+        ),
         "args": {
             "group": group,
             "rp": action["rp"],

@@ -79,7 +79,9 @@ def draw_label(st: State, p: int, move: Move, action: dict[str, Any], group: str
             "args": {"group": group, "rubles": action["rubles"], "count": action["takes"][0]},
         }
     return {
-        "msg": _("{group}: pay {rubles} rubles to draw 2 section cards; take {count} materials of one, {other} of the other"),
+        "msg": _(
+            "{group}: pay {rubles} rubles to draw 2 section cards; take {count} materials of one, {other} of the other"
+        ),
         "args": {"group": group, "rubles": action["rubles"], "count": action["takes"][0], "other": action["takes"][1]},
     }
 
@@ -193,7 +195,13 @@ def rubles_apply(st: State, p: int, move: Move, action: dict[str, Any], events: 
     events.append(
         {
             "msg": _("{group}: {seat} pays {rp} construction points for the {rubles} rubles of {section}."),
-            "args": {"group": _group(), "seat": who(st, p), "rp": action["rp"], "rubles": rubles, "section": move["section"]},
+            "args": {
+                "group": _group(),
+                "seat": who(st, p),
+                "rp": action["rp"],
+                "rubles": rubles,
+                "section": move["section"],
+            },
         }
     )
 
@@ -201,14 +209,20 @@ def rubles_apply(st: State, p: int, move: Move, action: dict[str, Any], events: 
 def rubles_label(st: State, p: int, move: Move, action: dict[str, Any], group: str) -> Label:
     return {
         "msg": _("{group}: pay {rp} construction points for the {rubles} rubles of {section}"),
-        "args": {"group": group, "rp": action["rp"], "rubles": SECTIONS[move["section"]]["rubles"], "section": move["section"]},
+        "args": {
+            "group": group,
+            "rp": action["rp"],
+            "rubles": SECTIONS[move["section"]]["rubles"],
+            "section": move["section"],
+        },
     }
 
 
 def rubles_text(action: dict[str, Any]) -> Label:
     return {
         "msg": _(
-            "Pay {rp} construction points: gain the rubles of a section you are building (it still pays them when completed)."
+            "Pay {rp} construction points: gain the rubles of a section you are building "
+            "(it still pays them when completed)."
         ),
         "args": {"rp": action["rp"]},
     }
@@ -231,8 +245,16 @@ def points_apply(st: State, p: int, move: Move, action: dict[str, Any], events: 
     gain_points(st, p, rp, "guild")
     events.append(
         {
-            "msg": _("{group}: {seat} pays {rubles} rubles for half the points of {section}: {rp} construction points."),
-            "args": {"group": _group(), "seat": who(st, p), "rubles": action["rubles"], "section": move["section"], "rp": rp},
+            "msg": _(
+                "{group}: {seat} pays {rubles} rubles for half the points of {section}: {rp} construction points."
+            ),
+            "args": {
+                "group": _group(),
+                "seat": who(st, p),
+                "rubles": action["rubles"],
+                "section": move["section"],
+                "rp": rp,
+            },
         }
     )
 
@@ -240,7 +262,12 @@ def points_apply(st: State, p: int, move: Move, action: dict[str, Any], events: 
 def points_label(st: State, p: int, move: Move, action: dict[str, Any], group: str) -> Label:
     return {
         "msg": _("{group}: pay {rubles} rubles for {rp} construction points, half those of {section}"),
-        "args": {"group": group, "rubles": action["rubles"], "rp": points_gain(move["section"]), "section": move["section"]},
+        "args": {
+            "group": group,
+            "rubles": action["rubles"],
+            "rp": points_gain(move["section"]),
+            "section": move["section"],
+        },
     }
 
 
