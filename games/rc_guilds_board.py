@@ -3,6 +3,7 @@ player's hand of contracts, the decks beside the guild's card, and the choice af
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -12,7 +13,7 @@ from django.utils.translation import ngettext
 
 from games.rules.red_cathedral.guilds.contracts import CONTRACTS
 from games.rules.red_cathedral.state import SECTIONS
-from games.templatetags.red_cathedral import amount_text, glory_text, kind_name, res_items, resource_name
+from games.templatetags.red_cathedral import amount_text, amounts_text, glory_text, kind_name, res_items, resource_name
 
 # The kinds of condition, for the figures page's column.
 CONTRACT_KIND_NAMES = {
@@ -125,7 +126,9 @@ def choice_panel(view: dict[str, Any], labelled: list[dict[str, Any]], seat: int
         move = lm["move"]
         if move.get("type") != "choose":
             continue
-        options.append({"move": move, "label": lm["label"], "id": f"rc-choose-{i}"})
+        # Materials read best counted ("2 bricks, 1 gold"); the full label stays for screen readers.
+        text = amounts_text(Counter(move["materials"])) if "materials" in move and move["materials"] else lm["label"]
+        options.append({"move": move, "label": lm["label"], "text": text, "id": f"rc-choose-{i}"})
     mine = (view.get("turn") or {}).get("seat") == seat
     if now["kind"] == "contracts":
         return {
