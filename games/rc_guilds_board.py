@@ -39,7 +39,7 @@ def _goods(give: dict[str, int]) -> str:
 def contract_text(cid: str) -> str:
     """A contract card's condition and glory in a sentence of the reader's language."""
     rec = CONTRACTS[cid]
-    kind = rec["kind"]
+    kind = rec["condition"]
     glory = glory_text(rec["glory"])
     n = rec.get("count", 0)
     texts: dict[str, Callable[[], str]] = {
@@ -160,3 +160,27 @@ def choice_panel(view: dict[str, Any], labelled: list[dict[str, Any]], seat: int
 
 def material_names(keys: list[str]) -> str:
     return ", ".join(resource_name(k) for k in keys)
+
+
+def guild_rules(group: str) -> dict[str, Any]:
+    """A guild's cards (and, for the Archivists, the contracts) for its section of the rules page."""
+    from games.rc_figures import provenance_name
+    from games.rules.red_cathedral.data import load_raw
+    from games.templatetags.red_cathedral import action_text, repeat_text
+
+    doc = load_raw(f"guilds/{group}")
+    cards = [
+        {
+            "number": c["number"],
+            "provenance": c["provenance"],
+            "provenance_name": provenance_name(c["provenance"]),
+            "actions": [{"text": action_text(a), "repeat": repeat_text(a)} for a in c["actions"]],
+        }
+        for c in sorted(doc["records"], key=lambda c: c["number"])
+    ]
+    contracts = []
+    if group == "archivists":
+        contracts = [
+            {"id": cid, "number": rec["number"], "text": contract_text(cid)} for cid, rec in CONTRACTS.items()
+        ]
+    return {"cards": cards, "contracts": contracts}

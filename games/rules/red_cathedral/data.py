@@ -484,10 +484,10 @@ def validate_contracts(doc: dict[str, Any]) -> list[dict[str, Any]]:
     for i, r in enumerate(records):
         if r["id"] != f"K{i + 1}" or r.get("number") != i + 1:
             _fail("contracts", r, f"cards go in the rules text's order, K1 to K{CONTRACTS} (expected K{i + 1}).")
-        kind = r.get("kind")
+        kind = r.get("condition")
         if kind not in CONTRACT_FIELDS:
             _fail("contracts", r, f"unknown condition {kind!r}.")
-        allowed = {"id", "number", "kind", "glory", "provenance", "note"} | CONTRACT_FIELDS[kind] | CONTRACT_OPTIONAL
+        allowed = {"id", "number", "condition", "glory", "provenance", "note"} | CONTRACT_FIELDS[kind] | CONTRACT_OPTIONAL
         if set(r) - allowed:
             _fail("contracts", r, f"unknown fields {', '.join(sorted(set(r) - allowed))}.")
         missing = CONTRACT_FIELDS[kind] - set(r)

@@ -71,7 +71,7 @@ def test_the_contracts_are_shuffled_into_a_face_down_deck_at_setup():
 
 
 def test_the_fifteen_contract_cards_hold_the_rules_texts_conditions_in_order():
-    kinds = [CONTRACTS[f"K{i}"]["kind"] for i in range(1, 16)]
+    kinds = [CONTRACTS[f"K{i}"]["condition"] for i in range(1, 16)]
     assert kinds == [
         "return",
         "claimed_in_one_tower",
@@ -96,7 +96,7 @@ def test_a_contract_file_with_an_unknown_condition_is_refused():
     from games.rules.red_cathedral.data import DataError, validate_contracts
 
     doc = raw("contracts")
-    doc["records"][0]["kind"] = "most_rubles"
+    doc["records"][0]["condition"] = "most_rubles"
     with pytest.raises(DataError, match="K1"):
         validate_contracts(doc)
 

@@ -64,7 +64,7 @@ def return_goods(st: State, p: int, give: dict[str, int]) -> dict[str, int] | No
 def worth(st: State, p: int, cid: str) -> int:
     """The glory the card would bring if the game ended now (a "return" card: if the goods are held)."""
     rec = CONTRACTS[cid]
-    kind, glory = rec["kind"], _amount(st, rec)
+    kind, glory = rec["condition"], _amount(st, rec)
     pl = st["pl"][p]
     towers = st["towers"]
     if kind == "return":
@@ -105,7 +105,7 @@ def score(st: State, events: list[Event]) -> None:
         for cid in held(st, p):
             rec = CONTRACTS[cid]
             glory = worth(st, p, cid)
-            if rec["kind"] == "return" and glory:
+            if rec["condition"] == "return" and glory:
                 goods = return_goods(st, p, rec["give"])
                 assert goods is not None, "worth() found the goods"
                 pay(st, p, goods)
