@@ -43,29 +43,34 @@ def contract_text(cid: str) -> str:
     glory = glory_text(rec["glory"])
     n = rec.get("count", 0)
     texts: dict[str, Callable[[], str]] = {
-        "return": lambda: _("Return %(goods)s to the supply at the end: %(glory)s.")
-        % {"goods": _goods(rec["give"]), "glory": glory},
-        "claimed_in_one_tower": lambda: _(
-            "At least %(n)s sections claimed in the same tower, finished or not: %(glory)s."
-        )
-        % {"n": n, "glory": glory},
-        "tiles_face_up": lambda: _("%(n)s workshop tiles face up in your workshop: %(glory)s.")
-        % {"n": n, "glory": glory},
+        "return": lambda: (
+            _("Return %(goods)s to the supply at the end: %(glory)s.") % {"goods": _goods(rec["give"]), "glory": glory}
+        ),
+        "claimed_in_one_tower": lambda: (
+            _("At least %(n)s sections claimed in the same tower, finished or not: %(glory)s.")
+            % {"n": n, "glory": glory}
+        ),
+        "tiles_face_up": lambda: (
+            _("%(n)s workshop tiles face up in your workshop: %(glory)s.") % {"n": n, "glory": glory}
+        ),
         "towers_absent": lambda: _("Each tower with no banner or ornament of yours: %(glory)s.") % {"glory": glory},
         "towers_present": lambda: _("Each tower with a banner or ornament of yours: %(glory)s.") % {"glory": glory},
-        "ornaments_unused": lambda: _("Each of your ornaments not added to the cathedral: %(glory)s.")
-        % {"glory": glory},
+        "ornaments_unused": lambda: (
+            _("Each of your ornaments not added to the cathedral: %(glory)s.") % {"glory": glory}
+        ),
         "all_ornaments_used": lambda: _("All your ornaments added to the cathedral: %(glory)s.") % {"glory": glory},
-        "all_kinds_completed": lambda: _(
-            "At least one base, one middle section and one dome completed: %(glory)s."
-        )
-        % {"glory": glory},
-        "ornaments_on_others": lambda: _("Each ornament you added to another player's section: %(glory)s.")
-        % {"glory": glory},
-        "ornaments_on_own": lambda: _("Each ornament you added to one of your own sections: %(glory)s.")
-        % {"glory": glory},
-        "ornaments_in_one_tower": lambda: _("%(n)s of your ornaments in the same tower: %(glory)s.")
-        % {"n": n, "glory": glory},
+        "all_kinds_completed": lambda: (
+            _("At least one base, one middle section and one dome completed: %(glory)s.") % {"glory": glory}
+        ),
+        "ornaments_on_others": lambda: (
+            _("Each ornament you added to another player's section: %(glory)s.") % {"glory": glory}
+        ),
+        "ornaments_on_own": lambda: (
+            _("Each ornament you added to one of your own sections: %(glory)s.") % {"glory": glory}
+        ),
+        "ornaments_in_one_tower": lambda: (
+            _("%(n)s of your ornaments in the same tower: %(glory)s.") % {"n": n, "glory": glory}
+        ),
     }
     text = texts[kind]()
     if "glory_2p" in rec:
@@ -180,7 +185,5 @@ def guild_rules(group: str) -> dict[str, Any]:
     ]
     contracts = []
     if group == "archivists":
-        contracts = [
-            {"id": cid, "number": rec["number"], "text": contract_text(cid)} for cid, rec in CONTRACTS.items()
-        ]
+        contracts = [{"id": cid, "number": rec["number"], "text": contract_text(cid)} for cid, rec in CONTRACTS.items()]
     return {"cards": cards, "contracts": contracts}

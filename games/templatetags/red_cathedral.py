@@ -410,6 +410,7 @@ def _player(view, pl, names, seat, turn, over) -> dict[str, Any]:
     if exp.get("contracts"):
         breakdown.insert(1, {"label": _("Your contracts (secret)"), "value": exp["contracts"], "signed": True})
     from games.rc_guilds_board import contracts_panel
+
     ruler = []
     if not pl.get("iwan"):
         ruler = ["banner"] * pl.get("ruler_banners", 0) + ["used"] * pl.get("stock", 0)

@@ -487,7 +487,9 @@ def validate_contracts(doc: dict[str, Any]) -> list[dict[str, Any]]:
         kind = r.get("condition")
         if kind not in CONTRACT_FIELDS:
             _fail("contracts", r, f"unknown condition {kind!r}.")
-        allowed = {"id", "number", "condition", "glory", "provenance", "note"} | CONTRACT_FIELDS[kind] | CONTRACT_OPTIONAL
+        allowed = (
+            {"id", "number", "condition", "glory", "provenance", "note"} | CONTRACT_FIELDS[kind] | CONTRACT_OPTIONAL
+        )
         if set(r) - allowed:
             _fail("contracts", r, f"unknown fields {', '.join(sorted(set(r) - allowed))}.")
         missing = CONTRACT_FIELDS[kind] - set(r)

@@ -16,6 +16,7 @@ from games.rules.base import gettext_noop as _
 from . import building, contractors, influence, market, scoring, solo, track
 from .data import GEMS, MATERIALS
 from .guilds import choice
+from .guilds.reasons import guild_reason
 from .state import (
     BUILD_UNITS,
     GAME,
@@ -199,6 +200,9 @@ def checked(st: State, seat: int, move: Any) -> Move:
     for legal in legal_moves(st, seat, move["type"]):
         if same(move, legal):
             return legal
+    why = guild_reason(st, seat, move)
+    if why is not None:
+        raise IllegalMove(why[0], **why[1])
     raise IllegalMove(reason(st, seat, move))
 
 

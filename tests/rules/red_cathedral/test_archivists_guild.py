@@ -11,8 +11,8 @@ from games.rules.red_cathedral import scoring
 from games.rules.red_cathedral.guilds import contracts
 from tests.rules.red_cathedral.rc_helpers import (
     CARDS,
-    E,
     RES,
+    E,
     act,
     glory,
     moves,
@@ -418,3 +418,21 @@ def test_the_glory_of_contracts_is_counted_with_the_glory():
     before = glory(st, Y)
     _end(st)
     assert glory(st, Y) >= before + 2
+
+
+def test_refusals_name_what_is_missing():
+    st = at_card("archivists-1", rubles=1, space=0)
+    i = action_index("archivists-1", "draw_contracts")
+    assert "costs 2 rubles" in refused(st, Y, {"type": "influence", "action": i})
+    j = action_index("archivists-1", "archive_tile")
+    assert "construction points" in refused(st, Y, {"type": "influence", "action": j, "area": 0})
+    st = at_card("archivists-2", space=5)
+    park_dice(st)
+    k = action_index("archivists-2", "archive_area")
+    assert "holds no die" in refused(st, Y, {"type": "influence", "action": k, "area": 0})
+
+
+def test_a_drawn_contract_must_be_kept_by_its_id():
+    st = at_card("archivists-1", rubles=5)
+    draw(st)
+    assert "Keep one of the drawn contracts" in refused(st, Y, {"type": "choose", "keep": "K99"})

@@ -8,8 +8,8 @@ from collections import Counter
 
 from tests.rules.red_cathedral.rc_helpers import (
     CARDS,
-    E,
     SECTIONS,
+    E,
     act,
     all_but,
     moves,
@@ -196,3 +196,15 @@ def test_the_bot_takes_the_materials_its_sections_need():
     act(st, Y, "influence", action=action_index("master_builders-1", "draw_sections"))
     move = E.bot_move(st, Y, random.Random(1))
     assert needs in move["materials"]
+
+
+def test_refusals_name_what_is_missing():
+    st, b = building_one("master_builders-1", space=10, rubles=0)
+    i = action_index("master_builders-1", "section_points")
+    assert "costs 1 rubles" in refused(st, Y, {"type": "influence", "action": i, "section": b})
+    st, b = building_one("master_builders-1", space=10, rubles=3)
+    other = st["towers"][0][1]["id"]
+    assert "you are building" in refused(st, Y, {"type": "influence", "action": i, "section": other})
+    st = at_card("master_builders-1", rubles=4)
+    act(st, Y, "influence", action=action_index("master_builders-1", "draw_sections"))
+    assert "materials the drawn card needs" in refused(st, Y, {"type": "choose", "materials": ["gold"] * 5})

@@ -17,6 +17,7 @@ from ..state import AREAS, INFLUENCE, MATERIALS, NAMES, RES_TILES, dice_in, free
 from . import GuildAct, register
 from .choice import Choice, register_choice, start
 from .contracts import CONTRACTS, HELD_MAX, held, setup_deck, worth
+from .reasons import Why, register_choice_reason, register_reason
 
 Label = dict[str, Any]
 
@@ -307,6 +308,63 @@ def _group_name(group: str) -> str:
     return GROUP_NAMES[group]
 
 
+# --- why a move is refused ----------------------------------------------------------------------------
+
+NO_POINTS = _("This action costs {rp} construction points, and your marker has not that many to give.")
+
+
+def _area_of(move: Move) -> int | None:
+    area = move.get("area")
+    return area if isinstance(area, int) and not isinstance(area, bool) and 0 <= area < AREAS else None
+
+
+def draw_why(st: State, p: int, action: dict[str, Any], move: Move) -> Why:
+    if st["pl"][p]["rubles"] < action["rubles"]:
+        return _("Drawing contracts costs {rubles} rubles."), {"rubles": action["rubles"]}
+    if not st.get("contracts"):
+        return _("The contract deck is empty."), {}
+    return None
+
+
+def area_why(st: State, p: int, action: dict[str, Any], move: Move) -> Why:
+    if not _can_pay_points(st, p, action["rp"]):
+        return NO_POINTS, {"rp": action["rp"]}
+    area = _area_of(move)
+    if area is None:
+        return _("Choose one of the market areas 1 to 8."), {}
+    if not dice_in(st, area):
+        return _("Area {area} holds no die, so it would bring nothing."), {"area": area + 1}
+    return _("Your stock has no room for the resources of area {area}, or the supply has none left."), {
+        "area": area + 1
+    }
+
+
+def tile_why(st: State, p: int, action: dict[str, Any], move: Move) -> Why:
+    if not _can_pay_points(st, p, action["rp"]):
+        return NO_POINTS, {"rp": action["rp"]}
+    area = _area_of(move)
+    if area is None:
+        return _("Choose the resource tile of one of the market areas 1 to 8."), {}
+    return _("Your stock has no room for the resources of area {area}, or the supply has none left."), {
+        "area": area + 1
+    }
+
+
+def group_why(st: State, p: int, action: dict[str, Any], move: Move) -> Why:
+    if not _can_pay_points(st, p, action["rp"]):
+        return NO_POINTS, {"rp": action["rp"]}
+    return _("Choose a possible action of one of the other three groups' cards in play."), {}
+
+
+def keep_why(st: State, p: int, now: dict[str, Any], move: Move) -> Why:
+    if len(held(st, p)) >= HELD_MAX:
+        return (
+            _("You hold 3 contracts: keep a drawn one by putting one of yours under the deck, or keep none."),
+            {},
+        )
+    return _("Keep one of the drawn contracts."), {}
+
+
 register("draw_contracts", GuildAct(draw_moves, draw_apply, draw_label, draw_text, draw_worth))
 register("archive_area", GuildAct(area_moves, area_apply, area_label, area_text))
 register("archive_tile", GuildAct(tile_moves, tile_apply, tile_label, tile_text))
@@ -322,4 +380,9 @@ register_choice(
         keep_public,
     ),
 )
+register_reason("draw_contracts", draw_why)
+register_reason("archive_area", area_why)
+register_reason("archive_tile", tile_why)
+register_reason("archive_group", group_why)
+register_choice_reason("contracts", keep_why)
 SETUP = setup_deck

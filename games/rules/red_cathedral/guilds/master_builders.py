@@ -17,6 +17,7 @@ from games.rules.base import gettext_noop as _
 from ..state import NAMES, SECTIONS, free_space, gain_points, take_materials, who
 from . import GuildAct, register
 from .choice import Choice, register_choice, start
+from .reasons import Why, register_choice_reason, register_reason
 
 Label = dict[str, Any]
 
@@ -281,6 +282,56 @@ def points_text(action: dict[str, Any]) -> Label:
     }
 
 
+# --- why a move is refused ----------------------------------------------------------------------------
+
+
+def draw_why(st: State, p: int, action: dict[str, Any], move: Move) -> Why:
+    if st["pl"][p]["rubles"] < action["rubles"]:
+        return _("Drawing section cards here costs {rubles} rubles."), {"rubles": action["rubles"]}
+    if not free_space(st["pl"][p]):
+        return _("Your stock is full: there is no room for materials."), {}
+    return _("There are not enough section cards left to draw."), {}
+
+
+def _section_why(st: State, p: int, move: Move) -> Why:
+    section = move.get("section")
+    if not isinstance(section, str) or section not in building(st, p):
+        return _("Choose a section you are building: one you have claimed and not yet completed."), {}
+    return None
+
+
+def rubles_why(st: State, p: int, action: dict[str, Any], move: Move) -> Why:
+    if st["pl"][p]["space"] < action["rp"]:
+        return _("This action costs {rp} construction points, and your marker has not that many to give."), {
+            "rp": action["rp"]
+        }
+    return _section_why(st, p, move) or (_("{section} pays no rubles."), {"section": move.get("section")})
+
+
+def points_why(st: State, p: int, action: dict[str, Any], move: Move) -> Why:
+    if st["pl"][p]["rubles"] < action["rubles"]:
+        return _("This action costs {rubles} rubles."), {"rubles": action["rubles"]}
+    return _section_why(st, p, move) or (
+        _("Half the construction points of {section}, rounded down, are nothing."),
+        {"section": move.get("section")},
+    )
+
+
+def pick_why(st: State, p: int, now: dict[str, Any], move: Move) -> Why:
+    takes = now["takes"]
+    if len(takes) == 1:
+        return _("Take {count} of the materials the drawn card needs, as far as the supply and your stock allow."), {
+            "count": takes[0]
+        }
+    return (
+        _(
+            "Take {count} of the materials one drawn card needs and {other} of the other's, as far as the supply "
+            "and your stock allow."
+        ),
+        {"count": takes[0], "other": takes[1]},
+    )
+
+
 register("draw_sections", GuildAct(draw_moves, draw_apply, draw_label, draw_text, draw_worth))
 register("section_rubles", GuildAct(rubles_moves, rubles_apply, rubles_label, rubles_text))
 register("section_points", GuildAct(points_moves, points_apply, points_label, points_text))
@@ -295,4 +346,8 @@ register_choice(
         pick_public,
     ),
 )
+register_reason("draw_sections", draw_why)
+register_reason("section_rubles", rubles_why)
+register_reason("section_points", points_why)
+register_choice_reason("sections", pick_why)
 SETUP = setup_deck
