@@ -18,6 +18,7 @@ from . import GuildAct, register
 from .choice import Choice, register_choice, start
 from .contracts import CONTRACTS, HELD_MAX, held, setup_deck, worth
 from .reasons import Why, register_choice_reason, register_reason
+from .words import words
 
 Label = dict[str, Any]
 
@@ -47,7 +48,7 @@ def draw_apply(st: State, p: int, move: Move, action: dict[str, Any], events: li
     start(st, "contracts", cards=drawn)
     events.append(
         {
-            "msg": _("{group}: {seat} pays {rubles} rubles and draws {count} contracts."),
+            "msg": words(_("{group}: {seat} pays {rubles} and draws {count} contracts.")),
             "args": {"group": _group(), "seat": who(st, p), "rubles": action["rubles"], "count": len(drawn)},
         }
     )
@@ -55,14 +56,14 @@ def draw_apply(st: State, p: int, move: Move, action: dict[str, Any], events: li
 
 def draw_label(st: State, p: int, move: Move, action: dict[str, Any], group: str) -> Label:
     return {
-        "msg": _("{group}: pay {rubles} rubles to draw {count} contracts and keep 1"),
+        "msg": words(_("{group}: pay {rubles} to draw {count} contracts and keep 1")),
         "args": {"group": group, "rubles": action["rubles"], "count": action["draw"]},
     }
 
 
 def draw_text(action: dict[str, Any]) -> Label:
     return {
-        "msg": _("Pay {rubles} rubles to draw {count} contracts; keep 1, the others go under the deck."),
+        "msg": words(_("Pay {rubles} to draw {count} contracts; keep 1, the others go under the deck.")),
         "args": {"rubles": action["rubles"], "count": action["draw"]},
     }
 
@@ -172,7 +173,7 @@ def area_apply(st: State, p: int, move: Move, action: dict[str, Any], events: li
     pay_points(st, p, action["rp"])
     events.append(
         {
-            "msg": _("{group}: {seat} pays {rp} construction points for the resources of area {area}."),
+            "msg": words(_("{group}: {seat} pays {rp} for the resources of area {area}.")),
             "args": {"group": _group(), "seat": who(st, p), "rp": action["rp"], "area": move["area"] + 1},
         }
     )
@@ -182,14 +183,14 @@ def area_apply(st: State, p: int, move: Move, action: dict[str, Any], events: li
 def area_label(st: State, p: int, move: Move, action: dict[str, Any], group: str) -> Label:
     key, count = area_limit(st, p, move["area"])
     return {
-        "msg": _("{group}: pay {rp} construction points for {count}× {resource} from area {area}"),
+        "msg": words(_("{group}: pay {rp} for {amount} from area {area}")),
         "args": {"group": group, "rp": action["rp"], "count": count, "resource": NAMES[key], "area": move["area"] + 1},
     }
 
 
 def area_text(action: dict[str, Any]) -> Label:
     return {
-        "msg": _("Pay {rp} construction points: take the resources of a market area of your choice, times its dice."),
+        "msg": words(_("Pay {rp}: take the resources of a market area of your choice, times its dice.")),
         "args": {"rp": action["rp"]},
     }
 
@@ -213,7 +214,7 @@ def tile_apply(st: State, p: int, move: Move, action: dict[str, Any], events: li
     pay_points(st, p, action["rp"])
     events.append(
         {
-            "msg": _("{group}: {seat} pays {rp} construction points to activate the resource tile of area {area}."),
+            "msg": words(_("{group}: {seat} pays {rp} to activate the resource tile of area {area}.")),
             "args": {"group": _group(), "seat": who(st, p), "rp": action["rp"], "area": move["area"] + 1},
         }
     )
@@ -223,9 +224,7 @@ def tile_apply(st: State, p: int, move: Move, action: dict[str, Any], events: li
 def tile_label(st: State, p: int, move: Move, action: dict[str, Any], group: str) -> Label:
     key, amount = next(iter(RES_TILES[st["market"]["res"][move["area"]]]["gives"].items()))
     return {
-        "msg": _(
-            "{group}: pay {rp} construction points to activate the resource tile of area {area} ({count}× {resource})"
-        ),
+        "msg": words(_("{group}: pay {rp} to activate the resource tile of area {area} ({amount})")),
         "args": {
             "group": group,
             "rp": action["rp"],
@@ -238,7 +237,7 @@ def tile_label(st: State, p: int, move: Move, action: dict[str, Any], group: str
 
 def tile_text(action: dict[str, Any]) -> Label:
     return {
-        "msg": _("Pay {rp} construction points: activate one resource tile of the market and take its resources once."),
+        "msg": words(_("Pay {rp}: activate one resource tile of the market and take its resources once.")),
         "args": {"rp": action["rp"]},
     }
 
@@ -267,7 +266,7 @@ def group_apply(st: State, p: int, move: Move, action: dict[str, Any], events: l
     pay_points(st, p, action["rp"])
     events.append(
         {
-            "msg": _("{group}: {seat} pays {rp} construction points for an action of the {other}."),
+            "msg": words(_("{group}: {seat} pays {rp} for an action of the {other}.")),
             "args": {"group": _group(), "seat": who(st, p), "rp": action["rp"], "other": _group_name(card["group"])},
         }
     )
@@ -284,7 +283,7 @@ def group_label(st: State, p: int, move: Move, action: dict[str, Any], group: st
 
 def group_text(action: dict[str, Any]) -> Label:
     return {
-        "msg": _("Pay {rp} construction points: take any action of one of the other three groups."),
+        "msg": words(_("Pay {rp}: take any action of one of the other three groups.")),
         "args": {"rp": action["rp"]},
     }
 
@@ -310,7 +309,7 @@ def _group_name(group: str) -> str:
 
 # --- why a move is refused ----------------------------------------------------------------------------
 
-NO_POINTS = _("This action costs {rp} construction points, and your marker has not that many to give.")
+NO_POINTS = words(_("This action costs {rp}, and your marker has not that many to give."))
 
 
 def _area_of(move: Move) -> int | None:
@@ -320,7 +319,7 @@ def _area_of(move: Move) -> int | None:
 
 def draw_why(st: State, p: int, action: dict[str, Any], move: Move) -> Why:
     if st["pl"][p]["rubles"] < action["rubles"]:
-        return _("Drawing contracts costs {rubles} rubles."), {"rubles": action["rubles"]}
+        return words(_("Drawing contracts costs {rubles}.")), {"rubles": action["rubles"]}
     if not st.get("contracts"):
         return _("The contract deck is empty."), {}
     return None

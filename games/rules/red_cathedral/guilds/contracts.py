@@ -14,6 +14,7 @@ from games.rules.base import gettext_noop as _
 
 from ..data import GEMS, SECTION_KINDS, figures
 from ..state import ORNAMENTS, SECTIONS, SLOT_NAMES, gain_glory
+from .words import words
 
 CONTRACTS: dict[str, dict[str, Any]] = {r["id"]: r for r in figures()["contracts"]}
 HELD_MAX = 3
@@ -113,7 +114,7 @@ def score(st: State, events: list[Event]) -> None:
                 gain_glory(st, p, glory, "contracts")
             events.append(
                 {
-                    "msg": _("{seat}'s contract {contract}: {glory} glory."),
+                    "msg": words(_("{seat}'s contract {contract}: {glory}.")),
                     "args": {"seat": p, "contract": cid, "glory": glory},
                 }
             )

@@ -18,6 +18,7 @@ from ..state import NAMES, SECTIONS, free_space, gain_points, take_materials, wh
 from . import GuildAct, register
 from .choice import Choice, register_choice, start
 from .reasons import Why, register_choice_reason, register_reason
+from .words import words
 
 Label = dict[str, Any]
 
@@ -67,7 +68,7 @@ def draw_apply(st: State, p: int, move: Move, action: dict[str, Any], events: li
     start(st, "sections", cards=cards, takes=list(action["takes"]))
     events.append(
         {
-            "msg": _("{group}: {seat} pays {rubles} rubles and draws {cards}."),
+            "msg": words(_("{group}: {seat} pays {rubles} and draws {cards}.")),
             "args": {"group": _group(), "seat": who(st, p), "rubles": action["rubles"], "cards": cards},
         }
     )
@@ -76,12 +77,12 @@ def draw_apply(st: State, p: int, move: Move, action: dict[str, Any], events: li
 def draw_label(st: State, p: int, move: Move, action: dict[str, Any], group: str) -> Label:
     if len(action["takes"]) == 1:
         return {
-            "msg": _("{group}: pay {rubles} rubles to draw 1 section card and take {count} of its materials"),
+            "msg": words(_("{group}: pay {rubles} to draw 1 section card and take {count} of its materials")),
             "args": {"group": group, "rubles": action["rubles"], "count": action["takes"][0]},
         }
     return {
-        "msg": _(
-            "{group}: pay {rubles} rubles to draw 2 section cards; take {count} materials of one, {other} of the other"
+        "msg": words(
+            _("{group}: pay {rubles} to draw 2 section cards; take {count} materials of one, {other} of the other")
         ),
         "args": {"group": group, "rubles": action["rubles"], "count": action["takes"][0], "other": action["takes"][1]},
     }
@@ -90,12 +91,12 @@ def draw_label(st: State, p: int, move: Move, action: dict[str, Any], group: str
 def draw_text(action: dict[str, Any]) -> Label:
     if len(action["takes"]) == 1:
         return {
-            "msg": _("Pay {rubles} rubles: draw 1 section card and take {count} of the materials it needs."),
+            "msg": words(_("Pay {rubles}: draw 1 section card and take {count} of the materials it needs.")),
             "args": {"rubles": action["rubles"], "count": action["takes"][0]},
         }
     return {
-        "msg": _(
-            "Pay {rubles} rubles: draw 2 section cards; take {count} of the materials one needs and {other} of the other's."
+        "msg": words(
+            _("Pay {rubles}: draw 2 section cards; take {count} of the materials one needs and {other} of the other's.")
         ),
         "args": {"rubles": action["rubles"], "count": action["takes"][0], "other": action["takes"][1]},
     }
@@ -147,7 +148,7 @@ def pick_apply(st: State, p: int, move: Move, now: dict[str, Any], events: list[
     st["builders"]["discard"] += now["cards"]
     events.append(
         {
-            "msg": _("{group}: {seat} takes {goods}."),
+            "msg": words(_("{group}: {seat} takes {goods}.")),
             "args": {"group": _group(), "seat": who(st, p), "goods": [NAMES[m] for m in move["materials"]]},
         }
         if move["materials"]
@@ -158,7 +159,7 @@ def pick_apply(st: State, p: int, move: Move, now: dict[str, Any], events: list[
 def pick_label(st: State, p: int, move: Move, now: dict[str, Any]) -> Label:
     if not move["materials"]:
         return {"msg": _("Take nothing (the supply has none of these materials)"), "args": {}}
-    return {"msg": _("Take {goods}"), "args": {"goods": [NAMES[m] for m in move["materials"]]}}
+    return {"msg": words(_("Take {goods}")), "args": {"goods": [NAMES[m] for m in move["materials"]]}}
 
 
 def pick_worth(seat: Any, move: Move, now: dict[str, Any]) -> float:
@@ -195,7 +196,7 @@ def rubles_apply(st: State, p: int, move: Move, action: dict[str, Any], events: 
     st["pl"][p]["rubles"] += rubles
     events.append(
         {
-            "msg": _("{group}: {seat} pays {rp} construction points for the {rubles} rubles of {section}."),
+            "msg": words(_("{group}: {seat} pays {rp} for the {rubles} of {section}.")),
             "args": {
                 "group": _group(),
                 "seat": who(st, p),
@@ -209,7 +210,7 @@ def rubles_apply(st: State, p: int, move: Move, action: dict[str, Any], events: 
 
 def rubles_label(st: State, p: int, move: Move, action: dict[str, Any], group: str) -> Label:
     return {
-        "msg": _("{group}: pay {rp} construction points for the {rubles} rubles of {section}"),
+        "msg": words(_("{group}: pay {rp} for the {rubles} of {section}")),
         "args": {
             "group": group,
             "rp": action["rp"],
@@ -221,10 +222,7 @@ def rubles_label(st: State, p: int, move: Move, action: dict[str, Any], group: s
 
 def rubles_text(action: dict[str, Any]) -> Label:
     return {
-        "msg": _(
-            "Pay {rp} construction points: gain the rubles of a section you are building "
-            "(it still pays them when completed)."
-        ),
+        "msg": words(_("Pay {rp}: gain the rubles of a section you are building (it still pays them when completed).")),
         "args": {"rp": action["rp"]},
     }
 
@@ -246,9 +244,7 @@ def points_apply(st: State, p: int, move: Move, action: dict[str, Any], events: 
     gain_points(st, p, rp, "guild")
     events.append(
         {
-            "msg": _(
-                "{group}: {seat} pays {rubles} rubles for half the points of {section}: {rp} construction points."
-            ),
+            "msg": words(_("{group}: {seat} pays {rubles} for half the points of {section}: {rp}.")),
             "args": {
                 "group": _group(),
                 "seat": who(st, p),
@@ -262,7 +258,7 @@ def points_apply(st: State, p: int, move: Move, action: dict[str, Any], events: 
 
 def points_label(st: State, p: int, move: Move, action: dict[str, Any], group: str) -> Label:
     return {
-        "msg": _("{group}: pay {rubles} rubles for {rp} construction points, half those of {section}"),
+        "msg": words(_("{group}: pay {rubles} for {rp}, half those of {section}")),
         "args": {
             "group": group,
             "rubles": action["rubles"],
@@ -274,9 +270,11 @@ def points_label(st: State, p: int, move: Move, action: dict[str, Any], group: s
 
 def points_text(action: dict[str, Any]) -> Label:
     return {
-        "msg": _(
-            "Pay {rubles} rubles: gain half the construction points (rounded down) of a section you are building "
-            "(it still brings them all when completed)."
+        "msg": words(
+            _(
+                "Pay {rubles}: gain half the construction points (rounded down) of a section you are building "
+                "(it still brings them all when completed)."
+            )
         ),
         "args": {"rubles": action["rubles"]},
     }
@@ -287,7 +285,7 @@ def points_text(action: dict[str, Any]) -> Label:
 
 def draw_why(st: State, p: int, action: dict[str, Any], move: Move) -> Why:
     if st["pl"][p]["rubles"] < action["rubles"]:
-        return _("Drawing section cards here costs {rubles} rubles."), {"rubles": action["rubles"]}
+        return words(_("Drawing section cards here costs {rubles}.")), {"rubles": action["rubles"]}
     if not free_space(st["pl"][p]):
         return _("Your stock is full: there is no room for materials."), {}
     return _("There are not enough section cards left to draw."), {}
@@ -302,15 +300,13 @@ def _section_why(st: State, p: int, move: Move) -> Why:
 
 def rubles_why(st: State, p: int, action: dict[str, Any], move: Move) -> Why:
     if st["pl"][p]["space"] < action["rp"]:
-        return _("This action costs {rp} construction points, and your marker has not that many to give."), {
-            "rp": action["rp"]
-        }
+        return words(_("This action costs {rp}, and your marker has not that many to give.")), {"rp": action["rp"]}
     return _section_why(st, p, move) or (_("{section} pays no rubles."), {"section": move.get("section")})
 
 
 def points_why(st: State, p: int, action: dict[str, Any], move: Move) -> Why:
     if st["pl"][p]["rubles"] < action["rubles"]:
-        return _("This action costs {rubles} rubles."), {"rubles": action["rubles"]}
+        return words(_("This action costs {rubles}.")), {"rubles": action["rubles"]}
     return _section_why(st, p, move) or (
         _("Half the construction points of {section}, rounded down, are nothing."),
         {"section": move.get("section")},
