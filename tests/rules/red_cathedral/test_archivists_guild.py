@@ -423,9 +423,9 @@ def test_the_glory_of_contracts_is_counted_with_the_glory():
 def test_refusals_name_what_is_missing():
     st = at_card("archivists-1", rubles=1, space=0)
     i = action_index("archivists-1", "draw_contracts")
-    assert "costs 2 rubles" in refused(st, Y, {"type": "influence", "action": i})
+    assert "Drawing contracts costs 2" in refused(st, Y, {"type": "influence", "action": i})
     j = action_index("archivists-1", "archive_tile")
-    assert "construction points" in refused(st, Y, {"type": "influence", "action": j, "area": 0})
+    assert "This action costs 1" in refused(st, Y, {"type": "influence", "action": j, "area": 0})
     st = at_card("archivists-2", space=5)
     park_dice(st)
     k = action_index("archivists-2", "archive_area")

@@ -201,7 +201,7 @@ def test_the_bot_takes_the_materials_its_sections_need():
 def test_refusals_name_what_is_missing():
     st, b = building_one("master_builders-1", space=10, rubles=0)
     i = action_index("master_builders-1", "section_points")
-    assert "costs 1 rubles" in refused(st, Y, {"type": "influence", "action": i, "section": b})
+    assert "This action costs 1" in refused(st, Y, {"type": "influence", "action": i, "section": b})
     st, b = building_one("master_builders-1", space=10, rubles=3)
     other = st["towers"][0][1]["id"]
     assert "you are building" in refused(st, Y, {"type": "influence", "action": i, "section": other})
