@@ -275,9 +275,9 @@ def group_apply(st: State, p: int, move: Move, action: dict[str, Any], events: l
 
 def group_label(st: State, p: int, move: Move, action: dict[str, Any], group: str) -> Label:
     """The borrowed action's own label, headed by both groups ("Archivists' guild, Craftsmen's guild: ...")."""
-    from ..labels import label
+    from ..labels import action_label
 
-    inner = label(st, p, move["use"])
+    inner = action_label(st, p, INFLUENCE[move["use"]["card"]], move["use"])
     return {"msg": inner["msg"], "args": {**inner["args"], "group": [group, inner["args"]["group"]]}}
 
 
