@@ -141,7 +141,9 @@ def choice_panel(view: dict[str, Any], labelled: list[dict[str, Any]], seat: int
             "title": _("Choose a contract to keep") if mine else _("Contracts are being chosen"),
             "help": _(
                 "You hold at most 3 contracts. The cards you do not keep go under the deck; nobody else sees them."
-            ),
+            )
+            if mine
+            else _("Each player holds at most 3 contracts; the drawn cards not kept go under the deck unseen."),
             "cards": [{"id": c, "text": contract_text(c)} for c in now.get("cards", [])],
             "hidden": ngettext("%(n)s card drawn (secret)", "%(n)s cards drawn (secret)", now.get("count", 0))
             % {"n": now.get("count", 0)},
