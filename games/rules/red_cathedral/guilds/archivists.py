@@ -12,8 +12,9 @@ from typing import Any
 from games.rules.base import Event, Move, State
 from games.rules.base import gettext_noop as _
 
+from ..data import MATERIALS
 from ..market import tile_gives
-from ..state import AREAS, INFLUENCE, MATERIALS, NAMES, RES_TILES, dice_in, free_space, gain, gain_points, who
+from ..state import AREAS, INFLUENCE, NAMES, RES_TILES, dice_in, free_space, gain, gain_points, who
 from . import GuildAct, register
 from .choice import Choice, register_choice, start
 from .contracts import CONTRACTS, HELD_MAX, held, setup_deck, worth
@@ -291,8 +292,8 @@ def group_text(action: dict[str, Any]) -> Label:
 def group_worth(seat: Any, move: Move, action: dict[str, Any]) -> float:
     from ..bot import influence_worth
 
-    inner = influence_worth(seat, move["use"], INFLUENCE[move["use"]["card"]])
-    return inner - action["rp"]
+    inner: float = influence_worth(seat, move["use"], INFLUENCE[move["use"]["card"]])
+    return inner - float(action["rp"])
 
 
 def _group() -> str:

@@ -109,7 +109,8 @@ def draw_worth(seat: Any, move: Move, action: dict[str, Any]) -> float:
     units = min(sum(action["takes"]), free_space(seat.pl))
     if seat.last:
         return rubles_worth(seat, -action["rubles"])
-    return units * (NEEDED / 3 + SPARE) + rubles_worth(seat, -action["rubles"])
+    result: float = units * (NEEDED / 3 + SPARE) + rubles_worth(seat, -action["rubles"])
+    return result
 
 
 def _picks(st: State, section: str, count: int, taken: tuple[str, ...] = ()) -> set[tuple[str, ...]]:
