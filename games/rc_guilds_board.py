@@ -78,13 +78,19 @@ def contract_text(cid: str) -> str:
     return text
 
 
-def contracts_panel(pl: dict[str, Any]) -> dict[str, Any] | None:
-    """A player's contracts as the board shows them: their own with texts and worth, others' as a count."""
+def contracts_panel(pl: dict[str, Any], over: bool = False) -> dict[str, Any] | None:
+    """A player's contracts as the board shows them: their own with texts and worth, others' as a count;
+    everyone's once the game is over (their glory is then in the final scoring, not "now")."""
     held = pl.get("contracts")
     if held is None:
         return None
     cards = [
-        {"id": c["id"], "text": contract_text(c["id"]), "worth": c["worth"], "worth_text": glory_text(c["worth"])}
+        {
+            "id": c["id"],
+            "text": contract_text(c["id"]),
+            "worth": c["worth"],
+            "worth_text": "" if over else glory_text(c["worth"]),
+        }
         for c in held.get("cards", [])
     ]
     return {

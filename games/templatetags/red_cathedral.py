@@ -446,7 +446,7 @@ def _player(view, pl, names, seat, turn, over) -> dict[str, Any]:
         "expected_total": exp.get("total"),
         "breakdown": breakdown,
         "module": module,
-        "contracts": contracts_panel(pl),
+        "contracts": contracts_panel(pl, over),
         "sections_left": max(0, 6 - pl.get("done", 0)),
     }
 
