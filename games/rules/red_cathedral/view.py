@@ -95,7 +95,7 @@ def build_view(st: State, seat: int | None) -> dict[str, Any]:
         }
         if "final" in pl:
             entry["final"] = pl["final"]
-        if "contracts" in st:
+        if "contracts" in st and not pl["iwan"]:
             entry["contracts"] = _contracts(st, p, seat)
         if "contr" in st:
             from .contractors import player_view
