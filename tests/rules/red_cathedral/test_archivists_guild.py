@@ -4,6 +4,7 @@ market resources or on another group's action."""
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
@@ -407,17 +408,17 @@ def test_the_bot_keeps_the_contract_worth_most_now():
     st = at_card("archivists-1", rubles=5, inv={"wood": 2})
     st["contracts"] = ["K3", "K1", "K10"] + [c for c in st["contracts"] if c not in ("K3", "K1", "K10")]
     draw(st)
-    move = E.bot_move(st, Y, __import__("random").Random(1))
+    move = E.bot_move(st, Y, random.Random(1))
     assert move == {"type": "choose", "keep": "K1"}
 
 
-def test_the_glory_of_contracts_is_counted_with_the_glory():
+def test_contracts_are_kept_secret_until_the_end_of_the_game():
     st = new(2, seed=3, guild="archivists")
     holding(st, Y, "K7")
-    set_player(st, Y, rubles=4, space=0)
-    before = glory(st, Y)
+    assert v(st, R)["players"][Y]["contracts"]["cards"] == []
     _end(st)
-    assert glory(st, Y) >= before + 2
+    assert [c["id"] for c in v(st, R)["players"][Y]["contracts"]["cards"]] == ["K7"]
+    assert [c["id"] for c in v(st, None)["players"][Y]["contracts"]["cards"]] == ["K7"]
 
 
 def test_refusals_name_what_is_missing():
