@@ -15,7 +15,6 @@ from tests.rules.red_cathedral.rc_helpers import (
     RES,
     E,
     act,
-    glory,
     moves,
     new,
     park_dice,
