@@ -208,3 +208,14 @@ def test_refusals_name_what_is_missing():
     st = at_card("master_builders-1", rubles=4)
     act(st, Y, "influence", action=action_index("master_builders-1", "draw_sections"))
     assert "materials the drawn card needs" in refused(st, Y, {"type": "choose", "materials": ["gold"] * 5})
+
+
+def test_with_the_supply_short_as_many_materials_as_there_are_are_taken():
+    st = at_card("master_builders-1", rubles=4, inv={})
+    card = pick("base", lambda r: r["cost"].get("wood", 0) >= 2 and len(r["cost"]) == 2)
+    other = next(m for m in SECTIONS[card]["cost"] if m != "wood")
+    st["supply"][other] = 0
+    st["supply"]["wood"] = 1
+    deck_top(st, card)
+    act(st, Y, "influence", action=action_index("master_builders-1", "draw_sections"))
+    assert moves(st, Y, "choose") == [{"type": "choose", "materials": ["wood"]}]

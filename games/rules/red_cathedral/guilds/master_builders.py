@@ -114,14 +114,17 @@ def draw_worth(seat: Any, move: Move, action: dict[str, Any]) -> float:
 
 
 def _picks(st: State, section: str, count: int, taken: tuple[str, ...] = ()) -> set[tuple[str, ...]]:
-    """Every choice of ``count`` units from what a section needs, as far as the supply allows."""
+    """Every choice of ``count`` units from what a section needs; fewer only as the supply runs short."""
     units = [m for m, n in SECTIONS[section]["cost"].items() for _i in range(n)]
-    out = set()
-    for pick in combinations(units, count):
-        together = taken + pick
-        if all(st["supply"][m] >= together.count(m) for m in pick):
-            out.add(tuple(sorted(pick)))
-    return out
+    for size in range(count, -1, -1):
+        out = set()
+        for pick in combinations(units, size):
+            together = taken + pick
+            if all(st["supply"][m] >= together.count(m) for m in pick):
+                out.add(tuple(sorted(pick)))
+        if out:
+            return out
+    return {()}
 
 
 def pick_moves(st: State, p: int, now: dict[str, Any]) -> list[Move]:
@@ -131,12 +134,12 @@ def pick_moves(st: State, p: int, now: dict[str, Any]) -> list[Move]:
     orders = [(0, 1), (1, 0)] if len(cards) == 2 else [(0,)]
     for order in orders:
         first = min(takes[0], free)
-        for a in _picks(st, cards[order[0]], first) or {()}:
+        for a in _picks(st, cards[order[0]], first):
             if len(order) == 1:
                 found.add(a)
                 continue
             second = min(takes[1], free - len(a))
-            for b in _picks(st, cards[order[1]], second, a) or {()}:
+            for b in _picks(st, cards[order[1]], second, a):
                 found.add(tuple(sorted(a + b)))
     # The most materials there are to take; fewer only when the supply or the inventory sets the limit.
     most = max((len(f) for f in found), default=0)
