@@ -27,6 +27,7 @@ FILES = (
     "influence_cards",
     "solo_cards",
     "contractors",
+    "foreman",
 )
 PROVENANCES = ("rules", "review", "provisional")
 MATERIALS = ("wood", "brick", "stone", "gold", "green", "violet")
@@ -455,6 +456,23 @@ def validate_contractors(doc: dict[str, Any], tiles: list[dict[str, Any]]) -> di
     }
 
 
+def validate_foreman(doc: dict[str, Any]) -> dict[str, Any]:
+    """The Foremen's guild's figure: where it starts, how far it walks, what it adds in its tower."""
+    records = _records("foreman", doc)
+    if len(records) != 1:
+        raise DataError("foreman.json: there is one foreman.")
+    r = records[0]
+    _count("foreman", r, r.get("start_tower"), "start_tower", 1, 1)
+    steps = r.get("steps")
+    if not isinstance(steps, list) or not steps or len(set(steps)) != len(steps):
+        _fail("foreman", r, "steps lists the different numbers of towers the foreman may walk.")
+    for n in steps:
+        _count("foreman", r, n, "a number of steps", 1, 3)
+    _count("foreman", r, r.get("completion_rp"), "completion_rp", 0, 5)
+    _count("foreman", r, r.get("penalty_per_card"), "penalty_per_card", 1, 5)
+    return r
+
+
 def load_raw(kind: str) -> dict[str, Any]:
     try:
         doc: dict[str, Any] = json.loads((DATA_DIR / f"{kind}.json").read_text(encoding="utf-8"))
@@ -481,6 +499,7 @@ def validate(docs: dict[str, dict[str, Any]]) -> dict[str, Any]:
         "solo": validate_solo_cards(docs["solo_cards"]),
         "solo_doc": docs["solo_cards"],
         "contractors": validate_contractors(docs["contractors"], tiles),
+        "foreman": validate_foreman(docs["foreman"]),
     }
 
 
