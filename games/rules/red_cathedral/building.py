@@ -207,7 +207,7 @@ def complete(st: State, t: int, lvl: int, events: list[Event]) -> None:
         gain_points(st, owner, foreman_rp, "sections")
         events.append(
             {
-                "msg": _("The foreman watches tower {tower}: {seat} gains {rp} extra construction points."),
+                "msg": _("The foreman watches tower {tower}: {seat} gains {rp} construction points extra."),
                 "args": {"seat": who(st, owner), "tower": t + 1, "rp": foreman_rp},
             }
         )

@@ -69,18 +69,18 @@ def _count_moves(st: State, p: int, action: dict[str, Any], base: Move) -> list[
 def _count_apply(st: State, p: int, move: Move, action: dict[str, Any], events: list[Event]) -> None:
     whose = move.get("rival", p)
     men = sent(st, whose)
-    args: dict[str, Any] = {"seat": who(st, p), "contractors": men}
+    args: dict[str, Any] = {"seat": who(st, p)}
     if action["gain"] == "permits":
         got = gain_permits(st, p, men)
-        msg = _("{seat} gains {permits} permits for {contractors} contractors on the map.")
+        msg = _("{seat} gains {permits} permits for their contractors on the map.")
         events.append({"msg": msg, "args": {**args, "permits": got}})
         return
     st["pl"][p]["rubles"] += men
     if "rival" in move:
-        msg = _("{seat} gets {rubles} rubles for the {contractors} contractors of {other_seat} on the map.")
+        msg = _("{seat} gets {rubles} rubles for the contractors of {other_seat} on the map.")
         events.append({"msg": msg, "args": {**args, "rubles": men, "other_seat": who(st, whose)}})
     else:
-        msg = _("{seat} gets {rubles} rubles for {contractors} contractors on the map.")
+        msg = _("{seat} gets {rubles} rubles for their contractors on the map.")
         events.append({"msg": msg, "args": {**args, "rubles": men}})
 
 
@@ -95,7 +95,10 @@ def _count_label(st: State, p: int, move: Move, action: dict[str, Any], group: s
         from ..state import MAX_PERMITS
 
         permits = max(0, min(men, MAX_PERMITS - st["pl"][p]["permits"]))
-        return {"msg": _("{group}: {permits} permits for your contractors on the map"), "args": {**args, "permits": permits}}
+        return {
+            "msg": _("{group}: {permits} permits for your contractors on the map"),
+            "args": {**args, "permits": permits},
+        }
     return {"msg": _("{group}: {rubles} rubles for your contractors on the map"), "args": {**args, "rubles": men}}
 
 

@@ -76,18 +76,18 @@ def _apply(st: State, p: int, move: Move, action: dict[str, Any], events: list[E
     args = {"seat": who(st, p), "tower": st["foreman"] + 1}
     events.append({"msg": _("{seat} moves the foreman to tower {tower}."), "args": args})
     if "rival" in move:
-        rival = {**args, "other_seat": who(st, move["rival"]), "banners": amount}
+        rival = {**args, "other_seat": who(st, move["rival"])}
         if action["gain"] == "rp":
-            msg = _("{seat} gains {rp} construction points for the {banners} banners of {other_seat} in tower {tower}.")
+            msg = _("{seat} gains {rp} construction points for the banners of {other_seat} in tower {tower}.")
             events.append({"msg": msg, "args": {**rival, "rp": amount}})
         else:
-            msg = _("{seat} gets {rubles} rubles for the {banners} banners of {other_seat} in tower {tower}.")
+            msg = _("{seat} gets {rubles} rubles for the banners of {other_seat} in tower {tower}.")
             events.append({"msg": msg, "args": {**rival, "rubles": amount}})
     elif action["gain"] == "rp":
-        msg = _("{seat} gains {rp} construction points for own banners in tower {tower}.")
+        msg = _("{seat} gains {rp} construction points for their banners in tower {tower}.")
         events.append({"msg": msg, "args": {**args, "rp": amount}})
     else:
-        msg = _("{seat} gets {rubles} rubles for own banners in tower {tower}.")
+        msg = _("{seat} gets {rubles} rubles for their banners in tower {tower}.")
         events.append({"msg": msg, "args": {**args, "rubles": amount}})
 
 
@@ -111,7 +111,9 @@ def _label(st: State, p: int, move: Move, action: dict[str, Any], group: str) ->
 def _text(action: dict[str, Any]) -> Label:
     if action["rival"]:
         if action["gain"] == "rp":
-            msg = _("Move the foreman 1 or 2 towers on; gain 1 construction point per banner of a chosen opponent there.")
+            msg = _(
+                "Move the foreman 1 or 2 towers on; gain 1 construction point per banner of a chosen opponent there."
+            )
         else:
             msg = _("Move the foreman 1 or 2 towers on; gain 1 ruble per banner of a chosen opponent there.")
     elif action["gain"] == "rp":

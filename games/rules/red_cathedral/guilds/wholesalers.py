@@ -113,7 +113,11 @@ def _apply(st: State, p: int, move: Move, action: dict[str, Any], events: list[E
 
 
 def _label(st: State, p: int, move: Move, action: dict[str, Any], group: str) -> Label:
-    args: dict[str, Any] = {"group": group, "rubles": action["rubles"], "actions": [ACTION_NAMES[a] for a in move["market"]]}
+    args: dict[str, Any] = {
+        "group": group,
+        "rubles": action["rubles"],
+        "actions": [ACTION_NAMES[a] for a in move["market"]],
+    }
     if "material" in move:
         msg = _("{group}: pay {rubles} rubles for {material} and repeat: {actions}")
         return {"msg": msg, "args": {**args, "material": NAMES[move["material"]]}}
@@ -123,9 +127,9 @@ def _label(st: State, p: int, move: Move, action: dict[str, Any], group: str) ->
 def _text(action: dict[str, Any]) -> Label:
     args = {"rubles": action["rubles"]}
     if action["times"] == 2 and action["different"]:
-        return {"msg": _("Pay {rubles} rubles: two different market actions once more."), "args": args}
+        return {"msg": _("Pay {rubles} rubles: two different market actions."), "args": args}
     if action["times"] == 2:
-        return {"msg": _("Pay {rubles} rubles: one market action twice more."), "args": args}
+        return {"msg": _("Pay {rubles} rubles: the same market action twice."), "args": args}
     if action["materials"]:
         return {
             "msg": _("Pay {rubles} rubles: one market action once more and 1 material of your choice."),
