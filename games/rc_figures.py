@@ -47,6 +47,7 @@ def file_title(kind: str) -> str:
         "influence_cards": _("Influence cards"),
         "solo_cards": _("Iwan's cards (solo game)"),
         "contractors": _("Contractors module"),
+        "foreman": _("The foreman (Foremen's guild)"),
     }.get(kind, kind)
 
 
@@ -77,6 +78,8 @@ def record_name(kind: str, rid: str) -> str:
         return iwan_card_name(rid)
     if kind == "contractors":
         return contractors_record_name(rid)
+    if kind == "foreman":
+        return _("Foreman")
     return rid
 
 
@@ -167,6 +170,10 @@ FIELD_NAMES = {
     "replaces": _l("Replaces"),
     "removes": _l("Removes"),
     "permits": _l("permits"),
+    "start_tower": _l("Starts under tower (from the left)"),
+    "steps": _l("Towers it may walk"),
+    "completion_rp": _l("Extra construction points for a completion in its tower"),
+    "penalty_per_card": _l("The Tsar's penalty per card in its tower"),
 }
 RECORD_TYPES = {
     "rules": _l("module figures"),

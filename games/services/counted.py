@@ -191,6 +191,8 @@ COUNTED.update(
         "{seat} pays {permits} permits for {glory} glory.": gettext_noop("{seat} pays {permits} for {glory}."),
         "{group}: pay {permits} permits for {glory} glory": gettext_noop("{group}: pay {permits} for {glory}"),
         "Pay {permits} permits for {glory} glory.": gettext_noop("Pay {permits} for {glory}."),
+        "This action costs {rubles} rubles.": gettext_noop("This action costs {rubles}."),
+        "This action costs {permits} permits.": gettext_noop("This action costs {permits}."),
         "{seat} pays {permits} permits for {material}.": gettext_noop("{seat} pays {permits} for {material}."),
         "{group}: pay {permits} permits for {material}": gettext_noop("{group}: pay {permits} for {material}"),
         "Pay {permits} permits for 1 material of your choice.": gettext_noop(

@@ -112,5 +112,11 @@ def _count_text(action: dict[str, Any]) -> Label:
     return {"msg": msg, "args": {}}
 
 
+def _count_reason(st: State, p: int, move: Move, action: dict[str, Any]) -> Label | None:
+    if action["rival"] and move.get("rival") not in [q for q in range(st["np"]) if q != p]:
+        return {"msg": _("Choose another player whose contractors count."), "args": {}}
+    return None
+
+
 register("black_die_area", GuildAct(moves=_area_moves, apply=_area_apply, label=_area_label, text=_area_text))
 register("contractors_count", GuildAct(moves=_count_moves, apply=_count_apply, label=_count_label, text=_count_text))

@@ -123,4 +123,30 @@ def _text(action: dict[str, Any]) -> Label:
     return {"msg": msg, "args": {}}
 
 
-register("foreman", GuildAct(moves=_moves, apply=_apply, label=_label, text=_text))
+def _reason(st: State, p: int, move: Move, action: dict[str, Any]) -> Label | None:
+    """Why a foreman move is refused."""
+    if move.get("steps") not in FOREMAN["steps"]:
+        return {"msg": _("The foreman walks 1 or 2 towers on."), "args": {}}
+    if action["rival"] and move.get("rival") not in [q for q in range(st["np"]) if q != p]:
+        return {"msg": _("Choose another player whose banners count."), "args": {}}
+    return None
+
+
+# Worth of the foreman standing under a tower where the player still builds a claimed section:
+# the extra construction point when it is completed there, if the foreman has not moved on by then.
+WATCHED_SECTION = 0.4
+
+
+def _worth(seat: Any, move: Move, action: dict[str, Any]) -> float:
+    """What the banners bring, plus the foreman's watch over the player's unfinished sections there."""
+    from ..bot import rubles_worth
+
+    st, p = seat.st, seat.p
+    amount = _counted(st, p, move)
+    worth: float = amount if action["gain"] == "rp" else rubles_worth(seat, amount)
+    t = destination(st, move["steps"])
+    worth += WATCHED_SECTION * sum(1 for sec in st["towers"][t] if sec["owner"] == p and not sec["done"])
+    return worth
+
+
+register("foreman", GuildAct(moves=_moves, apply=_apply, label=_label, text=_text, worth=_worth))

@@ -141,6 +141,28 @@ def _material_text(action: dict[str, Any]) -> Label:
     return {"msg": _("Pay {permits} permits for 1 material of your choice."), "args": {"permits": action["permits"]}}
 
 
+def _gain_reason(st: State, p: int, move: Move, action: dict[str, Any]) -> Label | None:
+    if _permits(st, p) >= MAX_PERMITS:
+        return {"msg": _("You already hold 6 permits."), "args": {}}
+    return None
+
+
+def _pay_reason(st: State, p: int, move: Move, action: dict[str, Any]) -> Label | None:
+    if _permits(st, p) < action["permits"]:
+        return {"msg": _("This action costs {permits} permits."), "args": {"permits": action["permits"]}}
+    return None
+
+
+def _material_reason(st: State, p: int, move: Move, action: dict[str, Any]) -> Label | None:
+    if _permits(st, p) < action["permits"]:
+        return _pay_reason(st, p, move, action)
+    if free_space(st["pl"][p]) <= 0:
+        return {"msg": _("Your stock has no room for another material."), "args": {}}
+    if move.get("material") not in MATERIALS or not st["supply"][move["material"]]:
+        return {"msg": _("The supply has none of that material left."), "args": {}}
+    return None
+
+
 register("permit_gain", GuildAct(moves=_gain_moves, apply=_gain_apply, label=_gain_label, text=_gain_text))
 register(
     "permit_deliver", GuildAct(moves=_deliver_moves, apply=_deliver_apply, label=_deliver_label, text=_deliver_text)

@@ -81,6 +81,35 @@ def _moves(st: State, p: int, action: dict[str, Any], base: Move) -> list[Move]:
     return [{**base, "market": pick, "material": m} for pick in picks for m in extras]
 
 
+def _reason(st: State, p: int, move: Move, action: dict[str, Any]) -> Label | None:
+    """Why a wholesalers' move is refused, the first thing wrong with it."""
+    if st["pl"][p]["rubles"] < action["rubles"]:
+        return {"msg": _("This action costs {rubles} rubles."), "args": {"rubles": action["rubles"]}}
+    picked = move.get("market")
+    offered = market_actions(st, p)
+    if not isinstance(picked, list) or len(picked) != action["times"]:
+        if action["times"] == 1:
+            return {"msg": _("Choose one market action to repeat."), "args": {}}
+        return {"msg": _("Choose two market actions to repeat."), "args": {}}
+    if any(a not in offered for a in picked):
+        return {
+            "msg": _(
+                "Only the market area's resources (while your stock has room for them) and the tile or "
+                "specialist the moved die activates can be repeated."
+            ),
+            "args": {},
+        }
+    if action["times"] == 2 and action["different"] and picked[0] == picked[1]:
+        return {"msg": _("Choose two different market actions."), "args": {}}
+    if action["times"] == 2 and not action["different"] and picked[0] != picked[1]:
+        return {"msg": _("This action repeats the same market action twice."), "args": {}}
+    if action["materials"] and free_space(st["pl"][p]) > 0 and move.get("material") not in MATERIALS:
+        return {"msg": _("Choose the material of your choice."), "args": {}}
+    if "material" in move and (move["material"] not in MATERIALS or not st["supply"][move["material"]]):
+        return {"msg": _("The supply has none of that material left."), "args": {}}
+    return None
+
+
 def perform(st: State, p: int, name: str, events: list[Event]) -> None:
     """One market action once more."""
     from ..contractors import SPECIALISTS
