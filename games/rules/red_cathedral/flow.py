@@ -196,6 +196,9 @@ def checked(st: State, seat: int, move: Any) -> Move:
     for legal in legal_moves(st, seat, move["type"]):
         if same(move, legal):
             return legal
+    precise = influence.refusal(st, seat, move) if move["type"] == "influence" else None
+    if precise:
+        raise IllegalMove(precise["msg"], **precise["args"])
     raise IllegalMove(reason(st, seat, move))
 
 

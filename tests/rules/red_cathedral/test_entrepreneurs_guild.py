@@ -101,4 +101,6 @@ def test_gain_as_many_rubles_as_a_chosen_opponent_has_contractors_on_the_map():
 
 def test_you_cannot_choose_yourself_as_the_opponent():
     st, i = game("contractors_count", gain="rubles", rival=True)
-    assert refused(st, 0, {"type": "influence", "action": i, "rival": 0})
+    assert refused(st, 0, {"type": "influence", "action": i, "rival": 0}) == (
+        "Choose another player whose contractors count."
+    )

@@ -129,12 +129,14 @@ def test_choose_an_opponent_and_gain_rubles_for_their_banners_in_the_new_tower()
 
 def test_you_cannot_choose_yourself_as_the_opponent():
     st, i = game(gain="rubles", rival=True)
-    assert refused(st, 0, {"type": "influence", "action": i, "steps": 1, "rival": 0})
+    assert refused(st, 0, {"type": "influence", "action": i, "steps": 1, "rival": 0}) == (
+        "Choose another player whose banners count."
+    )
 
 
 def test_the_foreman_walks_no_more_than_2_towers():
     st, i = game()
-    assert refused(st, 0, {"type": "influence", "action": i, "steps": 3})
+    assert refused(st, 0, {"type": "influence", "action": i, "steps": 3}) == "The foreman walks 1 or 2 towers on."
 
 
 def _completion(st, owner_below=None, tower=0):

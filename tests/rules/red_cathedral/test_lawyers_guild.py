@@ -55,7 +55,7 @@ def test_gain_1_permit():
 def test_no_permit_beyond_the_6_a_player_may_hold():
     st, i, _a = game("permit_gain")
     set_player(st, 0, permits=MAX_PERMITS)
-    assert refused(st, 0, {"type": "influence", "action": i})
+    assert refused(st, 0, {"type": "influence", "action": i}) == "You already hold 6 permits."
 
 
 def test_pay_1_permit_to_deliver_1_material():
@@ -86,7 +86,7 @@ def test_pay_2_permits_for_1_glory():
 def test_glory_needs_2_permits():
     st, i, _a = game("permit_glory")
     set_player(st, 0, permits=1)
-    assert refused(st, 0, {"type": "influence", "action": i})
+    assert refused(st, 0, {"type": "influence", "action": i}) == "This action costs 2 permits."
 
 
 def test_pay_1_permit_for_1_material_of_your_choice():
@@ -102,4 +102,4 @@ def test_pay_1_permit_for_1_material_of_your_choice():
 def test_a_material_needs_a_permit():
     st, i, _a = game("permit_material")
     set_player(st, 0, permits=0)
-    assert refused(st, 0, {"type": "influence", "action": i, "material": "wood"})
+    assert refused(st, 0, {"type": "influence", "action": i, "material": "wood"}) == "This action costs 1 permits."

@@ -65,13 +65,17 @@ def test_only_the_tile_the_moved_die_activates_can_be_repeated():
     st, i, _a = game(1)
     st["pl"][0]["ws"]["red"] = {"t": TILE["id"], "up": True}
     assert sorted(m["market"][0] for m in moves(st, 0, "influence", action=i)) == ["take", "yellow"]
-    assert refused(st, 0, {"type": "influence", "action": i, "market": ["red"]})
+    assert refused(st, 0, {"type": "influence", "action": i, "market": ["red"]}).startswith(
+        "Only the market area's resources"
+    )
 
 
 def test_a_face_down_tile_cannot_be_activated():
     st, i, _a = game(1)
     st["pl"][0]["ws"]["yellow"]["up"] = False
-    assert refused(st, 0, {"type": "influence", "action": i, "market": ["yellow"]})
+    assert refused(st, 0, {"type": "influence", "action": i, "market": ["yellow"]}).startswith(
+        "Only the market area's resources"
+    )
 
 
 def test_pay_2_rubles_for_one_market_action_and_1_material_of_your_choice():
@@ -92,7 +96,9 @@ def test_pay_3_rubles_for_the_same_market_action_twice():
 
 def test_the_same_action_twice_cannot_be_two_different_ones():
     st, i, _a = game(3)
-    assert refused(st, 0, {"type": "influence", "action": i, "market": ["take", "yellow"]})
+    assert refused(st, 0, {"type": "influence", "action": i, "market": ["take", "yellow"]}) == (
+        "This action repeats the same market action twice."
+    )
 
 
 def test_pay_4_rubles_for_2_different_market_actions():
@@ -105,14 +111,18 @@ def test_pay_4_rubles_for_2_different_market_actions():
 
 def test_two_different_market_actions_cannot_be_the_same_one_twice():
     st, i, _a = game(4)
-    assert refused(st, 0, {"type": "influence", "action": i, "market": ["take", "take"]})
+    assert refused(st, 0, {"type": "influence", "action": i, "market": ["take", "take"]}) == (
+        "Choose two different market actions."
+    )
 
 
 def test_a_player_without_the_rubles_cannot_pay():
     st, i, _a = game(4)
     set_player(st, 0, rubles=3)
     assert not moves(st, 0, "influence", action=i)
-    assert refused(st, 0, {"type": "influence", "action": i, "market": ["take", "yellow"]})
+    assert refused(st, 0, {"type": "influence", "action": i, "market": ["take", "yellow"]}) == (
+        "This action costs 4 rubles."
+    )
 
 
 def test_with_the_black_die_the_specialist_works_once_more():
@@ -134,3 +144,14 @@ def test_with_the_black_die_the_specialist_works_once_more():
     after = dict(st["pl"][0]["inv"], rubles=st["pl"][0]["rubles"] + 1, permits=st["pl"][0]["permits"])
     assert {k: after[k] - before[k] for k in spec["gain"]} == spec["gain"]
     assert st["pl"][0]["spec"] is None, "the specialist stays face down"
+
+
+def test_the_card_action_is_used_once_per_turn():
+    st, i, _a = game(1)
+    act(st, 0, "influence", action=i, market=["take"])
+    assert refused(st, 0, {"type": "influence", "action": i, "market": ["yellow"]}) == (
+        "This action may be used only once per turn."
+    )
+    assert refused(st, 0, {"type": "influence", "action": 1 - i, "market": ["yellow"]}) == (
+        "You have chosen the card's other action this turn."
+    )

@@ -119,4 +119,7 @@ def _count_reason(st: State, p: int, move: Move, action: dict[str, Any]) -> Labe
 
 
 register("black_die_area", GuildAct(moves=_area_moves, apply=_area_apply, label=_area_label, text=_area_text))
-register("contractors_count", GuildAct(moves=_count_moves, apply=_count_apply, label=_count_label, text=_count_text))
+register(
+    "contractors_count",
+    GuildAct(moves=_count_moves, apply=_count_apply, label=_count_label, text=_count_text, reason=_count_reason),
+)

@@ -149,4 +149,4 @@ def _worth(seat: Any, move: Move, action: dict[str, Any]) -> float:
     return worth
 
 
-register("foreman", GuildAct(moves=_moves, apply=_apply, label=_label, text=_text, worth=_worth))
+register("foreman", GuildAct(moves=_moves, apply=_apply, label=_label, text=_text, worth=_worth, reason=_reason))

@@ -163,12 +163,25 @@ def _material_reason(st: State, p: int, move: Move, action: dict[str, Any]) -> L
     return None
 
 
-register("permit_gain", GuildAct(moves=_gain_moves, apply=_gain_apply, label=_gain_label, text=_gain_text))
 register(
-    "permit_deliver", GuildAct(moves=_deliver_moves, apply=_deliver_apply, label=_deliver_label, text=_deliver_text)
+    "permit_gain",
+    GuildAct(moves=_gain_moves, apply=_gain_apply, label=_gain_label, text=_gain_text, reason=_gain_reason),
 )
-register("permit_glory", GuildAct(moves=_glory_moves, apply=_glory_apply, label=_glory_label, text=_glory_text))
+register(
+    "permit_deliver",
+    GuildAct(moves=_deliver_moves, apply=_deliver_apply, label=_deliver_label, text=_deliver_text, reason=_pay_reason),
+)
+register(
+    "permit_glory",
+    GuildAct(moves=_glory_moves, apply=_glory_apply, label=_glory_label, text=_glory_text, reason=_pay_reason),
+)
 register(
     "permit_material",
-    GuildAct(moves=_material_moves, apply=_material_apply, label=_material_label, text=_material_text),
+    GuildAct(
+        moves=_material_moves,
+        apply=_material_apply,
+        label=_material_label,
+        text=_material_text,
+        reason=_material_reason,
+    ),
 )

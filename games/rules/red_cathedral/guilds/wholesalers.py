@@ -200,4 +200,4 @@ def _worth(seat: Any, move: Move, action: dict[str, Any]) -> float:
     return result
 
 
-register("market_actions", GuildAct(moves=_moves, apply=_apply, label=_label, text=_text, worth=_worth))
+register("market_actions", GuildAct(moves=_moves, apply=_apply, label=_label, text=_text, worth=_worth, reason=_reason))
