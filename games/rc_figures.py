@@ -50,6 +50,7 @@ def file_title(kind: str) -> str:
         "solo_cards": _("Iwan's cards (solo game)"),
         "contractors": _("Contractors module"),
         "contracts": _("Contract cards (Archivists' guild)"),
+        "foreman": _("The foreman (Foremen's guild)"),
     }.get(kind, kind)
 
 
@@ -87,6 +88,8 @@ def record_name(kind: str, rid: str) -> str:
         return iwan_card_name(rid)
     if kind == "contractors":
         return contractors_record_name(rid)
+    if kind == "foreman":
+        return _("Foreman")
     return rid
 
 
@@ -182,6 +185,10 @@ FIELD_NAMES = {
     "give": _l("Return"),
     "gem": _l("gem (green or violet)"),
     "glory_2p": _l("Glory with 2 players"),
+    "start_tower": _l("Starts under tower (from the left)"),
+    "steps": _l("Towers it may walk"),
+    "completion_rp": _l("Extra construction points for a completion in its tower"),
+    "penalty_per_card": _l("The Tsar's penalty per card in its tower"),
 }
 RECORD_TYPES = {
     "rules": _l("module figures"),

@@ -491,6 +491,9 @@ def _tower(view, tower, who) -> dict[str, Any]:
         "penalties": penalties,
         "sections": [_section(view, s, who) for s in tower.get("sections", [])],
         "done": all(s.get("done") for s in tower.get("sections", [])),
+        "foreman": (view.get("foreman") or {}).get("tower") == tower["number"],
+        # With the foremen every tower keeps the foreman's row, so that the towers stand level.
+        "foreman_spot": "foreman" in view,
     }
 
 

@@ -28,6 +28,7 @@ FILES = (
     "solo_cards",
     "contractors",
     "contracts",
+    "foreman",
 )
 PROVENANCES = ("rules", "review", "provisional")
 MATERIALS = ("wood", "brick", "stone", "gold", "green", "violet")
@@ -56,6 +57,14 @@ ACTION_FIELDS = {
 }
 # The card actions of the expansion's guilds and what each needs besides "act" and "repeat".
 GUILD_ACTION_FIELDS: dict[str, set[str]] = {
+    "foreman": {"gain", "rival"},
+    "black_die_area": set(),
+    "contractors_count": {"gain", "rival"},
+    "market_actions": {"rubles", "times", "different", "materials"},
+    "permit_gain": {"permits"},
+    "permit_deliver": {"permits", "units"},
+    "permit_glory": {"permits", "glory"},
+    "permit_material": {"permits"},
     "gain_material": {"materials"},
     "pay_material_points": {"materials", "rp"},
     "pay_material_rubles": {"material", "rubles"},
@@ -558,6 +567,23 @@ def validate_contracts(doc: dict[str, Any]) -> list[dict[str, Any]]:
     return records
 
 
+def validate_foreman(doc: dict[str, Any]) -> dict[str, Any]:
+    """The Foremen's guild's figure: where it starts, how far it walks, what it adds in its tower."""
+    records = _records("foreman", doc)
+    if len(records) != 1:
+        raise DataError("foreman.json: there is one foreman.")
+    r = records[0]
+    _count("foreman", r, r.get("start_tower"), "start_tower", 1, 1)
+    steps = r.get("steps")
+    if not isinstance(steps, list) or not steps or len(set(steps)) != len(steps):
+        _fail("foreman", r, "steps lists the different numbers of towers the foreman may walk.")
+    for n in steps:
+        _count("foreman", r, n, "a number of steps", 1, 3)
+    _count("foreman", r, r.get("completion_rp"), "completion_rp", 0, 5)
+    _count("foreman", r, r.get("penalty_per_card"), "penalty_per_card", 1, 5)
+    return r
+
+
 def load_raw(kind: str) -> dict[str, Any]:
     try:
         doc: dict[str, Any] = json.loads((DATA_DIR / f"{kind}.json").read_text(encoding="utf-8"))
@@ -586,6 +612,7 @@ def validate(docs: dict[str, dict[str, Any]]) -> dict[str, Any]:
         "contractors": validate_contractors(docs["contractors"], tiles),
         "contracts": validate_contracts(docs["contracts"]),
         "guilds": {g: validate_guild(docs[f"guilds/{g}"], g) for g in guild_files()},
+        "foreman": validate_foreman(docs["foreman"]),
     }
 
 

@@ -203,6 +203,9 @@ def checked(st: State, seat: int, move: Any) -> Move:
     why = guild_reason(st, seat, move)
     if why is not None:
         raise IllegalMove(why[0], **why[1])
+    precise = influence.refusal(st, seat, move) if move["type"] == "influence" else None
+    if precise:
+        raise IllegalMove(precise["msg"], **precise["args"])
     raise IllegalMove(reason(st, seat, move))
 
 

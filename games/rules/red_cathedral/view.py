@@ -16,7 +16,7 @@ from games.rules.base import State
 from . import scoring, track
 from .building import banners_left, penalties
 from .data import MATERIALS
-from .guilds import choice
+from .guilds import choice, foremen
 from .market import quarter_card
 from .state import (
     INFLUENCE,
@@ -63,7 +63,9 @@ def build_view(st: State, seat: int | None) -> dict[str, Any]:
                 "value": scoring.tower_value(tower),
                 "shares": [scoring.presence(tower, p) for p in range(np_)],
                 "points": scoring.tower_points(tower, np_),
-                "penalty_now": [{"player": p, "rp": rp} for p, rp in penalties(tower)],
+                "penalty_now": [
+                    {"player": p, "rp": rp} for p, rp in penalties(tower, per_card=foremen.penalty_per_card(st, t))
+                ],
             }
         )
     players = []
@@ -143,6 +145,8 @@ def build_view(st: State, seat: int | None) -> dict[str, Any]:
         "track": {"lap": track.LAP, "eagles": list(track.EAGLES)},
         "materials": list(MATERIALS),
     }
+    if foremen.in_play(st):
+        view["foreman"] = {"tower": foremen.tower(st) + 1}
     if "contr" in st:
         from .contractors import public
 
