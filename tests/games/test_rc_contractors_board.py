@@ -325,6 +325,7 @@ FORM = {
     "opt_craftsmen": "random",
     "opt_teamsters": "random",
     "opt_merchants": "1",
+    "opt_guild": "clergy",
     "opt_clergy": "random",
     "time_control": "correspondence",
     "days_per_move": 3,
@@ -370,6 +371,7 @@ def test_the_tournament_form_offers_the_module_and_stores_it(client):
         "opt_craftsmen": "random",
         "opt_teamsters": "random",
         "opt_merchants": "random",
+        "opt_guild": "clergy",
         "opt_clergy": "random",
         "opt_contractors": "on",
     }

@@ -33,6 +33,7 @@ FORM = {
     "opt_craftsmen": "random",
     "opt_teamsters": "random",
     "opt_merchants": "random",
+    "opt_guild": "clergy",
     "opt_clergy": "random",
     "time_control": "correspondence",
     "days_per_move": 3,
@@ -75,7 +76,9 @@ def play_seat(game: Game, until=lambda game: False, limit: int = 2000) -> Game:
                 "Craftsmen's guild: influence card",
                 "Teamsters' guild: influence card",
                 "Merchants' guild: influence card",
-                "Fourth group (the clergy): influence card",
+                "Fourth group: influence card",
+                "Fourth group",
+                "Managers' guild",
                 "random card",
                 "card 2",
                 "frees the ornament",
@@ -94,7 +97,9 @@ def play_seat(game: Game, until=lambda game: False, limit: int = 2000) -> Game:
                 "Gilde der Handwerker: Einflusskarte",
                 "Gilde der Fuhrleute: Einflusskarte",
                 "Gilde der Händler: Einflusskarte",
-                "Vierte Gruppe (Klerus): Einflusskarte",
+                "Vierte Gruppe: Einflusskarte",
+                "Vierte Gruppe",
+                "Gilde der Manager",
                 "zufällige Karte",
                 "Karte 2",
                 "gibt die Verzierung frei",
@@ -129,6 +134,7 @@ def test_each_option_kind_is_stored_from_the_form(client):
         "craftsmen": "random",
         "teamsters": "3",
         "merchants": "random",
+        "guild": "clergy",
         "clergy": "1",
         "contractors": False,
     }
@@ -147,14 +153,29 @@ def test_each_option_kind_is_stored_from_the_form(client):
         (
             1,
             {"clergy": "archivists"},
-            "Choose influence card 1, 2 or 3 of the fourth group (the clergy), or a random one.",
+            "Choose influence card 1, 2 or 3 of the fourth group, or a random one.",
         ),
         (2, {"contractors": "yes"}, "The Contractors module is either played (true) or not (false)."),
         (
             3,
             {"thieves": True},
-            "Die Rote Kathedrale has no such option: choose the workshop side, the four influence "
-            "cards and whether the Contractors module is played.",
+            "Die Rote Kathedrale has no such option: choose the workshop side, the fourth group, the four "
+            "influence cards and whether the Contractors module is played.",
+        ),
+        (
+            2,
+            {"guild": "pirates"},
+            "Choose the clergy, one of the expansion's guilds or a random guild as the fourth group.",
+        ),
+        (
+            2,
+            {"guild": "entrepreneurs"},
+            "The Entrepreneurs' guild plays only with the Contractors module: choose the module or another group.",
+        ),
+        (
+            2,
+            {"guild": "random", "clergy": "2"},
+            "A random guild plays a random card: choose a guild to choose its card.",
         ),
     ],
 )
@@ -174,9 +195,7 @@ def test_refusals_come_in_the_readers_language_over_the_api():
     api.credentials(HTTP_AUTHORIZATION=f"Token {token}")
     refused = api.post("/api/tables/", {"game_slug": SLUG, "seats": 2, "options": {"clergy": "7"}}, format="json")
     assert refused.status_code == 400 and not Table.objects.exists()
-    assert (
-        refused.json()["detail"] == "Wähle Einflusskarte 1, 2 oder 3 der vierten Gruppe (Klerus) oder eine zufällige."
-    )
+    assert refused.json()["detail"] == "Wähle Einflusskarte 1, 2 oder 3 der vierten Gruppe oder eine zufällige."
     catalog = next(e for e in api.get("/api/catalog/").json() if e["slug"] == SLUG)
     assert catalog["players_help"].startswith("1 Spieler: Solo-Partie gegen Iwan")
     side = next(o for o in catalog["options"] if o["name"] == "side")
