@@ -20,7 +20,7 @@ from games.rules.base import Event, State, new_rng_state, rng, shuffled
 from games.rules.base import gettext_noop as _
 
 from . import track
-from .data import BLACK, COLOURS, DICE, MATERIALS, SECTION_KINDS, figures
+from .data import BLACK, COLOURS, DIAMOND, DICE, MATERIALS, SECTION_KINDS, figures
 
 F = figures()
 GAME: dict[str, Any] = F["game"]
@@ -32,6 +32,8 @@ BASE_RES_TILES = tuple(r["id"] for r in F["resource_tiles"])
 TILES: dict[str, dict[str, Any]] = {
     **{r["id"]: r for r in F["workshop_tiles"]},
     **{i: {**r, "three_plus": False} for i, r in MODULE["tiles"].items()},
+    # The special workshop tiles (promo), placed only from a player's draft.
+    **{i: {**r, "three_plus": False} for i, r in F["special_tiles"]["tiles"].items()},
 }
 RES_TILES: dict[str, dict[str, Any]] = {
     **{r["id"]: r for r in F["resource_tiles"]},
@@ -164,6 +166,9 @@ def setup(players: int, options: dict[str, Any], seed: int) -> State:
         from .solo import setup_iwan
 
         setup_iwan(st)
+    from .special_tiles import setup_extras
+
+    setup_extras(st, options)
     return st
 
 
@@ -197,7 +202,8 @@ def new_turn(seat: int) -> dict[str, Any]:
 
 def stock(p: dict[str, Any]) -> int:
     inv = p["inv"]
-    return sum(inv[m] for m in MATERIALS)
+    # Diamonds (in games that play them) take inventory space like every material.
+    return sum(inv[m] for m in MATERIALS) + inv.get(DIAMOND, 0)
 
 
 def free_space(p: dict[str, Any]) -> int:
@@ -348,6 +354,7 @@ NAMES = {
     "rp": _("construction points"),
     "glory": _("glory"),
     "permits": _("permits"),
+    DIAMOND: _("diamond"),
 }
 # Whole noun phrases with their article, as the messages use them (German declines them).
 ORNAMENT_NAMES = {"door": _("a door"), "arch": _("an arch"), "cross": _("a cross")}
