@@ -100,11 +100,18 @@ def give_back(st: State, sec: dict[str, Any]) -> None:
         st["supply"][DIAMOND] += sum(dia.values())
 
 
-def gain(st: State, p: int, count: int, events: list[Event]) -> int:
+def take(st: State, p: int, count: int) -> int:
     """Diamonds from the supply, as far as it and the inventory allow; how many came."""
-    from .state import NAMES, take_materials, who
+    from .state import take_materials
 
-    got = take_materials(st, p, DIAMOND, count)
+    return take_materials(st, p, DIAMOND, count)
+
+
+def gain(st: State, p: int, count: int, events: list[Event]) -> int:
+    """:func:`take`, with its log line."""
+    from .state import NAMES, who
+
+    got = take(st, p, count)
     events.append(
         {
             "msg": _("{seat} gets {count}× {resource}."),
