@@ -48,8 +48,10 @@ def special_board(view: dict[str, Any], who: Who) -> dict[str, Any] | None:
     draft = view.get("draft")
     if not draft:
         return None
+    from games.templatetags.red_cathedral import tile_info
+
     return {
-        "left": [special_info(t) for t in draft["left"]],
+        "left": [special_info(tile_info(t)) for t in draft["left"]],
         "next": who(draft["order"][0]) if draft["order"] else None,
         "after": [who(p) for p in draft["order"][1:]],
     }
@@ -63,9 +65,8 @@ def special_moves(labelled: list[dict[str, Any]], unique: Callable[[str], str]) 
     for lm in labelled:
         move, label = lm["move"], lm["label"]
         if move.get("type") == "draft":
-            tile = {"id": move["tile"], "special": _effect(move["tile"])}
             out["draft"].append(
-                {"move": move, "label": label, "id": unique(_id("rc-draft", move["tile"])), "tile": special_info(tile)}
+                {"move": move, "label": label, "id": unique(_id("rc-draft", move["tile"])), "tile": _tile(move["tile"])}
             )
         elif move.get("type") == "tile_choice":
             parts = [move.get("material"), move.get("die"), move.get("card"), move.get("action")]
@@ -80,16 +81,20 @@ def special_moves(labelled: list[dict[str, Any]], unique: Callable[[str], str]) 
     return out
 
 
-def _effect(tile: str) -> str:
-    from games.rules.red_cathedral.special_tiles import effect
+def _tile(tile: str) -> dict[str, Any] | None:
+    """A special tile as the templates draw it (its gain as items, its name and text)."""
+    from games.rules.red_cathedral.special_tiles import TILES
+    from games.templatetags.red_cathedral import tile_info
 
-    return effect(tile)
+    data = TILES[tile]
+    return special_info(tile_info({"id": tile, "special": data["effect"], "gain": data.get("gain")}))
 
 
 def special_claim_text(up: bool, cost: int) -> str:
+    """A button in the special tile's table: its columns already say that the special tile is placed."""
     if up:
-        return ngettext("special tile face up, %(n)s ruble", "special tile face up, %(n)s rubles", cost) % {"n": cost}
-    return _("special tile face down")
+        return ngettext("face up, %(n)s ruble", "face up, %(n)s rubles", cost) % {"n": cost}
+    return _("face down")
 
 
 def diamonds_note(diamonds: dict[str, int] | None) -> str:
