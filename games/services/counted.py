@@ -34,6 +34,11 @@ COUNTED = {
         "Claim {kind} {section} in tower {tower}; tile face up on the {slot} workshop space for {rubles}"
     ),
     "Hire specialist {specialist} for {rubles} rubles": gettext_noop("Hire specialist {specialist} for {rubles}"),
+    "Claim {kind} {section} in tower {tower}; your special workshop tile instead of its tile, "
+    "face up on the {slot} workshop space for {rubles} rubles": gettext_noop(
+        "Claim {kind} {section} in tower {tower}; your special workshop tile instead of its tile, "
+        "face up on the {slot} workshop space for {rubles}"
+    ),
     "Iwan delivers {count} materials.": gettext_noop("Iwan delivers {count}."),
     "Iwan gains {glory} glory for his ornament.": gettext_noop("Iwan gains {glory} for his ornament."),
     "Iwan gains {glory} glory in Moscow.": gettext_noop("Iwan gains {glory} in Moscow."),
@@ -110,6 +115,54 @@ COUNTED = {
     "{seat}: {leftovers} glory for leftover resources, {towers} for the towers; {glory} glory in all.": gettext_noop(
         "{seat}: {leftovers} for leftover resources, {towers} for the towers; {glory} in all."
     ),
+    # The expansion's diamonds, the Jewelers' and the Artisans' guild.
+    "{group}: {seat} buys {count} diamond(s) for {rubles} rubles.": gettext_noop(
+        "{group}: {seat} buys {count} for {rubles}."
+    ),
+    "{group}: buy {count} diamond(s) for {rubles} rubles": gettext_noop("{group}: buy {count} for {rubles}"),
+    "Buy {count} diamond(s) for {rubles} rubles.": gettext_noop("Buy {count} for {rubles}."),
+    "{group}: {seat} exchanges {goods} for {count} diamond(s).": gettext_noop(
+        "{group}: {seat} exchanges {goods} for {count}."
+    ),
+    "{group}: exchange {goods} for {count} diamond(s)": gettext_noop("{group}: exchange {goods} for {count}"),
+    "Exchange {give} materials of any kinds for {count} diamond(s).": gettext_noop(
+        "Exchange {give} of any kinds for {count}."
+    ),
+    "{group}: {seat} pays {count} diamond(s) for {permits} permits.": gettext_noop(
+        "{group}: {seat} pays {count} for {permits}."
+    ),
+    "{group}: pay {count} diamond(s) for {permits} permits": gettext_noop("{group}: pay {count} for {permits}"),
+    "Pay {count} diamond(s) for {permits} permits.": gettext_noop("Pay {count} for {permits}."),
+    "{group}: {seat} pays {rubles} rubles to activate the workshop tile on the {slot} workshop space "
+    "of {owner_seat}.": gettext_noop(
+        "{group}: {seat} pays {rubles} to activate the workshop tile on the {slot} workshop space of {owner_seat}."
+    ),
+    "{group}: pay {rubles} rubles to activate the workshop tile on the {slot} workshop space of {owner_seat}": gettext_noop(
+        "{group}: pay {rubles} to activate the workshop tile on the {slot} workshop space of {owner_seat}"
+    ),
+    "Pay {rubles} rubles to activate a face-up workshop tile of another player; you get what it brings.": gettext_noop(
+        "Pay {rubles} to activate a face-up workshop tile of another player; you get what it brings."
+    ),
+    "{group}: {seat} pays {rubles} rubles to activate the workshop tile on the {slot} workshop space twice.": gettext_noop(
+        "{group}: {seat} pays {rubles} to activate the workshop tile on the {slot} workshop space twice."
+    ),
+    "{group}: pay {rubles} rubles to activate the workshop tile on the {slot} workshop space twice": gettext_noop(
+        "{group}: pay {rubles} to activate the workshop tile on the {slot} workshop space twice"
+    ),
+    "Pay {rubles} rubles to activate one of your face-up workshop tiles twice.": gettext_noop(
+        "Pay {rubles} to activate one of your face-up workshop tiles twice."
+    ),
+    "{group}: {seat} pays {rubles} rubles to activate the workshop tiles on the {first} and the "
+    "{second} workshop spaces.": gettext_noop(
+        "{group}: {seat} pays {rubles} to activate the workshop tiles on the {first} and the {second} workshop spaces."
+    ),
+    "{group}: pay {rubles} rubles to activate the workshop tiles on the {first} and the "
+    "{second} workshop spaces": gettext_noop(
+        "{group}: pay {rubles} to activate the workshop tiles on the {first} and the {second} workshop spaces"
+    ),
+    "Pay {rubles} rubles to activate two different face-up workshop tiles of yours.": gettext_noop(
+        "Pay {rubles} to activate two different face-up workshop tiles of yours."
+    ),
 }
 # Placeholders followed by a resource's plural noun in the engine's templates: (placeholder, noun, resource).
 NOUNS = (
@@ -121,6 +174,8 @@ NOUNS = (
     ("count", "materials", "materials"),
     ("count", "material(s)", "materials"),
     ("count", "gem(s)", "gems"),
+    ("count", "diamond(s)", "diamond"),
+    ("give", "materials", "materials"),
 )
 _KEYS = {name: key for key, name in NAMES.items()}
 
