@@ -198,7 +198,7 @@ def resolve(st: State, p: int, move: Move, events: list[Event]) -> None:
         area = st["market"]["dice"][move["die"]][0]
         events.append(
             {
-                "msg": _("{seat} takes the resources of area {area}, where {die} lies."),
+                "msg": _("{seat} activates {die} and takes the resources of area {area}."),
                 "args": {"seat": seat, "area": area + 1, "die": DIE_NAMES[move["die"]]},
             }
         )
@@ -223,7 +223,7 @@ def choice_label(st: State, p: int, move: Move) -> dict[str, Any]:
     if "die" in move:
         area = st["market"]["dice"][move["die"]][0]
         return {
-            "msg": _("Special workshop tile: the resources of area {area}, where {die} lies"),
+            "msg": _("Special workshop tile: activate {die}, the resources of area {area}"),
             "args": {"area": area + 1, "die": DIE_NAMES[move["die"]]},
         }
     if move.get("pass"):
