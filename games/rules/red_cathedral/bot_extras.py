@@ -37,7 +37,8 @@ def diamond_worth(seat: Any, held: int | None = None) -> float:
 
 
 def usable_diamonds(seat: Any) -> int:
-    return min(seat.inv.get(DIAMOND, 0), shortfall(seat))
+    held: int = seat.inv.get(DIAMOND, 0)
+    return min(held, shortfall(seat))
 
 
 def special_worth(seat: Any, tile: str) -> float:

@@ -203,7 +203,8 @@ def new_turn(seat: int) -> dict[str, Any]:
 def stock(p: dict[str, Any]) -> int:
     inv = p["inv"]
     # Diamonds (in games that play them) take inventory space like every material.
-    return sum(inv[m] for m in MATERIALS) + inv.get(DIAMOND, 0)
+    result: int = sum(inv[m] for m in MATERIALS) + inv.get(DIAMOND, 0)
+    return result
 
 
 def free_space(p: dict[str, Any]) -> int:
