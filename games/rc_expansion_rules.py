@@ -16,16 +16,6 @@ from games.rules.red_cathedral.special_tiles import EFFECT_TEXTS
 from games.templatetags.red_cathedral import action_text, repeat_text
 
 
-def card_action_text(action: dict[str, Any]) -> str:
-    """One card action in words: a guild's own acts through its module, the base game's acts as ever."""
-    from games.rules.red_cathedral.guilds import ACTS
-    from games.services.log import render_event
-
-    if action.get("act") in ACTS:
-        return render_event(ACTS[action["act"]].text(action), {})
-    return action_text(action)
-
-
 def guild_cards(group: str) -> list[dict[str, Any]]:
     doc = load_raw(f"guilds/{group}")
     return [
@@ -34,7 +24,7 @@ def guild_cards(group: str) -> list[dict[str, Any]]:
             "contractors": c["contractors"],
             "provenance": c["provenance"],
             "provenance_name": provenance_name(c["provenance"]),
-            "actions": [{"text": card_action_text(a), "repeat": repeat_text(a)} for a in c["actions"]],
+            "actions": [{"text": action_text(a), "repeat": repeat_text(a)} for a in c["actions"]],
         }
         for c in sorted(doc["records"], key=lambda c: c["number"])
     ]

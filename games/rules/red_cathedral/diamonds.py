@@ -33,6 +33,11 @@ def held(pl: dict[str, Any]) -> int:
     return result
 
 
+def pays(pl: dict[str, Any], act: str) -> bool:
+    """Whether the player can pay a diamond where an influence action ``act`` asks for any material."""
+    return act in PAYMENT_ACTS and held(pl) > 0
+
+
 def setup(st: State) -> None:
     """The diamonds join the general supply; every inventory gets a place for them."""
     st["supply"][DIAMOND] = SUPPLY

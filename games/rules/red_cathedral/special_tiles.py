@@ -228,6 +228,6 @@ def choice_label(st: State, p: int, move: Move) -> dict[str, Any]:
         }
     if move.get("pass"):
         return {"msg": _("Special workshop tile: take no influence action"), "args": {}}
-    from .labels import card_action_label
+    from .labels import action_label
 
-    return card_action_label(st, p, INFLUENCE[move["card"]], move)
+    return action_label(st, p, INFLUENCE[move["card"]], move)

@@ -189,3 +189,39 @@ def test_the_special_tiles_option_is_off_by_default():
 def test_the_special_tiles_option_is_true_or_false():
     with pytest.raises(InvalidOptions):
         E.normalize_options(2, {"special_tiles": "yes"})
+
+
+def test_influence_group_tile_takes_one_action_of_any_influence_card_in_play():
+    st = diamond_game()
+    base = _tower(st)
+    holding(st, 0, "S-guild", rubles=12, inv={"wood": 2, "gold": 1, "stone": 1})
+    turn_to(st, 0)
+    act(st, 0, "claim", section=base, banner="ruler", slot="red", up=True, special=True)
+    choices = [m for m in moves(st, 0, "tile_choice") if "card" in m]
+    assert {m["card"] for m in choices} <= set(st["influence"]) and len({m["card"] for m in choices}) >= 2
+    # Any one action of any card in play: here the first one offered.
+    _st, events = E.apply(st, 0, choices[0])
+    assert "choices" not in st["turn"]
+    assert events and events[0]["args"].get("group")
+
+
+def test_influence_group_tile_may_be_declined():
+    st = diamond_game()
+    base = _tower(st)
+    holding(st, 0, "S-guild", rubles=6)
+    turn_to(st, 0)
+    act(st, 0, "claim", section=base, banner="ruler", slot="red", up=True, special=True)
+    events = act(st, 0, "tile_choice", **{"pass": True})
+    assert events[-1]["msg"] == "{seat} takes no action of an influence card."
+    assert {m["type"] for m in E.legal_moves(st, 0)} >= {"end"}
+
+
+def test_influence_group_tile_cannot_activate_itself_again():
+    st = diamond_game()
+    holding(st, 0, None, rubles=6)
+    st["pl"][0]["ws"]["red"] = {"t": "S-guild", "up": True}
+    st["influence"][0] = "craftsmen-1"
+    turn_to(st, 0)
+    st["turn"]["choices"] = ["S-guild"]
+    nested = [m for m in moves(st, 0, "tile_choice") if m.get("slot") == "red" or "red" in m.get("slots", [])]
+    assert nested == []
