@@ -69,13 +69,13 @@ def special_moves(labelled: list[dict[str, Any]], unique: Callable[[str], str]) 
                 {"move": move, "label": label, "id": unique(_id("rc-draft", move["tile"])), "tile": _tile(move["tile"])}
             )
         elif move.get("type") == "tile_choice":
-            parts = [move.get("material"), move.get("die"), move.get("card"), move.get("action")]
+            parts: list[Any] = [move.get("card"), move.get("action"), move.get("material"), move.get("die")]
             parts += ["pass"] if move.get("pass") else []
-            for key in ("material", "give", "get", "slot", "player"):
-                if key in move and key != "material":
+            for key in ("give", "get", "slot", "slots", "player", "materials", "areas"):
+                if key in move:
                     parts.append(str(move[key]))
             item = {"move": move, "label": label, "id": unique(_id("rc-choice", *parts))}
-            if "material" in move:
+            if "material" in move and "card" not in move:
                 item.update(key=move["material"], name=resource_name(move["material"]))
             out["choice"].append(item)
     return out

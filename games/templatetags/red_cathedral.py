@@ -962,6 +962,7 @@ def _moves(labelled: list[dict[str, Any]], view: dict[str, Any], seat: int | Non
                 diamond = bool(move.get("diamond"))
                 group["deliver"].append(
                     {
+                        "key": m,
                         "move": move,
                         "label": label,
                         "material": m,

@@ -63,16 +63,16 @@ def choice_worth(seat: Any, move: Move) -> float:
     from .bot import gain_worth, unit_worth
 
     st = seat.st
+    if "card" in move:
+        from .bot import influence_worth
+
+        return influence_worth(seat, move, INFLUENCE[move["card"]])
     if "material" in move:
         return unit_worth(seat, move["material"], seat.inv[move["material"]])
     if "die" in move:
         area = st["market"]["dice"][move["die"]][0]
         return gain_worth(seat, RES_TILES[st["market"]["res"][area]]["gives"])
-    if move.get("pass"):
-        return 0.01
-    from .bot import influence_worth
-
-    return influence_worth(seat, move, INFLUENCE[move["card"]])
+    return 0.01  # declining: better than an action that costs more than it brings
 
 
 def draft_pick(moves: list[Move]) -> Move:

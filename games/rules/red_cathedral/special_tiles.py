@@ -186,7 +186,11 @@ def resolve(st: State, p: int, move: Move, events: list[Event]) -> None:
     """``move`` is one of :func:`choice_moves`."""
     st["turn"]["choices"].pop(0)
     seat = who(st, p)
-    if "material" in move:
+    if "card" in move:
+        from .influence import perform
+
+        perform(st, p, INFLUENCE[move["card"]], move, events)
+    elif "material" in move:
         got = take_materials(st, p, move["material"], 1)
         events.append(
             {
@@ -203,12 +207,8 @@ def resolve(st: State, p: int, move: Move, events: list[Event]) -> None:
             }
         )
         gain(st, p, RES_TILES[st["market"]["res"][area]]["gives"], "tiles", events)
-    elif move.get("pass"):
-        events.append({"msg": _("{seat} takes no action of an influence card."), "args": {"seat": seat}})
     else:
-        from .influence import perform
-
-        perform(st, p, INFLUENCE[move["card"]], move, events)
+        events.append({"msg": _("{seat} takes no action of an influence card."), "args": {"seat": seat}})
     if not st["turn"]["choices"]:
         del st["turn"]["choices"]
 
@@ -218,6 +218,10 @@ def draft_label(move: Move) -> dict[str, Any]:
 
 
 def choice_label(st: State, p: int, move: Move) -> dict[str, Any]:
+    if "card" in move:
+        from .labels import action_label
+
+        return action_label(st, p, INFLUENCE[move["card"]], move)
     if "material" in move:
         return {"msg": _("Special workshop tile: take {material}"), "args": {"material": NAMES[move["material"]]}}
     if "die" in move:
@@ -226,8 +230,4 @@ def choice_label(st: State, p: int, move: Move) -> dict[str, Any]:
             "msg": _("Special workshop tile: activate {die}, the resources of area {area}"),
             "args": {"area": area + 1, "die": DIE_NAMES[move["die"]]},
         }
-    if move.get("pass"):
-        return {"msg": _("Special workshop tile: take no influence action"), "args": {}}
-    from .labels import action_label
-
-    return action_label(st, p, INFLUENCE[move["card"]], move)
+    return {"msg": _("Special workshop tile: take no influence action"), "args": {}}
