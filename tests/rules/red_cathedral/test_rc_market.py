@@ -6,6 +6,7 @@ import copy
 import pytest
 
 from games.rules.base import rng
+from games.rules.red_cathedral import diamonds
 from tests.rules.red_cathedral.rc_helpers import (
     CARDS,
     DICE,
@@ -224,6 +225,15 @@ def _prepare(st, p, card, index):
     elif act_ == "all_kinds":
         base, mid, dome = pick("base"), pick("middle"), pick("dome")
         set_towers(st, [[sec(base, owner=p, done=True), sec(mid, owner=p, done=True), sec(dome, owner=p, done=True)]])
+    elif act_ in ("buy_diamonds", "diamonds_for_materials", "diamond_permits"):
+        if "diamond" not in st["supply"]:
+            diamonds.setup(st)  # the Jewelers' guild brings the diamonds at the set-up
+        inv.update(wood=1, brick=1, stone=1, diamond=2)
+    elif act_ == "activate_other":
+        st["pl"][p + 1]["ws"]["yellow"] = {"t": "T20", "up": True}
+    elif act_ in ("activate_twice", "activate_two"):
+        st["pl"][p]["ws"]["yellow"] = {"t": "T20", "up": True}
+        st["pl"][p]["ws"]["red"] = {"t": "T21", "up": True}
     elif CARDS[card]["group"] not in ("craftsmen", "teamsters", "merchants", "clergy"):
         # An expansion guild's action: some of every material, with room left for one more.
         inv.update(wood=1, brick=1, stone=1, gold=2, green=2, violet=2)
@@ -236,7 +246,7 @@ def test_influence_one_of_the_two_actions_repeatable_ones_again_others_once(card
     """ "darf der Spieler eine der zwei Aktionen auf der jeweiligen Einflusskarte ausführen ...
     Aktionen mit Blitz-Symbol ... nur einmal in seinem Zug ..., diejenigen mit Unendlich-Symbol
     dagegen so oft er möchte": whichever marks the data gives the card's actions."""
-    st = new(4, seed=26)
+    st = new(4, seed=26, contractors=CARDS[card].get("contractors", False))  # a card with the module's symbol
     set_player(st, Y, rubles=20, ruler=0)
     inv = {}
     for i in (0, 1):
