@@ -34,6 +34,11 @@ COUNTED = {
         "Claim {kind} {section} in tower {tower}; tile face up on the {slot} workshop space for {rubles}"
     ),
     "Hire specialist {specialist} for {rubles} rubles": gettext_noop("Hire specialist {specialist} for {rubles}"),
+    "Claim {kind} {section} in tower {tower} with the banner from the {banner} workshop space; your "
+    "special workshop tile instead of its tile, face up on the {slot} workshop space for {rubles} rubles": gettext_noop(
+        "Claim {kind} {section} in tower {tower} with the banner from the {banner} workshop space; your "
+        "special workshop tile instead of its tile, face up on the {slot} workshop space for {rubles}"
+    ),
     "Claim {kind} {section} in tower {tower}; your special workshop tile instead of its tile, "
     "face up on the {slot} workshop space for {rubles} rubles": gettext_noop(
         "Claim {kind} {section} in tower {tower}; your special workshop tile instead of its tile, "

@@ -262,6 +262,12 @@ def reason(st: State, seat: int, move: dict[str, Any]) -> str:
         return _("You may reroll only once per turn.")
     if kind in ("glory_rubles", "reroll", "glory_permit"):
         return _("You have no glory to give up.")
+    if kind == "influence" and stage == "market":
+        from .guild_reasons import influence_reason
+
+        why = influence_reason(st, move)
+        if why:
+            return why
     return _("That move is not possible now.")
 
 

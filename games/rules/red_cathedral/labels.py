@@ -228,6 +228,23 @@ def special_claim_label(st: State, seat: int, move: Move) -> Label:
         "slot": SLOT_LABELS[move["slot"]],
         "rubles": free_spaces(st["pl"][seat]),
     }
+    if move["banner"] in ("white1", "white2"):
+        args["banner"] = SLOT_LABELS[move["banner"]]
+        if move["up"]:
+            return {
+                "msg": _(
+                    "Claim {kind} {section} in tower {tower} with the banner from the {banner} workshop space; your "
+                    "special workshop tile instead of its tile, face up on the {slot} workshop space for {rubles} rubles"
+                ),
+                "args": args,
+            }
+        return {
+            "msg": _(
+                "Claim {kind} {section} in tower {tower} with the banner from the {banner} workshop space; your "
+                "special workshop tile instead of its tile, face down on the {slot} workshop space"
+            ),
+            "args": args,
+        }
     if move["up"]:
         return {
             "msg": _(

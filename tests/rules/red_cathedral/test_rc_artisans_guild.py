@@ -69,7 +69,8 @@ def test_two_different_tiles_need_two_face_up_tiles():
     at_market(st, 0, 0)
     action = _action(3, "activate_two")
     assert not moves(st, 0, "influence", action=action)
-    assert refused(st, 0, {"type": "influence", "action": action, "slots": ["red", "yellow"]})
+    reason = refused(st, 0, {"type": "influence", "action": action, "slots": ["red", "yellow"]})
+    assert "two different face-up workshop tiles" in reason
 
 
 def test_face_down_tiles_cannot_be_activated():
