@@ -171,12 +171,11 @@ def decorate(
     kind = ORN_FOR_KIND[SECTIONS[section]["kind"]]
     if pay and replaced:
         diamonds.pay_ornament(st, p, ORNAMENTS[kind]["material"], gems, replaced)
-        events.append(
-            {
-                "msg": _("{seat} pays with diamonds instead of {goods}."),
-                "args": {"seat": who(st, p), "goods": [NAMES[m] for m in replaced]},
-            }
-        )
+        args = {"seat": who(st, p), "goods": [NAMES[m] for m in replaced]}
+        if len(replaced) == 1:
+            events.append({"msg": _("{seat} pays with a diamond instead of {goods}."), "args": args})
+        else:
+            events.append({"msg": _("{seat} pays with diamonds instead of {goods}."), "args": args})
     elif pay:
         pl["inv"][ORNAMENTS[kind]["material"]] -= 1
         for g in gems:

@@ -74,9 +74,15 @@ def label(st: State, seat: int, move: Move) -> Label:
         if move.get("diamonds"):
             args["replaced"] = [NAMES[m] for m in move["diamonds"]]
             if move["gems"]:
+                gems = {**args, "gems": [NAMES[g] for g in move["gems"]]}
+                if len(move["diamonds"]) == 1:
+                    return {
+                        "msg": _("Add {ornament} to {section} with {gems}, a diamond standing in for {replaced}"),
+                        "args": gems,
+                    }
                 return {
                     "msg": _("Add {ornament} to {section} with {gems}, diamonds standing in for {replaced}"),
-                    "args": {**args, "gems": [NAMES[g] for g in move["gems"]]},
+                    "args": gems,
                 }
             return {"msg": _("Add {ornament} to {section}, a diamond standing in for {replaced}"), "args": args}
         if move["gems"]:
