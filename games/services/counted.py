@@ -120,54 +120,6 @@ COUNTED = {
     "{seat}: {leftovers} glory for leftover resources, {towers} for the towers; {glory} glory in all.": gettext_noop(
         "{seat}: {leftovers} for leftover resources, {towers} for the towers; {glory} in all."
     ),
-    # The expansion's diamonds, the Jewelers' and the Artisans' guild.
-    "{group}: {seat} buys {count} diamond(s) for {rubles} rubles.": gettext_noop(
-        "{group}: {seat} buys {count} for {rubles}."
-    ),
-    "{group}: buy {count} diamond(s) for {rubles} rubles": gettext_noop("{group}: buy {count} for {rubles}"),
-    "Buy {count} diamond(s) for {rubles} rubles.": gettext_noop("Buy {count} for {rubles}."),
-    "{group}: {seat} exchanges {goods} for {count} diamond(s).": gettext_noop(
-        "{group}: {seat} exchanges {goods} for {count}."
-    ),
-    "{group}: exchange {goods} for {count} diamond(s)": gettext_noop("{group}: exchange {goods} for {count}"),
-    "Exchange {give} materials of any kinds for {count} diamond(s).": gettext_noop(
-        "Exchange {give} of any kinds for {count}."
-    ),
-    "{group}: {seat} pays {count} diamond(s) for {permits} permits.": gettext_noop(
-        "{group}: {seat} pays {count} for {permits}."
-    ),
-    "{group}: pay {count} diamond(s) for {permits} permits": gettext_noop("{group}: pay {count} for {permits}"),
-    "Pay {count} diamond(s) for {permits} permits.": gettext_noop("Pay {count} for {permits}."),
-    "{group}: {seat} pays {rubles} rubles to activate the workshop tile on the {slot} workshop space "
-    "of {owner_seat}.": gettext_noop(
-        "{group}: {seat} pays {rubles} to activate the workshop tile on the {slot} workshop space of {owner_seat}."
-    ),
-    "{group}: pay {rubles} rubles to activate the workshop tile on the {slot} workshop space of {owner_seat}": gettext_noop(
-        "{group}: pay {rubles} to activate the workshop tile on the {slot} workshop space of {owner_seat}"
-    ),
-    "Pay {rubles} rubles to activate a face-up workshop tile of another player; you get what it brings.": gettext_noop(
-        "Pay {rubles} to activate a face-up workshop tile of another player; you get what it brings."
-    ),
-    "{group}: {seat} pays {rubles} rubles to activate the workshop tile on the {slot} workshop space twice.": gettext_noop(
-        "{group}: {seat} pays {rubles} to activate the workshop tile on the {slot} workshop space twice."
-    ),
-    "{group}: pay {rubles} rubles to activate the workshop tile on the {slot} workshop space twice": gettext_noop(
-        "{group}: pay {rubles} to activate the workshop tile on the {slot} workshop space twice"
-    ),
-    "Pay {rubles} rubles to activate one of your face-up workshop tiles twice.": gettext_noop(
-        "Pay {rubles} to activate one of your face-up workshop tiles twice."
-    ),
-    "{group}: {seat} pays {rubles} rubles to activate the workshop tiles on the {first} and the "
-    "{second} workshop spaces.": gettext_noop(
-        "{group}: {seat} pays {rubles} to activate the workshop tiles on the {first} and the {second} workshop spaces."
-    ),
-    "{group}: pay {rubles} rubles to activate the workshop tiles on the {first} and the "
-    "{second} workshop spaces": gettext_noop(
-        "{group}: pay {rubles} to activate the workshop tiles on the {first} and the {second} workshop spaces"
-    ),
-    "Pay {rubles} rubles to activate two different face-up workshop tiles of yours.": gettext_noop(
-        "Pay {rubles} to activate two different face-up workshop tiles of yours."
-    ),
 }
 # Placeholders followed by a resource's plural noun in the engine's templates: (placeholder, noun, resource).
 NOUNS = (
@@ -179,20 +131,27 @@ NOUNS = (
     ("count", "materials", "materials"),
     ("count", "material(s)", "materials"),
     ("count", "gem(s)", "gems"),
-    ("count", "diamond(s)", "diamond"),
-    ("give", "materials", "materials"),
 )
 _KEYS = {name: key for key, name in NAMES.items()}
+
+
+# An argument named "<resource>_amount" (e.g. "rubles_amount": 3) is an amount of that resource and is
+# shown in words ("3 rubles", "1 Baupunkt"); newer messages say their amounts this way, no table needed.
+AMOUNT = "_amount"
 
 
 def counted(template: str, raw: dict[str, Any], args: dict[str, Any]) -> str:
     """The template to show for ``template``; fills ``args`` with the amounts its new form names.
 
     A template outside the table, or whose amounts are not ones the table knows, stays as it is."""
+    from games.templatetags.red_cathedral import amount_text, amounts_text
+
+    for name, value in raw.items():
+        if name.endswith(AMOUNT) and isinstance(value, int) and not isinstance(value, bool):
+            args[name] = amount_text(name[: -len(AMOUNT)], value)
     new = COUNTED.get(template)
     if new is None:
         return template
-    from games.templatetags.red_cathedral import amount_text, amounts_text
 
     amounts: dict[str, str] = {}
     if "{amount}" in new:

@@ -50,13 +50,13 @@ def _other(st: State, p: int, move: Move, action: dict[str, Any], events: list[E
     events.append(
         {
             "msg": _(
-                "{group}: {seat} pays {rubles} rubles to activate the workshop tile on the {slot} workshop space "
+                "{group}: {seat} pays {rubles_amount} to activate the workshop tile on the {slot} workshop space "
                 "of {owner_seat}."
             ),
             "args": {
                 "group": GROUP,
                 "seat": who(st, p),
-                "rubles": action["rubles"],
+                "rubles_amount": action["rubles"],
                 "slot": SLOT_LABELS[move["slot"]],
                 "owner_seat": who(st, owner),
             },
@@ -68,11 +68,11 @@ def _other(st: State, p: int, move: Move, action: dict[str, Any], events: list[E
 def _other_label(st: State, p: int, move: Move, action: dict[str, Any], group: str) -> Label:
     return {
         "msg": _(
-            "{group}: pay {rubles} rubles to activate the workshop tile on the {slot} workshop space of {owner_seat}"
+            "{group}: pay {rubles_amount} to activate the workshop tile on the {slot} workshop space of {owner_seat}"
         ),
         "args": {
             "group": group,
-            "rubles": action["rubles"],
+            "rubles_amount": action["rubles"],
             "slot": SLOT_LABELS[move["slot"]],
             "owner_seat": who(st, move["player"]),
         },
@@ -81,8 +81,8 @@ def _other_label(st: State, p: int, move: Move, action: dict[str, Any], group: s
 
 def _other_text(action: dict[str, Any]) -> Label:
     return {
-        "msg": _("Pay {rubles} rubles to activate a face-up workshop tile of another player; you get what it brings."),
-        "args": {"rubles": action["rubles"]},
+        "msg": _("Pay {rubles_amount} to activate a face-up workshop tile of another player; you get what it brings."),
+        "args": {"rubles_amount": action["rubles"]},
     }
 
 
@@ -107,9 +107,14 @@ def _twice(st: State, p: int, move: Move, action: dict[str, Any], events: list[E
     events.append(
         {
             "msg": _(
-                "{group}: {seat} pays {rubles} rubles to activate the workshop tile on the {slot} workshop space twice."
+                "{group}: {seat} pays {rubles_amount} to activate the workshop tile on the {slot} workshop space twice."
             ),
-            "args": {"group": GROUP, "seat": who(st, p), "rubles": action["rubles"], "slot": SLOT_LABELS[move["slot"]]},
+            "args": {
+                "group": GROUP,
+                "seat": who(st, p),
+                "rubles_amount": action["rubles"],
+                "slot": SLOT_LABELS[move["slot"]],
+            },
         }
     )
     tile = st["pl"][p]["ws"][move["slot"]]["t"]
@@ -119,15 +124,15 @@ def _twice(st: State, p: int, move: Move, action: dict[str, Any], events: list[E
 
 def _twice_label(st: State, p: int, move: Move, action: dict[str, Any], group: str) -> Label:
     return {
-        "msg": _("{group}: pay {rubles} rubles to activate the workshop tile on the {slot} workshop space twice"),
-        "args": {"group": group, "rubles": action["rubles"], "slot": SLOT_LABELS[move["slot"]]},
+        "msg": _("{group}: pay {rubles_amount} to activate the workshop tile on the {slot} workshop space twice"),
+        "args": {"group": group, "rubles_amount": action["rubles"], "slot": SLOT_LABELS[move["slot"]]},
     }
 
 
 def _twice_text(action: dict[str, Any]) -> Label:
     return {
-        "msg": _("Pay {rubles} rubles to activate one of your face-up workshop tiles twice."),
-        "args": {"rubles": action["rubles"]},
+        "msg": _("Pay {rubles_amount} to activate one of your face-up workshop tiles twice."),
+        "args": {"rubles_amount": action["rubles"]},
     }
 
 
@@ -154,13 +159,13 @@ def _two(st: State, p: int, move: Move, action: dict[str, Any], events: list[Eve
     events.append(
         {
             "msg": _(
-                "{group}: {seat} pays {rubles} rubles to activate the workshop tiles on the {first} and the "
+                "{group}: {seat} pays {rubles_amount} to activate the workshop tiles on the {first} and the "
                 "{second} workshop spaces."
             ),
             "args": {
                 "group": GROUP,
                 "seat": who(st, p),
-                "rubles": action["rubles"],
+                "rubles_amount": action["rubles"],
                 "first": SLOT_LABELS[first],
                 "second": SLOT_LABELS[second],
             },
@@ -174,11 +179,11 @@ def _two_label(st: State, p: int, move: Move, action: dict[str, Any], group: str
     first, second = move["slots"]
     return {
         "msg": _(
-            "{group}: pay {rubles} rubles to activate the workshop tiles on the {first} and the {second} workshop spaces"
+            "{group}: pay {rubles_amount} to activate the workshop tiles on the {first} and the {second} workshop spaces"
         ),
         "args": {
             "group": group,
-            "rubles": action["rubles"],
+            "rubles_amount": action["rubles"],
             "first": SLOT_LABELS[first],
             "second": SLOT_LABELS[second],
         },
@@ -187,8 +192,8 @@ def _two_label(st: State, p: int, move: Move, action: dict[str, Any], group: str
 
 def _two_text(action: dict[str, Any]) -> Label:
     return {
-        "msg": _("Pay {rubles} rubles to activate two different face-up workshop tiles of yours."),
-        "args": {"rubles": action["rubles"]},
+        "msg": _("Pay {rubles_amount} to activate two different face-up workshop tiles of yours."),
+        "args": {"rubles_amount": action["rubles"]},
     }
 
 

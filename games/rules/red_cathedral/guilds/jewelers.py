@@ -28,23 +28,23 @@ def _buy(st: State, p: int, move: Move, action: dict[str, Any], events: list[Eve
     got = diamonds.take(st, p, action["diamonds"])
     events.append(
         {
-            "msg": _("{group}: {seat} buys {count} diamond(s) for {rubles} rubles."),
-            "args": {"group": GROUP, "seat": who(st, p), "count": got, "rubles": action["rubles"]},
+            "msg": _("{group}: {seat} buys {diamond_amount} for {rubles_amount}."),
+            "args": {"group": GROUP, "seat": who(st, p), "diamond_amount": got, "rubles_amount": action["rubles"]},
         }
     )
 
 
 def _buy_label(st: State, p: int, move: Move, action: dict[str, Any], group: str) -> Label:
     return {
-        "msg": _("{group}: buy {count} diamond(s) for {rubles} rubles"),
-        "args": {"group": group, "count": action["diamonds"], "rubles": action["rubles"]},
+        "msg": _("{group}: buy {diamond_amount} for {rubles_amount}"),
+        "args": {"group": group, "diamond_amount": action["diamonds"], "rubles_amount": action["rubles"]},
     }
 
 
 def _buy_text(action: dict[str, Any]) -> Label:
     return {
-        "msg": _("Buy {count} diamond(s) for {rubles} rubles."),
-        "args": {"count": action["diamonds"], "rubles": action["rubles"]},
+        "msg": _("Buy {diamond_amount} for {rubles_amount}."),
+        "args": {"diamond_amount": action["diamonds"], "rubles_amount": action["rubles"]},
     }
 
 
@@ -77,23 +77,28 @@ def _exchange(st: State, p: int, move: Move, action: dict[str, Any], events: lis
     got = diamonds.take(st, p, action["diamonds"])
     events.append(
         {
-            "msg": _("{group}: {seat} exchanges {goods} for {count} diamond(s)."),
-            "args": {"group": GROUP, "seat": who(st, p), "goods": [NAMES[m] for m in move["materials"]], "count": got},
+            "msg": _("{group}: {seat} exchanges {goods} for {diamond_amount}."),
+            "args": {
+                "group": GROUP,
+                "seat": who(st, p),
+                "goods": [NAMES[m] for m in move["materials"]],
+                "diamond_amount": got,
+            },
         }
     )
 
 
 def _exchange_label(st: State, p: int, move: Move, action: dict[str, Any], group: str) -> Label:
     return {
-        "msg": _("{group}: exchange {goods} for {count} diamond(s)"),
-        "args": {"group": group, "goods": [NAMES[m] for m in move["materials"]], "count": action["diamonds"]},
+        "msg": _("{group}: exchange {goods} for {diamond_amount}"),
+        "args": {"group": group, "goods": [NAMES[m] for m in move["materials"]], "diamond_amount": action["diamonds"]},
     }
 
 
 def _exchange_text(action: dict[str, Any]) -> Label:
     return {
-        "msg": _("Exchange {give} materials of any kinds for {count} diamond(s)."),
-        "args": {"give": action["give"], "count": action["diamonds"]},
+        "msg": _("Exchange {materials_amount} of any kinds for {diamond_amount}."),
+        "args": {"materials_amount": action["give"], "diamond_amount": action["diamonds"]},
     }
 
 
@@ -122,23 +127,23 @@ def _permits(st: State, p: int, move: Move, action: dict[str, Any], events: list
     got = gain_permits(st, p, action["permits"])
     events.append(
         {
-            "msg": _("{group}: {seat} pays {count} diamond(s) for {permits} permits."),
-            "args": {"group": GROUP, "seat": who(st, p), "count": action["diamonds"], "permits": got},
+            "msg": _("{group}: {seat} pays {diamond_amount} for {permits_amount}."),
+            "args": {"group": GROUP, "seat": who(st, p), "diamond_amount": action["diamonds"], "permits_amount": got},
         }
     )
 
 
 def _permit_label(st: State, p: int, move: Move, action: dict[str, Any], group: str) -> Label:
     return {
-        "msg": _("{group}: pay {count} diamond(s) for {permits} permits"),
-        "args": {"group": group, "count": action["diamonds"], "permits": action["permits"]},
+        "msg": _("{group}: pay {diamond_amount} for {permits_amount}"),
+        "args": {"group": group, "diamond_amount": action["diamonds"], "permits_amount": action["permits"]},
     }
 
 
 def _permit_text(action: dict[str, Any]) -> Label:
     return {
-        "msg": _("Pay {count} diamond(s) for {permits} permits."),
-        "args": {"count": action["diamonds"], "permits": action["permits"]},
+        "msg": _("Pay {diamond_amount} for {permits_amount}."),
+        "args": {"diamond_amount": action["diamonds"], "permits_amount": action["permits"]},
     }
 
 
