@@ -225,3 +225,14 @@ def test_influence_group_tile_cannot_activate_itself_again():
     st["turn"]["choices"] = ["S-guild"]
     nested = [m for m in moves(st, 0, "tile_choice") if m.get("slot") == "red" or "red" in m.get("slots", [])]
     assert nested == []
+
+
+def test_material_tile_with_a_full_stock_brings_only_its_ruble():
+    """Provisional (special_tiles.json): no space for the material, no choice to make."""
+    st = diamond_game()
+    base = _tower(st)
+    holding(st, 0, "S-material", rubles=6, inv={"wood": 7})  # full once the ruler frees a space
+    turn_to(st, 0)
+    act(st, 0, "claim", section=base, banner="ruler", slot="red", up=True, special=True)
+    assert st["pl"][0]["rubles"] == 1 and "choices" not in st["turn"]
+    assert moves(st, 0, "end")
