@@ -82,7 +82,8 @@ def legal_moves(st: State, seat: int, kind: str | None = None) -> list[Move]:
         if kind in (None, "hire"):
             out += contractors.hire_moves(st, seat)
     else:
-        if stage in ("build", "market") and turn["budget"] and kind in (None, "deliver", "ornament"):
+        # "after": a special tile's influence action may buy deliveries right after a claim.
+        if stage in ("build", "market", "after") and turn["budget"] and kind in (None, "deliver", "ornament"):
             out += delivery_moves(st, seat, turn["budget"])
         if stage == "market" and kind in (None, "take", "influence", "activate", "specialist"):
             out += market_moves(st, seat)
