@@ -7,7 +7,9 @@ from games.rules.base import InvalidOptions
 from games.rules.red_cathedral.special_tiles import EFFECT_TEXTS, free_spaces
 from tests.rules.red_cathedral.rc_expansion import SPECIAL, diamond_game, holding
 from tests.rules.red_cathedral.rc_helpers import (
+    CARDS,
     RES,
+    SECTIONS,
     E,
     act,
     moves,
@@ -236,3 +238,20 @@ def test_material_tile_with_a_full_stock_brings_only_its_ruble():
     act(st, 0, "claim", section=base, banner="ruler", slot="red", up=True, special=True)
     assert st["pl"][0]["rubles"] == 1 and "choices" not in st["turn"]
     assert moves(st, 0, "end")
+
+
+def test_deliveries_the_influence_group_tile_buys_after_a_claim_can_be_made():
+    st = diamond_game()
+    base, other = pick("base"), pick("base", exclude=(pick("base"),))
+    dome = pick("dome")
+    set_towers(st, [[sec(base, wt="T01"), sec(dome)], [sec(other, owner=0), sec(pick("dome", exclude=(dome,)))]])
+    material = next(iter(SECTIONS[other]["cost"]))
+    holding(st, 0, "S-guild", rubles=9, inv={material: 1})
+    i = next(k for k, c in enumerate(st["influence"]) if c.startswith("teamsters"))
+    st["influence"][i] = "teamsters-1"
+    turn_to(st, 0)
+    act(st, 0, "claim", section=base, banner="ruler", slot="red", up=True, special=True)
+    deliver = next(k for k, a in enumerate(CARDS["teamsters-1"]["actions"]) if a["act"] == "deliver")
+    act(st, 0, "tile_choice", card="teamsters-1", action=deliver)
+    act(st, 0, "deliver", section=other, material=material)
+    assert st["turn"]["budget"] == 0
