@@ -10,6 +10,8 @@ State layout (plain JSON):
   space on the track, rubles, inventory, banners, workshop spaces by die colour, ornaments, and ``src``,
   the glory each source has brought so far (the ∑ table).
 * ``turn``: whose turn and how far it has got; ``end``: who triggered the end and who still plays.
+* Only in games that play them: ``"diamond"`` in ``supply`` and every ``inv`` (diamonds.py), and the
+  special workshop tiles' ``draft`` and each player's drafted ``special`` tile (special_tiles.py).
 """
 
 from __future__ import annotations
