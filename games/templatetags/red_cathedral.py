@@ -978,7 +978,14 @@ def _moves(labelled: list[dict[str, Any]], view: dict[str, Any], seat: int | Non
                         "move": move,
                         "label": label,
                         "gems": [{"key": g, "name": resource_name(g)} for g in gems],
-                        "id": unique(_id("rc-ornament", sid, "-".join(gems) if gems else "none")),
+                        "id": unique(
+                            _id(
+                                "rc-ornament",
+                                sid,
+                                "-".join(gems) if gems else "none",
+                                "diamond-" + "-".join(move["diamonds"]) if move.get("diamonds") else "",
+                            )
+                        ),
                     }
                 )
         elif kind == "die":
@@ -1007,8 +1014,12 @@ def _moves(labelled: list[dict[str, Any]], view: dict[str, Any], seat: int | Non
                 parts += [move["give"], "to", *got]
             if "materials" in move:
                 parts += list(move["materials"])
+            if "player" in move:
+                parts.append(f"player-{move['player']}")
             if "slot" in move:
                 parts.append(move["slot"])
+            if "slots" in move:
+                parts += list(move["slots"])
             out["influence"].append({"move": move, "label": label, "id": unique(_id("rc-influence", *parts))})
         elif kind == "activate":
             out["activate"].append({"move": move, "label": label, "id": unique(_id("rc-activate", move["slot"]))})
