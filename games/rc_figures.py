@@ -51,6 +51,7 @@ def file_title(kind: str) -> str:
         "contractors": _("Contractors module"),
         "diamonds": _("Diamonds (Jewelers' guild, special workshop tiles)"),
         "special_tiles": _("Special workshop tiles (promo)"),
+        "contracts": _("Contract cards (Archivists' guild)"),
     }.get(kind, kind)
 
 
@@ -205,6 +206,10 @@ FIELD_NAMES = {
     "order": _l("Order"),
     "per_player": _l("Tiles per player"),
     "iwan": _l("Iwan gets one"),
+    "condition": _l("Condition"),
+    "give": _l("Return"),
+    "gem": _l("gem (green or violet)"),
+    "glory_2p": _l("Glory with 2 players"),
 }
 RECORD_TYPES = {
     "rules": _l("module figures"),
@@ -266,6 +271,10 @@ def format_value(key: str, value: Any) -> str:
             return _("a sale of a material of any kind")
         if key == "card" and value == "recruit":
             return _("Recruit")
+        if key == "condition":
+            from games.rc_guilds_board import CONTRACT_KIND_NAMES
+
+            return str(CONTRACT_KIND_NAMES.get(value, value))
         if key in ("kind", "on"):
             return kind_name(value)
         if key == "group":

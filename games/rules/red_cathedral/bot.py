@@ -244,6 +244,10 @@ def choose(st: State, p: int, legal: list[Move], rnd: random.Random) -> Move:
     if by_type.get("draft"):
         return bot_extras.draft_pick(by_type["draft"])
     seat = Seat(st, p)
+    if by_type.get("choose"):
+        from .guilds import choice
+
+        return max(by_type["choose"], key=lambda m: choice.worth(seat, m))
     if st["turn"]["stage"] == "main":
         return _main(seat, by_type, legal, rnd)
     return _greedy(seat, legal)

@@ -15,6 +15,8 @@ from games.rules.base import gettext_noop as _
 
 from . import building, contractors, diamonds, influence, market, scoring, solo, special_tiles, track
 from .data import GEMS, MATERIALS
+from .guilds import choice
+from .guilds.reasons import guild_reason
 from .state import (
     BUILD_UNITS,
     GAME,
@@ -61,6 +63,8 @@ def legal_moves(st: State, seat: int, kind: str | None = None) -> list[Move]:
         return [{"type": st["pend"]["k"], "section": s} for s in st["pend"]["options"]]
     if special_tiles.drafting(st) is not None:
         return special_tiles.draft_moves(st, seat) if kind in (None, "draft") else []
+    if choice.pending(st):
+        return choice.moves(st, seat) if kind in (None, "choose") else []
     if special_tiles.pending(st):
         return special_tiles.choice_moves(st, seat) if kind in (None, "tile_choice") else []
     turn = st["turn"]
@@ -209,6 +213,9 @@ def checked(st: State, seat: int, move: Any) -> Move:
     for legal in legal_moves(st, seat, move["type"]):
         if same(move, legal):
             return legal
+    why = guild_reason(st, seat, move)
+    if why is not None:
+        raise IllegalMove(why[0], **why[1])
     raise IllegalMove(reason(st, seat, move))
 
 
@@ -220,6 +227,8 @@ def reason(st: State, seat: int, move: dict[str, Any]) -> str:
         return _("First choose the section for Iwan.")
     if special_tiles.drafting(st) is not None:
         return _("First every player takes a special workshop tile, the last player first.")
+    if choice.pending(st):
+        return choice.reason(st)
     if special_tiles.pending(st):
         return _("First choose what your special workshop tile brings.")
     if kind == "draft":
@@ -233,6 +242,8 @@ def reason(st: State, seat: int, move: dict[str, Any]) -> str:
         )
     if kind == "deliver" and move.get("diamond") and stage in ("main", "build"):
         return _("A diamond stands in only for a material one of your sections still lacks, and you need a diamond.")
+    if kind == "choose":
+        return _("There is nothing to choose now.")
     if kind == "end" and stage == "main":
         return _("First take one of the three basic actions.")
     if kind == "end" and stage == "bonus":
@@ -316,6 +327,8 @@ def apply(st: State, seat: int, move: Any) -> list[Event]:
         contractors.use_specialist(st, p, events)
     elif kind == "glory_permit":
         contractors.glory_permit(st, p, events)
+    elif kind == "choose":
+        choice.apply(st, p, move, events)
     elif kind == "take":
         market.take(st, p, move["count"], events)
     elif kind == "influence":
