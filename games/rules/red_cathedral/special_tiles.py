@@ -162,9 +162,12 @@ def choice_moves(st: State, p: int) -> list[Move]:
     from .influence import action_moves
 
     out: list[Move] = []
-    for card_id in st["influence"]:
+    for quarter, card_id in enumerate(st["influence"]):
         card = INFLUENCE[card_id]
-        for m in action_moves(st, p, card, list(range(len(card["actions"]))), {**base, "card": card_id}):
+        # Seen from the card's own quarter, so that an action borrowing "another group's" action
+        # (the Archivists') borrows from the three other cards and never from itself.
+        probe = {**st, "turn": {**st["turn"], "area": 2 * quarter}}
+        for m in action_moves(probe, p, card, list(range(len(card["actions"]))), {**base, "card": card_id}):
             if not _reactivates(st, p, m):
                 out.append(m)
     out.append({**base, "pass": True})

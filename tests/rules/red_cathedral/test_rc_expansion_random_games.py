@@ -11,6 +11,9 @@ EXPANSION_OPTIONS = (
     {"guild": "artisans"},
     {"guild": "jewelers", "clergy": "3", "contractors": True, "special_tiles": True},
     {"guild": "artisans", "special_tiles": True, "side": "extended"},
+    # The influence group tile may take the other guilds' actions too.
+    {"guild": "archivists", "special_tiles": True},
+    {"guild": "master_builders", "special_tiles": True, "contractors": True},
 )
 
 

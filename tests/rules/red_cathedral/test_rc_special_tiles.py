@@ -16,6 +16,7 @@ from tests.rules.red_cathedral.rc_helpers import (
     new,
     pick,
     put_tile,
+    raw,
     refused,
     sec,
     set_dice,
@@ -255,3 +256,21 @@ def test_deliveries_the_influence_group_tile_buys_after_a_claim_can_be_made():
     act(st, 0, "tile_choice", card="teamsters-1", action=deliver)
     act(st, 0, "deliver", section=other, material=material)
     assert st["turn"]["budget"] == 0
+
+
+def test_influence_group_tile_with_the_archivists_borrows_only_from_the_other_three_cards():
+    """The Archivists' "any action of one of the other three groups", taken through the tile, never
+    borrows its own card (that would never end)."""
+    st = new(2, seed=5, special_tiles=True, guild="archivists")
+    st["draft"] = None
+    holding(st, 0, None, rubles=6)
+    st["pl"][0]["space"] = 12
+    turn_to(st, 0)
+    st["turn"]["choices"] = ["S-guild"]
+    own = next(
+        c["id"] for c in raw("guilds/archivists")["records"] if any(a["act"] == "archive_group" for a in c["actions"])
+    )
+    i = next(k for k, c in enumerate(st["influence"]) if c.startswith("archivists"))
+    st["influence"][i] = own
+    borrowed = [m["use"]["card"] for m in moves(st, 0, "tile_choice", card=own) if "use" in m]
+    assert borrowed and own not in borrowed
