@@ -30,7 +30,7 @@ from games.templatetags.red_cathedral import (
     resource_name,
 )
 
-RESOURCE_KEYS = ("wood", "brick", "stone", "gold", "green", "violet", "rubles", "rp", "glory", "permits")
+RESOURCE_KEYS = ("wood", "brick", "stone", "gold", "green", "violet", "rubles", "rp", "glory", "permits", "diamond")
 # Columns wider than this many keys are shown as one list of figures per record.
 MAX_COLUMNS = 6
 
@@ -49,6 +49,8 @@ def file_title(kind: str) -> str:
         "influence_cards": _("Influence cards"),
         "solo_cards": _("Iwan's cards (solo game)"),
         "contractors": _("Contractors module"),
+        "diamonds": _("Diamonds (Jewelers' guild, special workshop tiles)"),
+        "special_tiles": _("Special workshop tiles (promo)"),
         "contracts": _("Contract cards (Archivists' guild)"),
         "foreman": _("The foreman (Foremen's guild)"),
     }.get(kind, kind)
@@ -90,7 +92,26 @@ def record_name(kind: str, rid: str) -> str:
         return contractors_record_name(rid)
     if kind == "foreman":
         return _("Foreman")
+    if kind in ("diamonds", "special_tiles"):
+        return expansion_record_name(rid)
     return rid
+
+
+def expansion_record_name(rid: str) -> str:
+    """The records of the diamonds' and the special tiles' files by name."""
+    from games.rc_special_board import special_name
+
+    if rid.startswith("S-"):
+        return special_name(rid[2:])
+    return {
+        "supply": _("Supply"),
+        "sections": _("Sections"),
+        "ornaments": _("Ornaments"),
+        "payments": _("Payments on influence cards"),
+        "leftover": _("Final scoring"),
+        "draft": _("Draft"),
+        "solo": _("Solo game"),
+    }.get(rid, rid)
 
 
 def contractors_record_name(rid: str) -> str:
@@ -181,6 +202,13 @@ FIELD_NAMES = {
     "replaces": _l("Replaces"),
     "removes": _l("Removes"),
     "permits": _l("permits"),
+    "effect": _l("Brings when activated"),
+    "stands_in": _l("A diamond stands in"),
+    "gems": _l("Also for the gems"),
+    "acts": _l("Influence actions"),
+    "order": _l("Order"),
+    "per_player": _l("Tiles per player"),
+    "iwan": _l("Iwan gets one"),
     "condition": _l("Condition"),
     "give": _l("Return"),
     "gem": _l("gem (green or violet)"),
@@ -240,6 +268,14 @@ def format_value(key: str, value: Any) -> str:
             return tool_name(value)
         if key == "choice":
             return _("1 material of your choice")
+        if key == "effect":
+            from games.rules.red_cathedral.special_tiles import EFFECT_TEXTS
+
+            return _(EFFECT_TEXTS.get(value, value))
+        if key == "order" and value == "reverse":
+            return _("from the last player to the first")
+        if key == "acts" and value == "sell":
+            return _("a sale of a material of any kind")
         if key == "card" and value == "recruit":
             return _("Recruit")
         if key == "condition":

@@ -12,6 +12,7 @@ from typing import Any
 
 from django.shortcuts import render
 
+from games.rc_expansion_rules import expansion_context
 from games.rc_figures import provenance_name, record_name
 from games.rules.red_cathedral.data import GROUPS, SLOTS, figures
 from games.templatetags.red_cathedral import (
@@ -88,6 +89,7 @@ def rules_context() -> dict[str, Any]:
         "iwan_order": " – ".join(ornament_name(o) for o in f["solo_doc"]["ornament_order"]),
         "max_extra_steps": g["market"]["areas"] - 1,
         "contractors": _contractors(f["contractors"]),
+        "expansion": expansion_context(),
         **_guilds(),
     }
 

@@ -38,6 +38,16 @@ COUNTED = {
         "Claim {kind} {section} in tower {tower}; tile face up on the {slot} workshop space for {rubles}"
     ),
     "Hire specialist {specialist} for {rubles} rubles": gettext_noop("Hire specialist {specialist} for {rubles}"),
+    "Claim {kind} {section} in tower {tower} with the banner from the {banner} workshop space; your "
+    "special workshop tile instead of its tile, face up on the {slot} workshop space for {rubles} rubles": gettext_noop(
+        "Claim {kind} {section} in tower {tower} with the banner from the {banner} workshop space; your "
+        "special workshop tile instead of its tile, face up on the {slot} workshop space for {rubles}"
+    ),
+    "Claim {kind} {section} in tower {tower}; your special workshop tile instead of its tile, "
+    "face up on the {slot} workshop space for {rubles} rubles": gettext_noop(
+        "Claim {kind} {section} in tower {tower}; your special workshop tile instead of its tile, "
+        "face up on the {slot} workshop space for {rubles}"
+    ),
     "Iwan delivers {count} materials.": gettext_noop("Iwan delivers {count}."),
     "Iwan gains {glory} glory for his ornament.": gettext_noop("Iwan gains {glory} for his ornament."),
     "Iwan gains {glory} glory in Moscow.": gettext_noop("Iwan gains {glory} in Moscow."),

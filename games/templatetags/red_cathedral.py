@@ -19,6 +19,14 @@ from django.utils.translation import gettext, ngettext, npgettext, pgettext_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
 
+from games.rc_special_board import (
+    diamonds_note,
+    special_board,
+    special_claim_text,
+    special_moves,
+    special_name,
+    special_text,
+)
 from games.rules.base import registry
 
 register = template.Library()
@@ -62,6 +70,7 @@ RESOURCE_NAMES = {
     "rp": _l("construction points"),
     "glory": _l("glory"),
     "permits": _l("permits"),
+    "diamond": _l("diamond"),
 }
 COLOUR_NAMES = {
     "white": pgettext_lazy("red-cathedral colour", "White"),
@@ -144,6 +153,7 @@ def amount_text(key: str, n: int) -> str:
         "rp": lambda: npgettext("red-cathedral amount", "%(n)s construction point", "%(n)s construction points", n),
         "glory": lambda: npgettext("red-cathedral amount", "%(n)s glory", "%(n)s glory", n),
         "permits": lambda: npgettext("red-cathedral amount", "%(n)s permit", "%(n)s permits", n),
+        "diamond": lambda: npgettext("red-cathedral amount", "%(n)s diamond", "%(n)s diamonds", n),
         # Units of material of any kinds, and gems of either colour.
         "materials": lambda: npgettext("red-cathedral amount", "%(n)s material", "%(n)s materials", n),
         "gems": lambda: npgettext("red-cathedral amount", "%(n)s gem", "%(n)s gems", n),
@@ -202,7 +212,7 @@ def iwan_card_name(card: str) -> str:
 
 def res_items(amounts: dict[str, int] | None) -> list[dict[str, Any]]:
     """``{"wood": 2}`` as items a template draws: key, translated name, amount (in a stable order)."""
-    order = _catalogue()["materials"] + ("rubles", "rp", "glory", "permits")
+    order = _catalogue()["materials"] + ("diamond", "rubles", "rp", "glory", "permits")
     amounts = amounts or {}
     items = []
     for key in sorted(amounts, key=lambda k: order.index(k) if k in order else len(order)):
@@ -303,6 +313,8 @@ def tile_text(tile: dict[str, Any] | None) -> str:
     """What a workshop tile brings when it is activated."""
     if not tile:
         return ""
+    if tile.get("special"):
+        return special_text(tile)
     if tile.get("die"):
         return _("the resources of the area where %(die)s lies") % {"die": die_phrase(tile["die"])}
     return amounts_text(tile.get("gain"))
@@ -311,7 +323,10 @@ def tile_text(tile: dict[str, Any] | None) -> str:
 def tile_info(tile: dict[str, Any] | None) -> dict[str, Any] | None:
     if not tile:
         return None
-    return {**tile, "gain_items": res_items(tile.get("gain"))}
+    info = {**tile, "gain_items": res_items(tile.get("gain"))}
+    if tile.get("special"):
+        info["special_name"] = special_name(tile["special"])
+    return info
 
 
 def _id(*parts: Any) -> str:
@@ -368,6 +383,7 @@ def rc_board(context) -> dict[str, Any]:
         "side": view.get("side"),
         "iwan": _iwan(view) if view.get("solo") else None,
         "track": _track(view, names),
+        "special": special_board(view, who),
         "me": next((p for p in players if p["me"]), None),
         "over": over,
     }
@@ -448,6 +464,8 @@ def _player(view, pl, names, seat, turn, over) -> dict[str, Any]:
         "module": module,
         "contracts": contracts_panel(pl, over),
         "sections_left": max(0, 6 - pl.get("done", 0)),
+        "special_tile": tile_info(pl.get("special")),
+        "special_text": tile_text(pl.get("special")),
     }
 
 
@@ -474,6 +492,7 @@ def _section(view, sec, who) -> dict[str, Any]:
         "for_iwan": sec["id"] in ((view.get("pending") or {}).get("options") or []),
         "tile_text": tile_text(tile),
         "delivered_units": sum((sec.get("delivered") or {}).values()),
+        "diamonds_note": diamonds_note(sec.get("diamonds")),
         "cost_units": sum((sec.get("cost") or {}).values()),
     }
 
@@ -576,6 +595,8 @@ def _supply(view) -> list[dict[str, Any]]:
     catalogue = _catalogue()
     totals = catalogue["figures"]["game"]["supply"]
     supply = view.get("supply") or {}
+    keys = catalogue["materials"] + (("diamond",) if "diamond" in supply else ())
+    totals = {**totals, "diamond": catalogue["figures"]["diamonds"]["supply"]["count"]}
     return [
         {
             "key": m,
@@ -584,7 +605,7 @@ def _supply(view) -> list[dict[str, Any]]:
             "total": totals.get(m),
             "low": supply.get(m, 0) <= 2,
         }
-        for m in catalogue["materials"]
+        for m in keys
     ]
 
 
@@ -647,7 +668,19 @@ def _status(view, names, seat, turn, over, ranks, who) -> dict[str, Any]:
     acting = who(turn.get("seat"))
     pending = view.get("pending")
     headline = ""
-    if over:
+    draft = view.get("draft")
+    if draft and not over:
+        acting = who(draft["order"][0])
+        mine = bool(acting and acting["me"])
+        headline = (
+            _("Take one of the special workshop tiles.")
+            if mine
+            else _("%(name)s takes a special workshop tile.") % {"name": (acting or {}).get("name", "")}
+        )
+        lines.append(
+            _("Every player takes one before the first turn, the last player first; the rest go back to the box.")
+        )
+    elif over:
         finals = sorted(
             ((pl.get("final", pl.get("glory", 0)), names[pl["player"]]) for pl in view.get("players", [])),
             key=lambda x: -x[0],
@@ -750,6 +783,13 @@ def _status(view, names, seat, turn, over, ranks, who) -> dict[str, Any]:
                 if mine
                 else _("%(name)s chooses a specialist in %(city)s.") % {"name": acting["name"], "city": city}
             )
+        if view.get("choice"):
+            lines.insert(
+                0,
+                _("First choose what the special workshop tile brings: %(text)s.") % {"text": tile_text(view["choice"])}
+                if mine
+                else _("%(name)s chooses what a special workshop tile brings.") % {"name": acting["name"]},
+            )
         if stage in ("build", "market") and turn.get("budget"):
             lines.append(
                 ngettext("%(n)s delivery left this turn.", "%(n)s deliveries left this turn.", turn["budget"])
@@ -832,12 +872,14 @@ def _moves(labelled: list[dict[str, Any]], view: dict[str, Any], seat: int | Non
     out["module"] = contractor_moves(
         [lm for lm in labelled if lm["move"].get("type") in module_kinds], view, seat, unique
     )
+    special_kinds = ("draft", "tile_choice")
+    out.update(special_moves([lm for lm in labelled if lm["move"].get("type") in special_kinds], unique))
     for lm in labelled:
         move, label = lm["move"], lm["label"]
         kind = move.get("type")
         out["any"] = True
-        if kind in module_kinds or kind == "choose":
-            continue  # the Contractors' moves and the choice after a guild's draw have panels of their own
+        if kind in module_kinds or kind in special_kinds or kind == "choose":
+            continue  # the Contractors' moves, the special tiles' and a guild's draw have panels of their own
         if kind in ("iwan_claim", "iwan_ornament"):
             tower, sec = sections.get(move["section"], (None, {}))
             out["iwan"].append(
@@ -890,7 +932,10 @@ def _moves(labelled: list[dict[str, Any]], view: dict[str, Any], seat: int | Non
                 },
             )
             slot = move["slot"]
-            row = bgroup["rows"].setdefault(
+            rows = bgroup["rows"]
+            if move.get("special"):
+                rows = bgroup.setdefault("special_rows", {})
+            row = rows.setdefault(
                 slot,
                 {
                     "slot": slot,
@@ -902,12 +947,15 @@ def _moves(labelled: list[dict[str, Any]], view: dict[str, Any], seat: int | Non
                 },
             )
             side = "up" if move.get("up") else "down"
-            ident = _id("rc-claim", sid, "from-" + banner if from_white else "", slot, side)
+            special = "special" if move.get("special") else ""
+            ident = _id("rc-claim", sid, "from-" + banner if from_white else "", slot, special, side)
             text = (
                 ngettext("face up, %(n)s ruble", "face up, %(n)s rubles", row["cost"] or 0) % {"n": row["cost"]}
                 if side == "up"
                 else _("face down")
             )
+            if special:
+                text = special_claim_text(side == "up", (me or {}).get("special_cost") or 0)
             row[side] = {"move": move, "label": label, "id": unique(ident), "text": text}
         elif kind in ("deliver", "ornament"):
             sid = move["section"]
@@ -926,13 +974,16 @@ def _moves(labelled: list[dict[str, Any]], view: dict[str, Any], seat: int | Non
             )
             if kind == "deliver":
                 m = move["material"]
+                diamond = bool(move.get("diamond"))
                 group["deliver"].append(
                     {
+                        "key": m,
                         "move": move,
                         "label": label,
                         "material": m,
                         "name": resource_name(m),
-                        "id": unique(_id("rc-deliver", sid, m)),
+                        "diamond": diamond,
+                        "id": unique(_id("rc-deliver", sid, m, "diamond" if diamond else "")),
                     }
                 )
             else:
@@ -942,7 +993,14 @@ def _moves(labelled: list[dict[str, Any]], view: dict[str, Any], seat: int | Non
                         "move": move,
                         "label": label,
                         "gems": [{"key": g, "name": resource_name(g)} for g in gems],
-                        "id": unique(_id("rc-ornament", sid, "-".join(gems) if gems else "none")),
+                        "id": unique(
+                            _id(
+                                "rc-ornament",
+                                sid,
+                                "-".join(gems) if gems else "none",
+                                "diamond-" + "-".join(move["diamonds"]) if move.get("diamonds") else "",
+                            )
+                        ),
                     }
                 )
         elif kind == "die":
@@ -971,8 +1029,12 @@ def _moves(labelled: list[dict[str, Any]], view: dict[str, Any], seat: int | Non
                 parts += [move["give"], "to", *got]
             if "materials" in move:
                 parts += list(move["materials"])
+            if "player" in move:
+                parts.append(f"player-{move['player']}")
             if "slot" in move:
                 parts.append(move["slot"])
+            if "slots" in move:
+                parts += list(move["slots"])
             out["influence"].append({"move": move, "label": label, "id": unique(_id("rc-influence", *parts))})
         elif kind == "activate":
             out["activate"].append({"move": move, "label": label, "id": unique(_id("rc-activate", move["slot"]))})
@@ -993,9 +1055,11 @@ def _moves(labelled: list[dict[str, Any]], view: dict[str, Any], seat: int | Non
         g["banner_groups"] = []
         for b in g.pop("banners").values():
             b["rows"] = sorted(b["rows"].values(), key=lambda r: SLOTS.index(r["slot"]) if r["slot"] in SLOTS else 9)
+            special_rows = b.pop("special_rows", {}).values()
+            b["special_rows"] = sorted(special_rows, key=lambda r: SLOTS.index(r["slot"]) if r["slot"] in SLOTS else 9)
             g["banner_groups"].append(b)
         g["count"] = len(g["plain"]) + sum(
-            1 for b in g["banner_groups"] for r in b["rows"] for x in (r["down"], r["up"]) if x
+            1 for b in g["banner_groups"] for r in b["rows"] + b["special_rows"] for x in (r["down"], r["up"]) if x
         )
     out["build"] = list(build.values())
     out["dice"] = [dice[d] for d in ("white",) + _catalogue()["colours"] + ("black",) if d in dice]

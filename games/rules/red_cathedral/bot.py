@@ -20,11 +20,11 @@ from typing import Any
 
 from games.rules.base import Move, State
 
-from . import track
+from . import bot_extras, track
 from .building import gem_glory
 from .contractors import HIRE, SPECIALISTS, UNLOCKS, cost, seen
 from .contractors import RULES as MODULE_RULES
-from .data import GEMS, MATERIALS
+from .data import DIAMOND, GEMS, MATERIALS
 from .guilds import ACTS
 from .influence import moves as influence_moves
 from .influence import perform
@@ -44,7 +44,6 @@ from .state import (
     free_space,
     missing,
     relation,
-    slot_cost,
     units_missing,
 )
 
@@ -57,6 +56,7 @@ RESERVE, RESERVE_RUBLE = 5, 0.45  # the first rubles pay for face-up tiles and e
 RUBLE = 0.3  # further rubles: the clergy gives 1 glory for 3, the final scoring 1 for 5
 PLENTY = 15  # rubles beyond this only count at the final scoring's rate
 LEFTOVER: float = 1 / GAME["end"]["leftover_per_glory"]  # what a unit is worth in the last turn
+DIAMOND_USE = 0.3  # a diamond spent where an ordinary material would do is a wild card lost
 # Future activations of a face-up tile per turn left, by workshop space: the white die and the
 # player's own die can be pushed with rubles, so they are moved more often.
 ACTIVATIONS = {"white1": 0.12, "white2": 0.08, "own": 0.1, "next": 0.05, "opposite": 0.05, "previous": 0.05}
@@ -110,6 +110,8 @@ def ornament_wants(pl: dict[str, Any]) -> dict[str, int]:
 
 def unit_worth(seat: Seat, m: str, held: int) -> float:
     """Worth of one more unit of material ``m`` while ``held`` are in the inventory."""
+    if m == DIAMOND:
+        return bot_extras.diamond_worth(seat, held)
     if seat.last:
         return LEFTOVER
     if held < seat.need[m]:
@@ -185,6 +187,8 @@ def tile_gives_now(st: State, tile: str) -> dict[str, int]:
 
 
 def tile_worth(seat: Seat, tile: str) -> float:
+    if "effect" in TILES[tile]:
+        return bot_extras.special_worth(seat, tile)
     return gain_worth(seat, tile_gives_now(seat.st, tile))
 
 
@@ -237,6 +241,8 @@ def choose(st: State, p: int, legal: list[Move], rnd: random.Random) -> Move:
         by_type.setdefault(m["type"], []).append(m)
     if st["pend"]:
         return _for_iwan(st, p, legal)
+    if by_type.get("draft"):
+        return bot_extras.draft_pick(by_type["draft"])
     seat = Seat(st, p)
     if by_type.get("choose"):
         from .guilds import choice
@@ -288,7 +294,7 @@ def _build_now(seat: Seat, builds: list[Move]) -> bool:
         return any(move_worth(seat, m) > DELIVERED + 0.5 for m in builds)
     if any(m["type"] == "ornament" and m["gems"] for m in builds):
         return True
-    units = sum(min(seat.need[m], seat.inv[m]) for m in MATERIALS)
+    units = sum(min(seat.need[m], seat.inv[m]) for m in MATERIALS) + bot_extras.usable_diamonds(seat)
     if units >= (2 if seat.ahead else BUILD_UNITS) or free_space(seat.pl) == 0:
         return True
     return any(_completable(seat, sec) for sec in seat.open)
@@ -296,7 +302,8 @@ def _build_now(seat: Seat, builds: list[Move]) -> bool:
 
 def _completable(seat: Seat, sec: dict[str, Any]) -> bool:
     miss = missing(sec)
-    return sum(miss.values()) <= BUILD_UNITS and all(seat.inv[m] >= n for m, n in miss.items())
+    short = sum(max(0, n - seat.inv[m]) for m, n in miss.items())
+    return sum(miss.values()) <= BUILD_UNITS and short <= seat.inv.get(DIAMOND, 0)
 
 
 def _claim_now(seat: Seat) -> bool:
@@ -321,9 +328,12 @@ def move_worth(seat: Seat, move: Move) -> float:
     if kind == "influence":
         return influence_worth(seat, move, quarter_card(st, st["turn"]["area"]))
     if kind == "deliver":
-        return delivery_worth(seat, move)
+        # A diamond is kept for what no material in the inventory can pay.
+        return delivery_worth(seat, move) - (DIAMOND_USE if move.get("diamond") else 0.0)
     if kind == "ornament":
-        return ornament_worth(seat, move)
+        return ornament_worth(seat, move) - DIAMOND_USE * len(move.get("diamonds", []))
+    if kind == "tile_choice":
+        return bot_extras.choice_worth(seat, move)
     if kind == "bonus":
         return unit_worth(seat, move["material"], seat.inv[move["material"]])
     if kind == "hire":
@@ -495,11 +505,10 @@ def placement_worth(seat: Seat, move: Move) -> float:
     unlock = UNLOCKED_ORNAMENT if st["side"] == "extended" and coloured else 0.0
     if not move["up"]:
         return -unlock
-    t, lvl = find(st, move["section"])
-    tile = st["towers"][t][lvl]["wt"]
+    tile, cost = bot_extras.placement(seat, move)
     per_use = tile_worth(seat, tile)
     uses = ACTIVATIONS[relation(seat.pl["colour"], slot)] * seat.turns_left
-    result: float = per_use * (1 + uses) + rubles_worth(seat, -slot_cost(st, seat.p, slot)) + unlock
+    result: float = per_use * (1 + uses) + rubles_worth(seat, -cost) + unlock
     return result
 
 

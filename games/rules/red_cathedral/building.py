@@ -7,6 +7,7 @@ from typing import Any
 from games.rules.base import Event, State
 from games.rules.base import gettext_noop as _
 
+from . import diamonds
 from .data import GEMS
 from .guilds import foremen
 from .state import (
@@ -70,6 +71,12 @@ def claim(st: State, p: int, section: str, banner: str, slot: str | None, up: bo
     follow_marker(st, t)
     if tile is None or slot is None:
         return
+    place_tile(st, p, tile, slot, up, slot_cost(st, p, slot), events)
+
+
+def place_tile(st: State, p: int, tile: str, slot: str, up: bool, cost: int, events: list[Event]) -> None:
+    """A workshop tile onto a free workshop space: face up for ``cost`` rubles, then activated once."""
+    pl = st["pl"][p]
     pl["ws"][slot] = {"t": tile, "up": up}
     ornament = slot_ornament(pl["colour"], slot) if st["side"] == "extended" and not slot.startswith("white") else None
     if not up:
@@ -77,7 +84,6 @@ def claim(st: State, p: int, section: str, banner: str, slot: str | None, up: bo
             pl["locked"][ornament] -= 1
         events.append({"msg": _("{seat} puts the workshop tile face down."), "args": {"seat": who(st, p)}})
         return
-    cost = slot_cost(st, p, slot)
     pl["rubles"] -= cost
     if ornament:
         pl["locked"][ornament] -= 1
@@ -99,25 +105,32 @@ def follow_marker(st: State, t: int) -> None:
 
 def activate_tile(st: State, p: int, tile: str, events: list[Event]) -> None:
     data = TILES[tile]
-    if "gain" in data:
+    if "effect" in data:
+        from .special_tiles import activate
+
+        activate(st, p, tile, events)
+    elif "gain" in data:
         gain(st, p, data["gain"], "tiles", events)
     else:
         area = st["market"]["dice"][data["die"]][0]
         gain(st, p, RES_TILES[st["market"]["res"][area]]["gives"], "tiles", events)
 
 
-def deliver(st: State, p: int, section: str, material: str, events: list[Event]) -> None:
+def deliver(st: State, p: int, section: str, material: str, events: list[Event], diamond: bool = False) -> None:
+    """``diamond``: a diamond stands in for ``material``."""
     pl = st["pl"][p]
     t, lvl = find(st, section)
     sec = st["towers"][t][lvl]
-    pl["inv"][material] -= 1
+    if diamond:
+        diamonds.deliver(st, p, sec, material)
+    else:
+        pl["inv"][material] -= 1
     sec["mat"][material] = sec["mat"].get(material, 0) + 1
-    events.append(
-        {
-            "msg": _("{seat} delivers {material} to {section}."),
-            "args": {"seat": who(st, p), "material": NAMES[material], "section": section},
-        }
-    )
+    args = {"seat": who(st, p), "material": NAMES[material], "section": section}
+    if diamond:
+        events.append({"msg": _("{seat} delivers a diamond as {material} to {section}."), "args": args})
+    else:
+        events.append({"msg": _("{seat} delivers {material} to {section}."), "args": args})
     if not missing(sec):
         complete(st, t, lvl, events)
 
@@ -143,12 +156,28 @@ def gem_glory(gems: list[str]) -> int:
     return result
 
 
-def decorate(st: State, p: int, section: str, gems: list[str], events: list[Event], pay: bool = True) -> None:
+def decorate(
+    st: State,
+    p: int,
+    section: str,
+    gems: list[str],
+    events: list[Event],
+    pay: bool = True,
+    replaced: list[str] | None = None,
+) -> None:
+    """``replaced``: the payments (the ornament's material, gems) that diamonds make."""
     pl = st["pl"][p]
     t, lvl = find(st, section)
     sec = st["towers"][t][lvl]
     kind = ORN_FOR_KIND[SECTIONS[section]["kind"]]
-    if pay:
+    if pay and replaced:
+        diamonds.pay_ornament(st, p, ORNAMENTS[kind]["material"], gems, replaced)
+        args = {"seat": who(st, p), "goods": [NAMES[m] for m in replaced]}
+        if len(replaced) == 1:
+            events.append({"msg": _("{seat} pays with a diamond instead of {goods}."), "args": args})
+        else:
+            events.append({"msg": _("{seat} pays with diamonds instead of {goods}."), "args": args})
+    elif pay:
         pl["inv"][ORNAMENTS[kind]["material"]] -= 1
         for g in gems:
             pl["inv"][g] -= 1
@@ -182,8 +211,7 @@ def complete(st: State, t: int, lvl: int, events: list[Event]) -> None:
     owner = sec["owner"]
     pl = st["pl"][owner]
     data = SECTIONS[sec["id"]]
-    for m, n in sec["mat"].items():
-        st["supply"][m] += n
+    diamonds.give_back(st, sec)
     sec["mat"] = {}
     sec["done"] = True
     pl["done"] += 1

@@ -27,6 +27,8 @@ FILES = (
     "influence_cards",
     "solo_cards",
     "contractors",
+    "diamonds",
+    "special_tiles",
     "contracts",
     "foreman",
 )
@@ -69,6 +71,12 @@ GUILD_ACTION_FIELDS: dict[str, set[str]] = {
     "pay_material_points": {"materials", "rp"},
     "pay_material_rubles": {"material", "rubles"},
     "pay_gems_glory": {"glory", "rubles"},
+    "buy_diamonds": {"diamonds", "rubles"},
+    "diamonds_for_materials": {"give", "diamonds"},
+    "diamond_permits": {"diamonds", "permits"},
+    "activate_other": {"rubles"},
+    "activate_twice": {"rubles"},
+    "activate_two": {"rubles"},
     # Archivists
     "draw_contracts": {"rubles", "draw"},
     "archive_area": {"rp"},
@@ -538,6 +546,57 @@ def validate_contractors(doc: dict[str, Any], tiles: list[dict[str, Any]]) -> di
     }
 
 
+# The special workshop tiles (promo): what each brings when it is activated.
+SPECIAL_EFFECTS = ("diamond", "material", "die", "guild")
+DIAMOND = "diamond"
+
+
+def validate_diamonds(doc: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The Jewelers' wild material: 15 diamonds, and where they stand in for other materials."""
+    records = {r["id"]: r for r in _records("diamonds", doc)}
+    if sorted(records) != sorted(("supply", "sections", "ornaments", "payments", "leftover")):
+        raise DataError("diamonds.json: records supply, sections, ornaments, payments and leftover.")
+    if records["supply"].get("count") != 15:
+        _fail("diamonds", records["supply"], "there are 15 diamonds.")
+    if records["sections"].get("stands_in") is not True:
+        _fail("diamonds", records["sections"], "a diamond stands in for any material of a section (rules).")
+    orn = records["ornaments"]
+    if orn.get("stands_in") is not True or not isinstance(orn.get("gems"), bool):
+        _fail("diamonds", orn, "a diamond stands in for an ornament's material; say whether for its gems too.")
+    pay = records["payments"]
+    acts = pay.get("acts")
+    if not isinstance(acts, list) or not set(acts) <= {"sell"}:
+        _fail("diamonds", pay, 'only a payment of a material of any kind ("sell") can take a diamond.')
+    _count("diamonds", records["leftover"], records["leftover"].get("units"), "leftover units", 0, 1)
+    return records
+
+
+def validate_special_tiles(doc: dict[str, Any]) -> dict[str, Any]:
+    """The 4 special workshop tiles (promo), one effect each, drafted one per player."""
+    records = _records("special_tiles", doc)
+    tiles = [r for r in records if "effect" in r]
+    if sorted(r["effect"] for r in tiles) != sorted(SPECIAL_EFFECTS):
+        raise DataError(f"special_tiles.json: one tile for each effect: {', '.join(SPECIAL_EFFECTS)}.")
+    for r in tiles:
+        if not r["id"].startswith("S-"):
+            _fail("special_tiles", r, "a special tile's id starts with S- (no workshop tile's does).")
+        gain = r.get("gain", {})
+        if r["effect"] == "diamond" and gain != {DIAMOND: 1}:
+            _fail("special_tiles", r, "the diamond tile brings 1 diamond.")
+        if r["effect"] == "material" and gain != {"rubles": 1}:
+            _fail("special_tiles", r, "the material tile brings 1 ruble besides the material of your choice.")
+        if r["effect"] in ("die", "guild") and gain:
+            _fail("special_tiles", r, "this tile's benefit is chosen when it is activated.")
+    rest = {r["id"]: r for r in records if "effect" not in r}
+    if sorted(rest) != ["draft", "solo"]:
+        raise DataError("special_tiles.json: besides the tiles, the records draft and solo.")
+    if (rest["draft"].get("order"), rest["draft"].get("per_player")) != ("reverse", 1):
+        _fail("special_tiles", rest["draft"], "each player drafts 1 tile, the last player first.")
+    if not isinstance(rest["solo"].get("iwan"), bool):
+        _fail("special_tiles", rest["solo"], "say whether Iwan gets a special tile.")
+    return {"tiles": {r["id"]: r for r in tiles}, "iwan": rest["solo"]["iwan"]}
+
+
 def validate_contracts(doc: dict[str, Any]) -> list[dict[str, Any]]:
     """The 15 contract cards in the rules text's order, one condition each."""
     records = _records("contracts", doc)
@@ -610,6 +669,8 @@ def validate(docs: dict[str, dict[str, Any]]) -> dict[str, Any]:
         "solo": validate_solo_cards(docs["solo_cards"]),
         "solo_doc": docs["solo_cards"],
         "contractors": validate_contractors(docs["contractors"], tiles),
+        "diamonds": validate_diamonds(docs["diamonds"]),
+        "special_tiles": validate_special_tiles(docs["special_tiles"]),
         "contracts": validate_contracts(docs["contracts"]),
         "guilds": {g: validate_guild(docs[f"guilds/{g}"], g) for g in guild_files()},
         "foreman": validate_foreman(docs["foreman"]),

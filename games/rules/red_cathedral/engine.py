@@ -51,10 +51,13 @@ BAD_VALUE = {
     "clergy": _("Choose influence card 1, 2 or 3 of the fourth group, or a random one."),
     "guild": _("Choose the clergy, one of the expansion's guilds or a random guild as the fourth group."),
     "contractors": _("The Contractors module is either played (true) or not (false)."),
+    "special_tiles": _("The special workshop tiles are either played (true) or not (false)."),
 }
 RANDOM_GUILD_CARD = _("A random guild plays a random card: choose a guild to choose its card.")
 # The Contractors module ("Die Unternehmer"): it combines with every side, card and player count.
 MODULE_OPTION = "contractors"
+# The 4 special workshop tiles (promo), drafted before the first turn.
+SPECIAL_OPTION = "special_tiles"
 
 
 class RedCathedral(Engine, to_act=flow.to_act, view=build_view, label=labels.label, bot=bot.choose):
@@ -131,6 +134,18 @@ class RedCathedral(Engine, to_act=flow.to_act, view=build_view, label=labels.lab
                 "different tools score at the end. Plays with every player count, the solo game included."
             ),
         ),
+        Option(
+            SPECIAL_OPTION,
+            _("The special workshop tiles (promo)"),
+            kind="bool",
+            default=False,
+            help=_(
+                "Before the first turn every player takes one of the 4 special workshop tiles, the last player "
+                "first. When claiming a section you may place it instead of the section's tile, face up for as "
+                "many rubles as you have free workshop spaces. The diamonds join the supply. In the solo game "
+                "Iwan gets none."
+            ),
+        ),
     )
 
     def normalize_options(self, players: int, options: dict[str, Any] | None) -> dict[str, Any]:
@@ -146,7 +161,7 @@ class RedCathedral(Engine, to_act=flow.to_act, view=build_view, label=labels.lab
         if set(given) - set(known):
             raise InvalidOptions(UNKNOWN_OPTION)
         for name, value in given.items():
-            if name == MODULE_OPTION:
+            if name in (MODULE_OPTION, SPECIAL_OPTION):
                 if not isinstance(value, bool):
                     raise InvalidOptions(BAD_VALUE[name])
             elif isinstance(value, bool) or str(value) not in known[name]:
@@ -183,6 +198,8 @@ class RedCathedral(Engine, to_act=flow.to_act, view=build_view, label=labels.lab
             )
         if options.get(MODULE_OPTION):
             parts.append({"msg": _("Contractors module"), "args": {}})
+        if options.get(SPECIAL_OPTION):
+            parts.append({"msg": _("special workshop tiles"), "args": {}})
         return {"parts": parts}
 
     def setup(self, players: int, options: dict[str, Any], seed: int) -> State:

@@ -13,7 +13,7 @@ from typing import Any
 from games.rules.base import Event, IllegalMove, Move, State
 from games.rules.base import gettext_noop as _
 
-from . import building, contractors, influence, market, scoring, solo, track
+from . import building, contractors, diamonds, influence, market, scoring, solo, special_tiles, track
 from .data import GEMS, MATERIALS
 from .guilds import choice
 from .guilds.reasons import guild_reason
@@ -46,6 +46,9 @@ def to_act(st: State) -> list[int]:
         return []
     if st["pend"]:
         return [0]
+    drafting = special_tiles.drafting(st)
+    if drafting is not None:
+        return [drafting]
     return [st["turn"]["seat"]]
 
 
@@ -58,8 +61,12 @@ def legal_moves(st: State, seat: int, kind: str | None = None) -> list[Move]:
         return []
     if st["pend"]:
         return [{"type": st["pend"]["k"], "section": s} for s in st["pend"]["options"]]
+    if special_tiles.drafting(st) is not None:
+        return special_tiles.draft_moves(st, seat) if kind in (None, "draft") else []
     if choice.pending(st):
         return choice.moves(st, seat) if kind in (None, "choose") else []
+    if special_tiles.pending(st):
+        return special_tiles.choice_moves(st, seat) if kind in (None, "tile_choice") else []
     turn = st["turn"]
     stage = turn["stage"]
     out: list[Move] = []
@@ -79,7 +86,8 @@ def legal_moves(st: State, seat: int, kind: str | None = None) -> list[Move]:
         if kind in (None, "hire"):
             out += contractors.hire_moves(st, seat)
     else:
-        if stage in ("build", "market") and turn["budget"] and kind in (None, "deliver", "ornament"):
+        # "after": a special tile's influence action may buy deliveries right after a claim.
+        if stage in ("build", "market", "after") and turn["budget"] and kind in (None, "deliver", "ornament"):
             out += delivery_moves(st, seat, turn["budget"])
         if stage == "market" and kind in (None, "take", "influence", "activate", "specialist"):
             out += market_moves(st, seat)
@@ -112,7 +120,7 @@ def claim_moves(st: State, p: int) -> list[Move]:
                     out.append({**base, "slot": slot, "up": False})
                     if pl["rubles"] >= costs[slot]:
                         out.append({**base, "slot": slot, "up": True})
-    return out
+    return out + special_tiles.claim_moves(st, p, out)
 
 
 def delivery_moves(st: State, p: int, budget: int) -> list[Move]:
@@ -128,16 +136,21 @@ def delivery_moves(st: State, p: int, budget: int) -> list[Move]:
                 for m in held:
                     if cost.get(m, 0) > mat.get(m, 0):
                         out.append({"type": "deliver", "section": sec["id"], "material": m})
+    out += diamonds.delivery_moves(st, p)
     orn = st["pl"][p]["orn"]
-    if not any(orn[k] and inv[ORNAMENTS[k]["material"]] for k in orn):
+    wild = diamonds.held(st["pl"][p]) > 0
+    if not any(orn[k] and (inv[ORNAMENTS[k]["material"]] or wild) for k in orn):
         return out
     for section, kind in building.ornament_options(st, p):
         material = ORNAMENTS[kind]["material"]
-        if not inv[material]:
-            continue
         for gems in GEM_SETS:
-            if 1 + len(gems) <= budget and all(inv[g] >= gems.count(g) for g in GEMS):
-                out.append({"type": "ornament", "section": section, "gems": list(gems)})
+            if 1 + len(gems) > budget:
+                continue
+            move = {"type": "ornament", "section": section, "gems": list(gems)}
+            if inv[material] and all(inv[g] >= gems.count(g) for g in GEMS):
+                out.append(move)
+            if wild:
+                out += [{**move, "diamonds": r} for r in diamonds.ornament_variants(inv, material, list(gems))]
     return out
 
 
@@ -215,8 +228,23 @@ def reason(st: State, seat: int, move: dict[str, Any]) -> str:
     stage = st["turn"]["stage"]
     if st["pend"]:
         return _("First choose the section for Iwan.")
+    if special_tiles.drafting(st) is not None:
+        return _("First every player takes a special workshop tile, the last player first.")
     if choice.pending(st):
         return choice.reason(st)
+    if special_tiles.pending(st):
+        return _("First choose what your special workshop tile brings.")
+    if kind == "draft":
+        return _("The special workshop tiles have been drafted.")
+    if kind == "tile_choice":
+        return _("No special workshop tile waits for a choice.")
+    if kind == "claim" and move.get("special") and stage == "main":
+        return _(
+            "You place your special workshop tile instead of the section's tile: you need it still in hand, "
+            "a section with a tile, a free workshop space, and face up as many rubles as you have free workshop spaces."
+        )
+    if kind == "deliver" and move.get("diamond") and stage in ("main", "build"):
+        return _("A diamond stands in only for a material one of your sections still lacks, and you need a diamond.")
     if kind == "choose":
         return _("There is nothing to choose now.")
     if kind == "end" and stage == "main":
@@ -249,6 +277,12 @@ def reason(st: State, seat: int, move: dict[str, Any]) -> str:
         return _("You may reroll only once per turn.")
     if kind in ("glory_rubles", "reroll", "glory_permit"):
         return _("You have no glory to give up.")
+    if kind == "influence" and stage == "market":
+        from .guild_reasons import influence_reason
+
+        why = influence_reason(st, move)
+        if why:
+            return why
     return _("That move is not possible now.")
 
 
@@ -263,7 +297,16 @@ def apply(st: State, seat: int, move: Any) -> list[Event]:
         if not st["pend"]:
             end_turn(st, solo.IWAN, events)
         return events
-    if kind == "claim":
+    if kind == "draft":
+        special_tiles.draft(st, p, move["tile"], events)
+        return events
+    if kind == "tile_choice":
+        special_tiles.resolve(st, p, move, events)
+        return events
+    if kind == "claim" and move.get("special"):
+        special_tiles.claim(st, p, move, events)
+        turn["stage"] = "after"
+    elif kind == "claim":
         building.claim(st, p, move["section"], move["banner"], move.get("slot"), move.get("up", False), events)
         turn["stage"] = "after"
     elif kind in ("deliver", "ornament"):
@@ -272,9 +315,9 @@ def apply(st: State, seat: int, move: Any) -> list[Event]:
             turn["stage"], turn["budget"] = "build", BUILD_UNITS
         turn["budget"] -= units
         if kind == "deliver":
-            building.deliver(st, p, move["section"], move["material"], events)
+            building.deliver(st, p, move["section"], move["material"], events, move.get("diamond", False))
         else:
-            building.decorate(st, p, move["section"], move["gems"], events)
+            building.decorate(st, p, move["section"], move["gems"], events, replaced=move.get("diamonds"))
     elif kind == "die":
         market.move_die(st, p, move["die"], move["extra"], events)
     elif kind == "recruit":

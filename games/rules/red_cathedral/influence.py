@@ -8,8 +8,9 @@ from typing import Any
 from games.rules.base import Event, Move, State
 from games.rules.base import gettext_noop as _
 
+from . import diamonds
 from .building import activate_tile
-from .data import MATERIALS, SECTION_KINDS
+from .data import DIAMOND, MATERIALS, SECTION_KINDS
 from .guilds import ACTS
 from .market import GROUP_NAMES, quarter_card
 from .state import INFLUENCE, NAMES, SECTIONS, SLOT_NAMES, free_space, gain_glory, take_materials, who
@@ -80,6 +81,8 @@ def action_moves(st: State, p: int, card: dict[str, Any], indexes: list[int], st
             out += ACTS[act].moves(st, p, a, base)
         elif act == "sell":
             out += [{**base, "material": m} for m in _materials(a["materials"]) if inv[m]]
+            if a["materials"] == "any" and diamonds.pays(pl, act):
+                out.append({**base, "material": DIAMOND})  # a diamond is a material of any kind
         elif act == "buy":
             if rubles >= a["rubles"] and free_space(pl):
                 out += [{**base, "material": m} for m in _materials(a["materials"]) if supply[m]]

@@ -17,6 +17,16 @@ Label = dict[str, Any]
 
 def label(st: State, seat: int, move: Move) -> Label:
     kind = move.get("type")
+    if kind == "draft":
+        from .special_tiles import draft_label
+
+        return draft_label(move)
+    if kind == "tile_choice":
+        from .special_tiles import choice_label
+
+        return choice_label(st, seat, move)
+    if kind == "claim" and move.get("special"):
+        return special_claim_label(st, seat, move)
     if kind == "claim":
         section = move["section"]
         args = {"section": section, "kind": KIND_NAMES[SECTIONS[section]["kind"]], "tower": find(st, section)[0] + 1}
@@ -54,13 +64,27 @@ def label(st: State, seat: int, move: Move) -> Label:
             "args": args,
         }
     if kind == "deliver":
-        return {
-            "msg": _("Deliver {material} to {section}"),
-            "args": {"material": NAMES[move["material"]], "section": move["section"]},
-        }
+        args = {"material": NAMES[move["material"]], "section": move["section"]}
+        if move.get("diamond"):
+            return {"msg": _("Deliver a diamond as {material} to {section}"), "args": args}
+        return {"msg": _("Deliver {material} to {section}"), "args": args}
     if kind == "ornament":
         orn = ORNAMENT_NAMES[ORN_FOR_KIND[SECTIONS[move["section"]]["kind"]]]
         args = {"ornament": orn, "section": move["section"]}
+        if move.get("diamonds"):
+            args["replaced"] = [NAMES[m] for m in move["diamonds"]]
+            if move["gems"]:
+                gems = {**args, "gems": [NAMES[g] for g in move["gems"]]}
+                if len(move["diamonds"]) == 1:
+                    return {
+                        "msg": _("Add {ornament} to {section} with {gems}, a diamond standing in for {replaced}"),
+                        "args": gems,
+                    }
+                return {
+                    "msg": _("Add {ornament} to {section} with {gems}, diamonds standing in for {replaced}"),
+                    "args": gems,
+                }
+            return {"msg": _("Add {ornament} to {section}, a diamond standing in for {replaced}"), "args": args}
         if move["gems"]:
             return {
                 "msg": _("Add {ornament} to {section} with {gems}"),
@@ -199,4 +223,50 @@ def action_label(st: State, seat: int, card: dict[str, Any], move: Move) -> Labe
     return {
         "msg": _("{group}: gain {glory} glory for a completed base, middle section and dome"),
         "args": {**args, "glory": a["glory"]},
+    }
+
+
+def special_claim_label(st: State, seat: int, move: Move) -> Label:
+    """A claim that places the special workshop tile instead of the section's (which is discarded)."""
+    from .special_tiles import free_spaces
+
+    section = move["section"]
+    args = {
+        "section": section,
+        "kind": KIND_NAMES[SECTIONS[section]["kind"]],
+        "tower": find(st, section)[0] + 1,
+        "slot": SLOT_LABELS[move["slot"]],
+        "rubles": free_spaces(st["pl"][seat]),
+    }
+    if move["banner"] in ("white1", "white2"):
+        args["banner"] = SLOT_LABELS[move["banner"]]
+        if move["up"]:
+            return {
+                "msg": _(
+                    "Claim {kind} {section} in tower {tower} with the banner from the {banner} workshop space; your "
+                    "special workshop tile instead of its tile, face up on the {slot} workshop space for {rubles} rubles"
+                ),
+                "args": args,
+            }
+        return {
+            "msg": _(
+                "Claim {kind} {section} in tower {tower} with the banner from the {banner} workshop space; your "
+                "special workshop tile instead of its tile, face down on the {slot} workshop space"
+            ),
+            "args": args,
+        }
+    if move["up"]:
+        return {
+            "msg": _(
+                "Claim {kind} {section} in tower {tower}; your special workshop tile instead of its tile, "
+                "face up on the {slot} workshop space for {rubles} rubles"
+            ),
+            "args": args,
+        }
+    return {
+        "msg": _(
+            "Claim {kind} {section} in tower {tower}; your special workshop tile instead of its tile, "
+            "face down on the {slot} workshop space"
+        ),
+        "args": args,
     }

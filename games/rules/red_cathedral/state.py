@@ -10,6 +10,8 @@ State layout (plain JSON):
   space on the track, rubles, inventory, banners, workshop spaces by die colour, ornaments, and ``src``,
   the glory each source has brought so far (the ∑ table).
 * ``turn``: whose turn and how far it has got; ``end``: who triggered the end and who still plays.
+* Only in games that play them: ``"diamond"`` in ``supply`` and every ``inv`` (diamonds.py), and the
+  special workshop tiles' ``draft`` and each player's drafted ``special`` tile (special_tiles.py).
 * with the Archivists' guild: ``contracts``, the face-down contract deck (top first), and each
   player's secret ``contracts``; with the Master Builders' guild: ``builders``, the deck and discard
   pile of the section cards not in play; ``turn["choice"]``: the cards a guild action has just drawn.
@@ -23,7 +25,7 @@ from games.rules.base import Event, State, new_rng_state, rng, shuffled
 from games.rules.base import gettext_noop as _
 
 from . import track
-from .data import BLACK, COLOURS, DICE, MATERIALS, SECTION_KINDS, figures
+from .data import BLACK, COLOURS, DIAMOND, DICE, MATERIALS, SECTION_KINDS, figures
 
 F = figures()
 GAME: dict[str, Any] = F["game"]
@@ -35,6 +37,8 @@ BASE_RES_TILES = tuple(r["id"] for r in F["resource_tiles"])
 TILES: dict[str, dict[str, Any]] = {
     **{r["id"]: r for r in F["workshop_tiles"]},
     **{i: {**r, "three_plus": False} for i, r in MODULE["tiles"].items()},
+    # The special workshop tiles (promo), placed only from a player's draft.
+    **{i: {**r, "three_plus": False} for i, r in F["special_tiles"]["tiles"].items()},
 }
 RES_TILES: dict[str, dict[str, Any]] = {
     **{r["id"]: r for r in F["resource_tiles"]},
@@ -175,6 +179,9 @@ def setup(players: int, options: dict[str, Any], seed: int) -> State:
         from .solo import setup_iwan
 
         setup_iwan(st)
+    from .special_tiles import setup_extras
+
+    setup_extras(st, options)
     return st
 
 
@@ -226,7 +233,9 @@ def new_turn(seat: int) -> dict[str, Any]:
 
 def stock(p: dict[str, Any]) -> int:
     inv = p["inv"]
-    return sum(inv[m] for m in MATERIALS)
+    # Diamonds (in games that play them) take inventory space like every material.
+    result: int = sum(inv[m] for m in MATERIALS) + inv.get(DIAMOND, 0)
+    return result
 
 
 def free_space(p: dict[str, Any]) -> int:
@@ -377,6 +386,7 @@ NAMES = {
     "rp": _("construction points"),
     "glory": _("glory"),
     "permits": _("permits"),
+    DIAMOND: _("diamond"),
 }
 # Whole noun phrases with their article, as the messages use them (German declines them).
 ORNAMENT_NAMES = {"door": _("a door"), "arch": _("an arch"), "cross": _("a cross")}

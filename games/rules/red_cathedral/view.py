@@ -56,6 +56,8 @@ def build_view(st: State, seat: int | None) -> dict[str, Any]:
                     "tile": _tile(sec["wt"]),
                 }
             )
+            if sec.get("dia"):
+                sections[-1]["diamonds"] = dict(sec["dia"])  # delivered diamonds, by the material they replace
         towers.append(
             {
                 "number": t + 1,
@@ -97,6 +99,11 @@ def build_view(st: State, seat: int | None) -> dict[str, Any]:
         }
         if "final" in pl:
             entry["final"] = pl["final"]
+        if "special" in pl:
+            from .special_tiles import free_spaces
+
+            entry["special"] = _tile(pl["special"])  # the drafted special tile, until it is placed
+            entry["special_cost"] = free_spaces(pl)  # what placing it face up costs now
         if "contracts" in st and not pl["iwan"]:
             entry["contracts"] = _contracts(st, p, seat)
         if "contr" in st:
@@ -147,6 +154,10 @@ def build_view(st: State, seat: int | None) -> dict[str, Any]:
     }
     if foremen.in_play(st):
         view["foreman"] = {"tower": foremen.tower(st) + 1}
+    if st.get("draft"):
+        view["draft"] = {"left": [_tile(t) for t in st["draft"]["left"]], "order": list(st["draft"]["order"])}
+    if st["turn"].get("choices"):
+        view["choice"] = _tile(st["turn"]["choices"][0])
     if "contr" in st:
         from .contractors import public
 
@@ -188,7 +199,10 @@ def _tile(tile: str | None) -> dict[str, Any] | None:
     if tile is None:
         return None
     data = TILES[tile]
-    return {"id": tile, "gain": data.get("gain"), "die": data.get("die")}
+    out = {"id": tile, "gain": data.get("gain"), "die": data.get("die")}
+    if "effect" in data:
+        out["special"] = data["effect"]
+    return out
 
 
 def _workshop(st: State, p: int) -> list[dict[str, Any]]:

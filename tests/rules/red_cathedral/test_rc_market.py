@@ -6,6 +6,7 @@ import copy
 import pytest
 
 from games.rules.base import rng
+from games.rules.red_cathedral import diamonds
 from tests.rules.red_cathedral.rc_helpers import (
     CARDS,
     DICE,
@@ -224,6 +225,15 @@ def _prepare(st, p, card, index):
     elif act_ == "all_kinds":
         base, mid, dome = pick("base"), pick("middle"), pick("dome")
         set_towers(st, [[sec(base, owner=p, done=True), sec(mid, owner=p, done=True), sec(dome, owner=p, done=True)]])
+    elif act_ in ("buy_diamonds", "diamonds_for_materials", "diamond_permits"):
+        if "diamond" not in st["supply"]:
+            diamonds.setup(st)  # the Jewelers' guild brings the diamonds at the set-up
+        inv.update(wood=1, brick=1, stone=1, diamond=2)
+    elif act_ == "activate_other":
+        st["pl"][p + 1]["ws"]["yellow"] = {"t": "T20", "up": True}
+    elif act_ in ("activate_twice", "activate_two"):
+        st["pl"][p]["ws"]["yellow"] = {"t": "T20", "up": True}
+        st["pl"][p]["ws"]["red"] = {"t": "T21", "up": True}
     elif act_ in ("section_rubles", "section_points"):
         # The Master Builders draw on a section the player is building.
         others = tuple(s["id"] for t in st["towers"][1:] for s in t)

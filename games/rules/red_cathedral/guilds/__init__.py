@@ -63,7 +63,17 @@ def register(act: str, guild_act: GuildAct) -> None:
 
 
 # One module per group; each registers its actions when imported.
-MODULES = ("managers", "archivists", "master_builders", "foremen", "entrepreneurs", "wholesalers", "lawyers")
+MODULES = (
+    "managers",
+    "archivists",
+    "master_builders",
+    "foremen",
+    "entrepreneurs",
+    "wholesalers",
+    "lawyers",
+    "jewelers",
+    "artisans",
+)
 
 
 def load() -> None:
