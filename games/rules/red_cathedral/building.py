@@ -70,13 +70,16 @@ def claim(st: State, p: int, section: str, banner: str, slot: str | None, up: bo
     if tile is None or slot is None:
         return
     pl["ws"][slot] = {"t": tile, "up": up}
+    if not up:
+        pl["free_up"] = False  # a reinforcement's free placement is for the next claimed tile only
     ornament = slot_ornament(pl["colour"], slot) if st["side"] == "extended" and not slot.startswith("white") else None
     if not up:
         if ornament:
             pl["locked"][ornament] -= 1
         events.append({"msg": _("{seat} puts the workshop tile face down."), "args": {"seat": who(st, p)}})
         return
-    cost = slot_cost(st, p, slot)
+    cost = claim_cost(st, p, slot)
+    pl["free_up"] = False
     pl["rubles"] -= cost
     if ornament:
         pl["locked"][ornament] -= 1
@@ -88,6 +91,11 @@ def claim(st: State, p: int, section: str, banner: str, slot: str | None, up: bo
         }
     )
     activate_tile(st, p, tile, events)
+
+
+def claim_cost(st: State, p: int, slot: str) -> int:
+    """Rubles to put a claimed tile face up there: none after the reinforcement tile that frees it."""
+    return 0 if st["pl"][p].get("free_up") else slot_cost(st, p, slot)
 
 
 def follow_marker(st: State, t: int) -> None:

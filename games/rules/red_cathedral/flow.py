@@ -13,7 +13,7 @@ from typing import Any
 from games.rules.base import Event, IllegalMove, Move, State
 from games.rules.base import gettext_noop as _
 
-from . import building, contractors, influence, market, scoring, solo, track
+from . import building, contractors, influence, market, reinforcement, scoring, solo, track
 from .data import GEMS, MATERIALS
 from .state import (
     BUILD_UNITS,
@@ -24,7 +24,6 @@ from .state import (
     SLOT_NAMES,
     TURN_LIMIT,
     new_turn,
-    slot_cost,
     who,
 )
 
@@ -63,7 +62,7 @@ def legal_moves(st: State, seat: int, kind: str | None = None) -> list[Move]:
         if kind in (None, "claim"):
             out += claim_moves(st, seat)
         if kind in (None, "deliver", "ornament"):
-            out += delivery_moves(st, seat, BUILD_UNITS)
+            out += delivery_moves(st, seat, BUILD_UNITS + turn["budget"])
         if kind in (None, "die"):
             out += [{"type": "die", "die": d, "extra": e} for d, e in market.die_moves(st, seat)]
         if kind in (None, "recruit") and contractors.on(st):
@@ -75,7 +74,7 @@ def legal_moves(st: State, seat: int, kind: str | None = None) -> list[Move]:
         if kind in (None, "hire"):
             out += contractors.hire_moves(st, seat)
     else:
-        if stage in ("build", "market") and turn["budget"] and kind in (None, "deliver", "ornament"):
+        if stage in ("build", "market", "after") and turn["budget"] and kind in (None, "deliver", "ornament"):
             out += delivery_moves(st, seat, turn["budget"])
         if stage == "market" and kind in (None, "take", "influence", "activate", "specialist"):
             out += market_moves(st, seat)
@@ -83,6 +82,8 @@ def legal_moves(st: State, seat: int, kind: str | None = None) -> list[Move]:
             out.append({"type": "end"})
     if kind in (None, "glory_rubles", "reroll", "glory_permit"):
         out += optional_moves(st, seat)
+    if kind in (None, "reinforce"):
+        out += reinforcement.moves(st, seat)
     return out
 
 
@@ -91,7 +92,7 @@ def claim_moves(st: State, p: int) -> list[Move]:
     sources = building.banner_sources(st, p)
     if not sources:
         return []
-    costs = {slot: slot_cost(st, p, slot) for slot in SLOT_NAMES}
+    costs = {slot: building.claim_cost(st, p, slot) for slot in SLOT_NAMES}
     out = []
     for tower in st["towers"]:
         sec = next((s for s in tower if s["owner"] is None), None)
@@ -231,6 +232,8 @@ def reason(st: State, seat: int, move: dict[str, Any]) -> str:
         return _("You have delivered the 3 units of this build action.")
     if kind in ("take", "influence", "activate", "specialist") and stage != "market":
         return _("Market actions follow a die move.")
+    if kind == "reinforce":
+        raise reinforcement.refuse(st, seat, move)
     if kind == "reroll" and st["turn"]["reroll"]:
         return _("You may reroll only once per turn.")
     if kind in ("glory_rubles", "reroll", "glory_permit"):
@@ -255,7 +258,8 @@ def apply(st: State, seat: int, move: Any) -> list[Event]:
     elif kind in ("deliver", "ornament"):
         units = 1 if kind == "deliver" else 1 + len(move["gems"])
         if turn["stage"] == "main":
-            turn["stage"], turn["budget"] = "build", BUILD_UNITS
+            # Units a guild action or reinforcement gave before join the build action's three.
+            turn["stage"], turn["budget"] = "build", BUILD_UNITS + turn["budget"]
         turn["budget"] -= units
         if kind == "deliver":
             building.deliver(st, p, move["section"], move["material"], events)
@@ -273,6 +277,8 @@ def apply(st: State, seat: int, move: Any) -> list[Event]:
         contractors.use_specialist(st, p, events)
     elif kind == "glory_permit":
         contractors.glory_permit(st, p, events)
+    elif kind == "reinforce":
+        reinforcement.apply(st, p, move, events)
     elif kind == "take":
         market.take(st, p, move["count"], events)
     elif kind == "influence":

@@ -92,6 +92,9 @@ def build_view(st: State, seat: int | None) -> dict[str, Any]:
             "workshop": [] if pl["iwan"] else _workshop(st, p),
             "sources": dict(pl["src"]),
         }
+        if st.get("guild") == "brickmakers":
+            entry["reinforcements"] = list(pl.get("reinf", []))
+            entry["free_up"] = bool(pl.get("free_up"))
         if "final" in pl:
             entry["final"] = pl["final"]
         if "contr" in st:
@@ -137,6 +140,10 @@ def build_view(st: State, seat: int | None) -> dict[str, Any]:
         "track": {"lap": track.LAP, "eagles": list(track.EAGLES)},
         "materials": list(MATERIALS),
     }
+    if st.get("guild") == "brickmakers":
+        from .reinforcement import available
+
+        view["reinforcements"] = {"available": available(st), "box": list(st.get("reinf_box", []))}
     if "contr" in st:
         from .contractors import public
 

@@ -1,0 +1,167 @@
+"""The Brickmakers' guild (Ziegelhersteller): bricks for reinforcement tiles, deliveries, rubles and points."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.rules.base import Event, Move, State
+from games.rules.base import gettext_noop as _
+
+from .. import reinforcement
+from ..state import NAMES, gain_points, who
+from . import GuildAct, Label, register
+
+BRICK = "brick"
+SOURCE = "guild"
+
+
+def _bricks(st: State, p: int, action: dict[str, Any]) -> bool:
+    result: bool = st["pl"][p]["inv"][BRICK] >= action["bricks"]
+    return result
+
+
+def _pay(st: State, p: int, action: dict[str, Any]) -> None:
+    st["pl"][p]["inv"][BRICK] -= action["bricks"]
+    st["supply"][BRICK] += action["bricks"]
+
+
+# --- take a reinforcement tile ---------------------------------------------------------------------
+
+
+def tile_moves(st: State, p: int, action: dict[str, Any], base: Move) -> list[Move]:
+    if not _bricks(st, p, action):
+        return []
+    return [{**base, "tile": t} for t in reinforcement.available(st)]
+
+
+def tile_apply(st: State, p: int, move: Move, action: dict[str, Any], events: list[Event]) -> None:
+    _pay(st, p, action)
+    events.append(
+        {
+            "msg": _("{seat} pays {count}× {resource} for a reinforcement tile."),
+            "args": {"seat": who(st, p), "count": action["bricks"], "resource": NAMES[BRICK]},
+        }
+    )
+    reinforcement.take(st, p, move["tile"], events)
+
+
+def tile_label(st: State, p: int, move: Move, action: dict[str, Any], group: str) -> Label:
+    return {
+        "msg": _("{group}: take reinforcement tile {tile} for {count}× {resource}"),
+        "args": {"group": group, "tile": move["tile"], "count": action["bricks"], "resource": NAMES[BRICK]},
+    }
+
+
+def tile_text(action: dict[str, Any]) -> Label:
+    return {
+        "msg": _("Pay {count}× {resource}: take one of the reinforcement tiles beside the board."),
+        "args": {"count": action["bricks"], "resource": NAMES[BRICK]},
+    }
+
+
+# --- deliver for a brick ------------------------------------------------------------------------------
+
+
+def deliver_moves(st: State, p: int, action: dict[str, Any], base: Move) -> list[Move]:
+    return [dict(base)] if _bricks(st, p, action) else []
+
+
+def deliver_apply(st: State, p: int, move: Move, action: dict[str, Any], events: list[Event]) -> None:
+    _pay(st, p, action)
+    st["turn"]["budget"] += action["units"]
+    events.append(
+        {
+            "msg": _("{seat} pays {count}× {resource} to deliver {units} material(s)."),
+            "args": {"seat": who(st, p), "count": action["bricks"], "resource": NAMES[BRICK], "units": action["units"]},
+        }
+    )
+
+
+def deliver_label(st: State, p: int, move: Move, action: dict[str, Any], group: str) -> Label:
+    return {
+        "msg": _("{group}: pay {count}× {resource} to deliver {units} material(s)"),
+        "args": {"group": group, "count": action["bricks"], "resource": NAMES[BRICK], "units": action["units"]},
+    }
+
+
+def deliver_text(action: dict[str, Any]) -> Label:
+    return {
+        "msg": _("Pay {count}× {resource} to deliver {units} material(s) to a section."),
+        "args": {"count": action["bricks"], "resource": NAMES[BRICK], "units": action["units"]},
+    }
+
+
+# --- a brick for rubles or construction points ------------------------------------------------------
+
+
+def sale_moves(st: State, p: int, action: dict[str, Any], base: Move) -> list[Move]:
+    return [dict(base)] if _bricks(st, p, action) else []
+
+
+def rubles_apply(st: State, p: int, move: Move, action: dict[str, Any], events: list[Event]) -> None:
+    _pay(st, p, action)
+    st["pl"][p]["rubles"] += action["rubles"]
+    events.append(
+        {
+            "msg": _("{seat} exchanges {count}× {resource} for {rubles} rubles."),
+            "args": {
+                "seat": who(st, p),
+                "count": action["bricks"],
+                "resource": NAMES[BRICK],
+                "rubles": action["rubles"],
+            },
+        }
+    )
+
+
+def rubles_label(st: State, p: int, move: Move, action: dict[str, Any], group: str) -> Label:
+    return {
+        "msg": _("{group}: exchange {count}× {resource} for {rubles} rubles"),
+        "args": {"group": group, "count": action["bricks"], "resource": NAMES[BRICK], "rubles": action["rubles"]},
+    }
+
+
+def rubles_text(action: dict[str, Any]) -> Label:
+    return {
+        "msg": _("Exchange {count}× {resource} for {rubles} rubles."),
+        "args": {"count": action["bricks"], "resource": NAMES[BRICK], "rubles": action["rubles"]},
+    }
+
+
+def rp_apply(st: State, p: int, move: Move, action: dict[str, Any], events: list[Event]) -> None:
+    _pay(st, p, action)
+    gain_points(st, p, action["rp"], SOURCE)
+    events.append(
+        {
+            "msg": _("{seat} exchanges {count}× {resource} for {rp} construction points."),
+            "args": {"seat": who(st, p), "count": action["bricks"], "resource": NAMES[BRICK], "rp": action["rp"]},
+        }
+    )
+
+
+def rp_label(st: State, p: int, move: Move, action: dict[str, Any], group: str) -> Label:
+    return {
+        "msg": _("{group}: exchange {count}× {resource} for {rp} construction points"),
+        "args": {"group": group, "count": action["bricks"], "resource": NAMES[BRICK], "rp": action["rp"]},
+    }
+
+
+def rp_text(action: dict[str, Any]) -> Label:
+    return {
+        "msg": _("Exchange {count}× {resource} for {rp} construction points."),
+        "args": {"count": action["bricks"], "resource": NAMES[BRICK], "rp": action["rp"]},
+    }
+
+
+def tile_worth(seat: Any, move: Move, action: dict[str, Any]) -> float:
+    """A tile to hold: most of what it would bring now, less the bricks."""
+    from ..bot import loss
+    from ..reinforcement_bot import tile_worth as use_now
+
+    return 0.8 * use_now(seat, move["tile"]) - loss(seat, BRICK, action["bricks"])
+
+
+register("brick_tile", GuildAct(tile_moves, tile_apply, tile_label, tile_text, tile_worth))
+register("brick_deliver", GuildAct(deliver_moves, deliver_apply, deliver_label, deliver_text))
+register("brick_rubles", GuildAct(sale_moves, rubles_apply, rubles_label, rubles_text))
+register("brick_rp", GuildAct(sale_moves, rp_apply, rp_label, rp_text))
