@@ -47,6 +47,7 @@ def file_title(kind: str) -> str:
         "influence_cards": _("Influence cards"),
         "solo_cards": _("Iwan's cards (solo game)"),
         "contractors": _("Contractors module"),
+        "reinforcement_tiles": _("Reinforcement tiles (Brickmakers' guild)"),
     }.get(kind, kind)
 
 
@@ -167,6 +168,7 @@ FIELD_NAMES = {
     "replaces": _l("Replaces"),
     "removes": _l("Removes"),
     "permits": _l("permits"),
+    "effect": _l("Effect"),
 }
 RECORD_TYPES = {
     "rules": _l("module figures"),
@@ -291,12 +293,28 @@ def _file(doc: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def reinforcement_doc(doc: dict[str, Any]) -> dict[str, Any]:
+    """The reinforcement tiles with each effect in words and whether it needs the Contractors module."""
+    from games.rc_reinforcement_board import tile_words
+
+    records = [
+        {
+            "id": r["id"],
+            "effect": tile_words(r["id"]),
+            "contractors": bool(r.get("contractors")),
+            "provenance": r["provenance"],
+        }
+        for r in doc.get("records", [])
+    ]
+    return {**doc, "records": records}
+
+
 def figures_context() -> dict[str, Any]:
     docs = provenance_report()
     if not any(d.get("kind") == "contractors" for d in docs):
         # The module's file, with the module now on the tables' form.
         docs.append({"kind": "contractors", **load_raw("contractors")})
-    files = [_file(doc) for doc in docs]
+    files = [_file(reinforcement_doc(doc) if doc.get("kind") == "reinforcement_tiles" else doc) for doc in docs]
     total = sum(f["total"] for f in files)
     provisional = sum(f["provisional"] for f in files)
     return {

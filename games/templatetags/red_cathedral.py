@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
 from django.utils.translation import ngettext, npgettext, pgettext_lazy
 
+from games.rc_reinforcement_board import held_tiles, reinforcement_board, reinforcement_moves
 from games.rules.base import registry
 
 register = template.Library()
@@ -350,6 +351,7 @@ def rc_board(context) -> dict[str, Any]:
         "side": view.get("side"),
         "iwan": _iwan(view) if view.get("solo") else None,
         "track": _track(view, names),
+        "reinforcements": reinforcement_board(view),
         "me": next((p for p in players if p["me"]), None),
         "over": over,
     }
@@ -424,6 +426,7 @@ def _player(view, pl, names, seat, turn, over) -> dict[str, Any]:
         "expected_total": exp.get("total"),
         "breakdown": breakdown,
         "module": module,
+        "reinf_items": held_tiles(pl),
         "sections_left": max(0, 6 - pl.get("done", 0)),
     }
 
@@ -770,7 +773,8 @@ def _stage_name(stage: str | None) -> str:
 def _moves(labelled: list[dict[str, Any]], view: dict[str, Any], seat: int | None) -> dict[str, Any]:
     sections = {s["id"]: (t["number"], s) for t in view.get("towers", []) for s in t.get("sections", [])}
     me = view["players"][seat] if seat is not None and seat < len(view.get("players", [])) else None
-    slot_costs = {w["slot"]: w["cost"] for w in (me or {}).get("workshop", [])}
+    free_up = bool((me or {}).get("free_up"))  # a reinforcement tile frees the next face-up placement
+    slot_costs = {w["slot"]: 0 if free_up else w["cost"] for w in (me or {}).get("workshop", [])}
     out: dict[str, Any] = {
         "iwan": [],
         "claims": [],
@@ -803,11 +807,12 @@ def _moves(labelled: list[dict[str, Any]], view: dict[str, Any], seat: int | Non
     out["module"] = contractor_moves(
         [lm for lm in labelled if lm["move"].get("type") in module_kinds], view, seat, unique
     )
+    out["reinforce"] = reinforcement_moves([lm for lm in labelled if lm["move"].get("type") == "reinforce"], unique)
     for lm in labelled:
         move, label = lm["move"], lm["label"]
         kind = move.get("type")
         out["any"] = True
-        if kind in module_kinds:
+        if kind in module_kinds or kind == "reinforce":
             continue
         if kind in ("iwan_claim", "iwan_ornament"):
             tower, sec = sections.get(move["section"], (None, {}))
@@ -971,7 +976,9 @@ def _moves(labelled: list[dict[str, Any]], view: dict[str, Any], seat: int | Non
     out["build"] = list(build.values())
     out["dice"] = [dice[d] for d in ("white",) + _catalogue()["colours"] + ("black",) if d in dice]
     out["market_any"] = bool(out["take"] or out["influence"] or out["activate"] or out["module"]["specialist"])
-    out["optional_any"] = bool(out["glory_rubles"] or out["reroll"] or out["module"]["glory_permit"])
+    out["optional_any"] = bool(
+        out["glory_rubles"] or out["reroll"] or out["module"]["glory_permit"] or out["reinforce"]
+    )
     out["influence_many"] = len(out["influence"]) > 8
     return out
 

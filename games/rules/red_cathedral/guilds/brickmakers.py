@@ -8,7 +8,7 @@ from games.rules.base import Event, Move, State
 from games.rules.base import gettext_noop as _
 
 from .. import reinforcement
-from ..state import NAMES, gain_points, who
+from ..state import gain_points, who
 from . import GuildAct, Label, register
 
 BRICK = "brick"
@@ -38,8 +38,8 @@ def tile_apply(st: State, p: int, move: Move, action: dict[str, Any], events: li
     _pay(st, p, action)
     events.append(
         {
-            "msg": _("{seat} pays {count}× {resource} for a reinforcement tile."),
-            "args": {"seat": who(st, p), "count": action["bricks"], "resource": NAMES[BRICK]},
+            "msg": _("{seat} pays {bricks} bricks for a reinforcement tile."),
+            "args": {"seat": who(st, p), "bricks": action["bricks"]},
         }
     )
     reinforcement.take(st, p, move["tile"], events)
@@ -47,15 +47,15 @@ def tile_apply(st: State, p: int, move: Move, action: dict[str, Any], events: li
 
 def tile_label(st: State, p: int, move: Move, action: dict[str, Any], group: str) -> Label:
     return {
-        "msg": _("{group}: take reinforcement tile {tile} for {count}× {resource}"),
-        "args": {"group": group, "tile": move["tile"], "count": action["bricks"], "resource": NAMES[BRICK]},
+        "msg": _("{group}: take reinforcement tile {tile} for {bricks} bricks"),
+        "args": {"group": group, "tile": move["tile"], "bricks": action["bricks"]},
     }
 
 
 def tile_text(action: dict[str, Any]) -> Label:
     return {
-        "msg": _("Pay {count}× {resource}: take one of the reinforcement tiles beside the board."),
-        "args": {"count": action["bricks"], "resource": NAMES[BRICK]},
+        "msg": _("Pay {bricks} bricks: take one of the reinforcement tiles beside the board."),
+        "args": {"bricks": action["bricks"]},
     }
 
 
@@ -71,23 +71,23 @@ def deliver_apply(st: State, p: int, move: Move, action: dict[str, Any], events:
     st["turn"]["budget"] += action["units"]
     events.append(
         {
-            "msg": _("{seat} pays {count}× {resource} to deliver {units} material(s)."),
-            "args": {"seat": who(st, p), "count": action["bricks"], "resource": NAMES[BRICK], "units": action["units"]},
+            "msg": _("{seat} pays {bricks} bricks to deliver {units} material(s)."),
+            "args": {"seat": who(st, p), "bricks": action["bricks"], "units": action["units"]},
         }
     )
 
 
 def deliver_label(st: State, p: int, move: Move, action: dict[str, Any], group: str) -> Label:
     return {
-        "msg": _("{group}: pay {count}× {resource} to deliver {units} material(s)"),
-        "args": {"group": group, "count": action["bricks"], "resource": NAMES[BRICK], "units": action["units"]},
+        "msg": _("{group}: pay {bricks} bricks to deliver {units} material(s)"),
+        "args": {"group": group, "bricks": action["bricks"], "units": action["units"]},
     }
 
 
 def deliver_text(action: dict[str, Any]) -> Label:
     return {
-        "msg": _("Pay {count}× {resource} to deliver {units} material(s) to a section."),
-        "args": {"count": action["bricks"], "resource": NAMES[BRICK], "units": action["units"]},
+        "msg": _("Pay {bricks} bricks to deliver {units} material(s) to a section."),
+        "args": {"bricks": action["bricks"], "units": action["units"]},
     }
 
 
@@ -103,11 +103,10 @@ def rubles_apply(st: State, p: int, move: Move, action: dict[str, Any], events: 
     st["pl"][p]["rubles"] += action["rubles"]
     events.append(
         {
-            "msg": _("{seat} exchanges {count}× {resource} for {rubles} rubles."),
+            "msg": _("{seat} exchanges {bricks} bricks for {rubles} rubles."),
             "args": {
                 "seat": who(st, p),
-                "count": action["bricks"],
-                "resource": NAMES[BRICK],
+                "bricks": action["bricks"],
                 "rubles": action["rubles"],
             },
         }
@@ -116,15 +115,15 @@ def rubles_apply(st: State, p: int, move: Move, action: dict[str, Any], events: 
 
 def rubles_label(st: State, p: int, move: Move, action: dict[str, Any], group: str) -> Label:
     return {
-        "msg": _("{group}: exchange {count}× {resource} for {rubles} rubles"),
-        "args": {"group": group, "count": action["bricks"], "resource": NAMES[BRICK], "rubles": action["rubles"]},
+        "msg": _("{group}: exchange {bricks} bricks for {rubles} rubles"),
+        "args": {"group": group, "bricks": action["bricks"], "rubles": action["rubles"]},
     }
 
 
 def rubles_text(action: dict[str, Any]) -> Label:
     return {
-        "msg": _("Exchange {count}× {resource} for {rubles} rubles."),
-        "args": {"count": action["bricks"], "resource": NAMES[BRICK], "rubles": action["rubles"]},
+        "msg": _("Exchange {bricks} bricks for {rubles} rubles."),
+        "args": {"bricks": action["bricks"], "rubles": action["rubles"]},
     }
 
 
@@ -133,23 +132,23 @@ def rp_apply(st: State, p: int, move: Move, action: dict[str, Any], events: list
     gain_points(st, p, action["rp"], SOURCE)
     events.append(
         {
-            "msg": _("{seat} exchanges {count}× {resource} for {rp} construction points."),
-            "args": {"seat": who(st, p), "count": action["bricks"], "resource": NAMES[BRICK], "rp": action["rp"]},
+            "msg": _("{seat} exchanges {bricks} bricks for {rp} construction points."),
+            "args": {"seat": who(st, p), "bricks": action["bricks"], "rp": action["rp"]},
         }
     )
 
 
 def rp_label(st: State, p: int, move: Move, action: dict[str, Any], group: str) -> Label:
     return {
-        "msg": _("{group}: exchange {count}× {resource} for {rp} construction points"),
-        "args": {"group": group, "count": action["bricks"], "resource": NAMES[BRICK], "rp": action["rp"]},
+        "msg": _("{group}: exchange {bricks} bricks for {rp} construction points"),
+        "args": {"group": group, "bricks": action["bricks"], "rp": action["rp"]},
     }
 
 
 def rp_text(action: dict[str, Any]) -> Label:
     return {
-        "msg": _("Exchange {count}× {resource} for {rp} construction points."),
-        "args": {"count": action["bricks"], "resource": NAMES[BRICK], "rp": action["rp"]},
+        "msg": _("Exchange {bricks} bricks for {rp} construction points."),
+        "args": {"bricks": action["bricks"], "rp": action["rp"]},
     }
 
 

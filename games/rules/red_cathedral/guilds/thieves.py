@@ -47,7 +47,7 @@ def smuggle_apply(st: State, p: int, move: Move, action: dict[str, Any], events:
             "args": {"seat": who(st, p), "rubles": action["rubles"], "area": move["area"] + 1},
         }
     )
-    gain(st, p, {key: action["count"]}, SOURCE, events)
+    gain(st, p, {key: 1}, SOURCE, events)
 
 
 def smuggle_label(st: State, p: int, move: Move, action: dict[str, Any], group: str) -> Label:
@@ -57,7 +57,7 @@ def smuggle_label(st: State, p: int, move: Move, action: dict[str, Any], group: 
         "args": {
             "group": group,
             "rubles": action["rubles"],
-            "count": action["count"],
+            "count": 1,
             "resource": NAMES[key],
             "area": move["area"] + 1,
         },
@@ -66,8 +66,8 @@ def smuggle_label(st: State, p: int, move: Move, action: dict[str, Any], group: 
 
 def smuggle_text(action: dict[str, Any]) -> Label:
     return {
-        "msg": _("Smuggling: pay {rubles} rubles for {count} resource(s) from an area that holds a die."),
-        "args": {"rubles": action["rubles"], "count": action["count"]},
+        "msg": _("Smuggling: pay {rubles} rubles for 1 resource from an area where a die lies."),
+        "args": {"rubles": action["rubles"]},
     }
 
 
