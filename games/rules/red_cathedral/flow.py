@@ -13,7 +13,7 @@ from typing import Any
 from games.rules.base import Event, IllegalMove, Move, State
 from games.rules.base import gettext_noop as _
 
-from . import building, contractors, influence, market, reinforcement, scoring, solo, track
+from . import building, contractors, guild_reasons, influence, market, reinforcement, scoring, solo, track
 from .data import GEMS, MATERIALS
 from .state import (
     BUILD_UNITS,
@@ -234,6 +234,10 @@ def reason(st: State, seat: int, move: dict[str, Any]) -> str:
         return _("Market actions follow a die move.")
     if kind == "reinforce":
         raise reinforcement.refuse(st, seat, move)
+    if kind == "influence":
+        why = guild_reasons.refusal(st, seat, move)
+        if why is not None:
+            raise why
     if kind == "reroll" and st["turn"]["reroll"]:
         return _("You may reroll only once per turn.")
     if kind in ("glory_rubles", "reroll", "glory_permit"):

@@ -78,7 +78,8 @@ def test_taking_a_tile_needs_2_bricks():
     at_card(st, 0, "brickmakers-1")
     i = action_index("brickmakers-1", "brick_tile")
     assert not moves(st, 0, "influence", action=i)
-    refused(st, 0, {"type": "influence", "action": i, "tile": tile("claim")})
+    reason = refused(st, 0, {"type": "influence", "action": i, "tile": tile("claim")})
+    assert reason == "You need 2 bricks to take a reinforcement tile."
 
 
 def test_when_no_tile_is_left_the_tile_action_is_not_possible():
@@ -88,7 +89,8 @@ def test_when_no_tile_is_left_the_tile_action_is_not_possible():
     at_card(st, 0, "brickmakers-3")
     i = action_index("brickmakers-3", "brick_tile")
     assert not moves(st, 0, "influence", action=i)
-    refused(st, 0, {"type": "influence", "action": i, "tile": tile("claim")})
+    reason = refused(st, 0, {"type": "influence", "action": i, "tile": tile("claim")})
+    assert reason == "No reinforcement tile is left beside the board."
 
 
 def test_pay_1_brick_to_deliver_1_material():

@@ -55,7 +55,8 @@ def test_smuggling_is_refused_for_an_area_without_a_die():
     at_card(st, 0, SMUGGLE, quarter=(area // 2 + 1) % 4)
     i = action_index(SMUGGLE, "smuggle")
     assert area not in {m["area"] for m in moves(st, 0, "influence", action=i)}
-    refused(st, 0, {"type": "influence", "action": i, "area": area})
+    reason = refused(st, 0, {"type": "influence", "action": i, "area": area})
+    assert reason == f"No die lies in area {area + 1}: smuggle from an area that holds a die."
 
 
 def test_smuggling_needs_1_ruble():
@@ -112,7 +113,7 @@ def test_bribe_needs_3_rubles():
     at_card(st, 0, BRIBE)
     i = action_index(BRIBE, "bribe")
     assert not moves(st, 0, "influence", action=i)
-    refused(st, 0, {"type": "influence", "action": i, "target": 1})
+    assert refused(st, 0, {"type": "influence", "action": i, "target": 1}) == "You need 3 rubles to bribe an opponent."
 
 
 def test_a_bribed_player_without_a_glory_space_behind_stays():

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.rules.base import Event, Move, State
+from games.rules.base import Event, IllegalMove, Move, State
 from games.rules.base import gettext_noop as _
 
-from .. import reinforcement
+from .. import guild_reasons, reinforcement
 from ..state import gain_points, who
 from . import GuildAct, Label, register
 
@@ -164,3 +164,20 @@ register("brick_tile", GuildAct(tile_moves, tile_apply, tile_label, tile_text, t
 register("brick_deliver", GuildAct(deliver_moves, deliver_apply, deliver_label, deliver_text))
 register("brick_rubles", GuildAct(sale_moves, rubles_apply, rubles_label, rubles_text))
 register("brick_rp", GuildAct(sale_moves, rp_apply, rp_label, rp_text))
+
+
+def _tile_refusal(st: State, p: int, move: dict[str, Any], action: dict[str, Any]) -> IllegalMove:
+    if not _bricks(st, p, action):
+        return IllegalMove(_("You need {bricks} bricks to take a reinforcement tile."), bricks=action["bricks"])
+    if not reinforcement.available(st):
+        return IllegalMove(_("No reinforcement tile is left beside the board."))
+    return IllegalMove(_("Choose one of the reinforcement tiles beside the board."))
+
+
+def _brick_refusal(st: State, p: int, move: dict[str, Any], action: dict[str, Any]) -> IllegalMove:
+    return IllegalMove(_("You need {bricks} bricks for this action."), bricks=action["bricks"])
+
+
+guild_reasons.add("brick_tile", _tile_refusal)
+for _act in ("brick_deliver", "brick_rubles", "brick_rp"):
+    guild_reasons.add(_act, _brick_refusal)

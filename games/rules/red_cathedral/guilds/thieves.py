@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.rules.base import Event, Move, State
+from games.rules.base import Event, IllegalMove, Move, State
 from games.rules.base import gettext_noop as _
 
+from .. import guild_reasons
 from ..data import MATERIALS
 from ..market import tile_gives
 from ..state import MAX_PERMITS, NAMES, SLOT_NAMES, free_space, gain, gain_glory, lose_glory, section_at, who
@@ -236,3 +237,36 @@ register("smuggle", GuildAct(smuggle_moves, smuggle_apply, smuggle_label, smuggl
 register("forced_swap", GuildAct(swap_moves, swap_apply, swap_label, swap_text))
 register("bribe", GuildAct(bribe_moves, bribe_apply, bribe_label, bribe_text))
 register("change_plan", GuildAct(plan_moves, plan_apply, plan_label, plan_text, plan_worth))
+
+
+def _smuggle_refusal(st: State, p: int, move: dict[str, Any], action: dict[str, Any]) -> IllegalMove:
+    if st["pl"][p]["rubles"] < action["rubles"]:
+        return IllegalMove(_("You need {rubles} rubles to smuggle."), rubles=action["rubles"])
+    area = move.get("area")
+    if isinstance(area, int) and not isinstance(area, bool) and 0 <= area < len(st["market"]["res"]):
+        if not any(at == area for at, _pips in st["market"]["dice"].values()):
+            return IllegalMove(_("No die lies in area {area}: smuggle from an area that holds a die."), area=area + 1)
+        return IllegalMove(_("The supply or your inventory has no room for what area {area} gives."), area=area + 1)
+    return IllegalMove(_("Choose an area that holds a die."))
+
+
+def _swap_refusal(st: State, p: int, move: dict[str, Any], action: dict[str, Any]) -> IllegalMove:
+    return IllegalMove(
+        _("Swap one of your materials for one of another kind from an opponent's inventory (not Iwan's).")
+    )
+
+
+def _bribe_refusal(st: State, p: int, move: dict[str, Any], action: dict[str, Any]) -> IllegalMove:
+    if st["pl"][p]["rubles"] < action["rubles"]:
+        return IllegalMove(_("You need {rubles} rubles to bribe an opponent."), rubles=action["rubles"])
+    return IllegalMove(_("Choose an opponent to bribe."))
+
+
+def _plan_refusal(st: State, p: int, move: dict[str, Any], action: dict[str, Any]) -> IllegalMove:
+    return IllegalMove(_("Swap one of your face-up workshop tiles with a workshop tile still lying on a section."))
+
+
+guild_reasons.add("smuggle", _smuggle_refusal)
+guild_reasons.add("forced_swap", _swap_refusal)
+guild_reasons.add("bribe", _bribe_refusal)
+guild_reasons.add("change_plan", _plan_refusal)
