@@ -66,7 +66,7 @@ def test_pay_2_bricks_to_take_1_available_reinforcement_tile():
     set_player(st, 0, inv={"brick": 3})
     at_card(st, 0, "brickmakers-1")
     i = action_index("brickmakers-1", "brick_tile")
-    act(st, 0, "influence", action=i, tile=tile("claim"))
+    act(st, 0, "influence", action=i, pick=tile("claim"))
     assert st["pl"][0]["inv"]["brick"] == 1
     assert st["pl"][0]["reinf"] == [tile("claim")]
     assert tile("claim") not in v(st)["reinforcements"]["available"]
@@ -78,7 +78,7 @@ def test_taking_a_tile_needs_2_bricks():
     at_card(st, 0, "brickmakers-1")
     i = action_index("brickmakers-1", "brick_tile")
     assert not moves(st, 0, "influence", action=i)
-    reason = refused(st, 0, {"type": "influence", "action": i, "tile": tile("claim")})
+    reason = refused(st, 0, {"type": "influence", "action": i, "pick": tile("claim")})
     assert reason == "You need 2 bricks to take a reinforcement tile."
 
 
@@ -89,7 +89,7 @@ def test_when_no_tile_is_left_the_tile_action_is_not_possible():
     at_card(st, 0, "brickmakers-3")
     i = action_index("brickmakers-3", "brick_tile")
     assert not moves(st, 0, "influence", action=i)
-    reason = refused(st, 0, {"type": "influence", "action": i, "tile": tile("claim")})
+    reason = refused(st, 0, {"type": "influence", "action": i, "pick": tile("claim")})
     assert reason == "No reinforcement tile is left beside the board."
 
 
@@ -195,8 +195,8 @@ def test_tile_gain_3_construction_points():
 def test_tile_one_action_of_any_of_the_four_groups():
     st = brick_game()
     holding(st, 0, tile("group_action"))
-    cards = {m["card"] for m in moves(st, 0, "reinforce")}
-    assert cards <= set(st["influence"]) and len(cards) >= 3
+    set_player(st, 0, inv={"wood": 2, "brick": 2, "stone": 2, "gold": 1}, rubles=10)
+    assert {m["card"] for m in moves(st, 0, "reinforce")} == set(st["influence"])
     craftsmen = next(c for c in st["influence"] if c.startswith("craftsmen"))
     set_player(st, 0, inv={"wood": 1}, rubles=0)
     sell = moves(st, 0, "reinforce", card=craftsmen, material="wood")

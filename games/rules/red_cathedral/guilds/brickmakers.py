@@ -31,7 +31,8 @@ def _pay(st: State, p: int, action: dict[str, Any]) -> None:
 def tile_moves(st: State, p: int, action: dict[str, Any], base: Move) -> list[Move]:
     if not _bricks(st, p, action):
         return []
-    return [{**base, "tile": t} for t in reinforcement.available(st)]
+    # "pick", not "tile": a reinforcement tile's move that borrows this action names its own tile so.
+    return [{**base, "pick": t} for t in reinforcement.available(st)]
 
 
 def tile_apply(st: State, p: int, move: Move, action: dict[str, Any], events: list[Event]) -> None:
@@ -42,13 +43,13 @@ def tile_apply(st: State, p: int, move: Move, action: dict[str, Any], events: li
             "args": {"seat": who(st, p), "bricks": action["bricks"]},
         }
     )
-    reinforcement.take(st, p, move["tile"], events)
+    reinforcement.take(st, p, move["pick"], events)
 
 
 def tile_label(st: State, p: int, move: Move, action: dict[str, Any], group: str) -> Label:
     return {
         "msg": _("{group}: take reinforcement tile {tile} for {bricks} bricks"),
-        "args": {"group": group, "tile": move["tile"], "bricks": action["bricks"]},
+        "args": {"group": group, "tile": move["pick"], "bricks": action["bricks"]},
     }
 
 
@@ -157,7 +158,7 @@ def tile_worth(seat: Any, move: Move, action: dict[str, Any]) -> float:
     from ..bot import loss
     from ..reinforcement_bot import tile_worth as use_now
 
-    return 0.8 * use_now(seat, move["tile"]) - loss(seat, BRICK, action["bricks"])
+    return 0.8 * use_now(seat, move["pick"]) - loss(seat, BRICK, action["bricks"])
 
 
 register("brick_tile", GuildAct(tile_moves, tile_apply, tile_label, tile_text, tile_worth))
