@@ -55,7 +55,7 @@ def data_messages() -> list[DataMessage]:
     out = [DataMessage(t, _rel(EVENT_MESSAGES)) for t in json.loads(EVENT_MESSAGES.read_text(encoding="utf-8")) if t]
     for path in CARD_FILES:
         out += _names(json.loads(path.read_text(encoding="utf-8")), _rel(path))
-    for path in sorted(FIGURE_FILES.glob("*.json")):
+    for path in sorted(FIGURE_FILES.rglob("*.json")):
         doc = json.loads(path.read_text(encoding="utf-8"))
         if doc.get("method"):
             out.append(DataMessage(doc["method"], _rel(path)))

@@ -36,6 +36,8 @@ MAX_COLUMNS = 6
 
 
 def file_title(kind: str) -> str:
+    if kind.startswith("guild-"):
+        return _("Influence cards: %(group)s") % {"group": group_name(kind[len("guild-") :])}
     return {
         "game": _("Game figures"),
         "sections": _("Section cards"),
@@ -49,6 +51,13 @@ def file_title(kind: str) -> str:
         "contractors": _("Contractors module"),
         "reinforcement_tiles": _("Reinforcement tiles (Brickmakers' guild)"),
     }.get(kind, kind)
+
+
+def file_name(kind: str) -> str:
+    """Where a file lies under the data folder."""
+    if kind.startswith("guild-"):
+        return f"guilds/{kind[len('guild-') :]}.json"
+    return f"{kind}.json"
 
 
 def record_name(kind: str, rid: str) -> str:
@@ -118,6 +127,7 @@ FIELD_NAMES = {
     "group": _l("Group"),
     "number": _l("Number"),
     "actions": _l("Actions"),
+    "needs_contractors": _l("Needs the Contractors module"),
     "materials": _l("Materials"),
     "banners": _l("Banners"),
     "denominations": _l("Coins"),
@@ -288,7 +298,7 @@ def _file(doc: dict[str, Any]) -> dict[str, Any]:
         "counts": [{"key": p, "name": provenance_name(p), "n": counts[p]} for p in PROVENANCES],
         "provisional": counts["provisional"],
         "total": len(records),
-        "filename": f"{doc.get('kind')}.json",
+        "filename": file_name(doc.get("kind", "")),
         "summary": ngettext("%(n)s record", "%(n)s records", len(records)) % {"n": len(records)},
     }
 

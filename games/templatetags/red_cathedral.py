@@ -12,17 +12,23 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol, cast
 
 from django import template
+from django.utils.translation import gettext, ngettext, npgettext, pgettext_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
-from django.utils.translation import ngettext, npgettext, pgettext_lazy
 
 from games.rc_reinforcement_board import held_tiles, reinforcement_board, reinforcement_moves
 from games.rules.base import registry
 
 register = template.Library()
+
+
+class _CardWords(Protocol):
+    """The engine's words for the expansion guilds' card actions."""
+
+    def card_action_words(self, action: dict[str, Any]) -> dict[str, Any] | None: ...
 
 
 def _catalogue() -> dict[str, Any]:
@@ -185,7 +191,10 @@ def ornament_name(kind: str) -> str:
 
 
 def group_name(group: str) -> str:
-    return str(GROUP_NAMES.get(group, group))
+    if group in GROUP_NAMES:
+        return str(GROUP_NAMES[group])
+    names = _catalogue()["groups"]
+    return gettext(names[group]) if group in names else group
 
 
 def iwan_card_name(card: str) -> str:
@@ -213,6 +222,11 @@ def materials_list(spec: Any) -> str:
 def action_text(action: dict[str, Any]) -> str:
     """One influence-card action in words."""
     act = action.get("act")
+    words = cast(_CardWords, registry.get("red-cathedral")).card_action_words(action)
+    if words is not None:
+        from games.services.log import render_event
+
+        return render_event(words, {})
     rubles = action.get("rubles", 0)
     glory = action.get("glory", 0)
     if act == "sell":

@@ -13,6 +13,7 @@ that brings most; then take the market actions one by one while they are worth s
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Callable
 from typing import Any
@@ -24,7 +25,9 @@ from .building import gem_glory
 from .contractors import HIRE, SPECIALISTS, UNLOCKS, cost, seen
 from .contractors import RULES as MODULE_RULES
 from .data import GEMS, MATERIALS
+from .guilds import ACTS
 from .influence import moves as influence_moves
+from .influence import perform
 from .market import landing, quarter_card, tile_gives
 from .scoring import expected, tower_points
 from .state import (
@@ -376,6 +379,9 @@ def ornament_worth(seat: Seat, move: Move) -> float:
 def influence_worth(seat: Seat, move: Move, card: dict[str, Any]) -> float:
     a = card["actions"][move["action"]]
     act = a["act"]
+    if act in ACTS:
+        hook = ACTS[act].worth
+        return hook(seat, move, a) if hook else simulated_worth(seat, lambda st: perform(st, seat.p, card, move, []))
     if act == "sell":
         return rubles_worth(seat, a["rubles"]) - loss(seat, move["material"], 1)
     if act == "buy":
@@ -396,6 +402,30 @@ def influence_worth(seat: Seat, move: Move, card: dict[str, Any]) -> float:
     if act == "offer":
         return glory_worth(seat, a["glory"]) - sum(loss(seat, m, 1) for m in move["materials"])
     return glory_worth(seat, a["glory"])  # glory, all_kinds
+
+
+def simulated_worth(seat: Seat, carry_out: Callable[[State], None]) -> float:
+    """Worth of a move the bot has no rule of thumb for: carried out on a copy of the game, the
+    difference in the player's track space, rubles, materials, permits and deliveries left, less
+    what the others gain on the track."""
+    after = copy.deepcopy(seat.st)
+    carry_out(after)
+    before_pl, after_pl = seat.pl, after["pl"][seat.p]
+    worth: float = after_pl["space"] - before_pl["space"]
+    worth += rubles_worth(seat, after_pl["rubles"] - before_pl["rubles"])
+    gained = {m: after_pl["inv"][m] - seat.inv[m] for m in MATERIALS}
+    worth += sum(unit_worth(seat, m, seat.inv[m] + i) for m, n in gained.items() for i in range(max(0, n)))
+    worth -= sum(loss(seat, m, -n) for m, n in gained.items() if n < 0)
+    if "permits" in before_pl:
+        worth += permits_worth(seat, after_pl["permits"] - before_pl["permits"])
+    units = sum(min(seat.need[m], seat.inv[m]) for m in MATERIALS)
+    budget: int = after["turn"]["budget"] - seat.st["turn"]["budget"]
+    worth += min(units, budget) * DELIVERED
+    others = [q for q in range(seat.st["np"]) if q != seat.p]
+    if others:
+        rivals: int = sum(after["pl"][q]["space"] - seat.st["pl"][q]["space"] for q in others)
+        worth -= rivals / len(others)
+    return worth
 
 
 def exchange_worth(seat: Seat, move: Move, action: dict[str, Any]) -> float:

@@ -54,6 +54,21 @@ ACTION_FIELDS = {
     "offer": {"different", "glory"},
     "all_kinds": {"glory"},
 }
+# The card actions of the expansion's guilds and what each needs besides "act" and "repeat".
+GUILD_ACTION_FIELDS: dict[str, set[str]] = {
+    "gain_material": {"materials"},
+    "pay_material_points": {"materials", "rp"},
+    "pay_material_rubles": {"material", "rubles"},
+    "pay_gems_glory": {"glory", "rubles"},
+    "brick_tile": {"bricks"},
+    "brick_deliver": {"bricks", "units"},
+    "brick_rubles": {"bricks", "rubles"},
+    "brick_rp": {"bricks", "rp"},
+    "smuggle": {"rubles"},
+    "forced_swap": set(),
+    "bribe": {"rubles"},
+    "change_plan": set(),
+}
 RESOURCE_KEYS = MATERIALS + ("rubles", "rp")
 # The Contractors module ("Die Unternehmer"): its extra die, resources and record types.
 BLACK = "black"
@@ -328,6 +343,43 @@ def validate_influence_cards(doc: dict[str, Any]) -> list[dict[str, Any]]:
     return records
 
 
+def validate_guild(doc: dict[str, Any], group: str) -> dict[str, Any]:
+    """One of the expansion's groups: three cards of two actions each, like the base game's groups."""
+    kind = f"guilds/{group}"
+    if not isinstance(doc, dict) or doc.get("kind") != "guild":
+        raise DataError(f'{kind}.json: the file must be an object with "kind": "guild".')
+    records = _records(kind, {**doc, "kind": kind})
+    if doc.get("group") != group or not isinstance(doc.get("needs_contractors"), bool):
+        raise DataError(f"{kind}.json: names its group and whether it needs the Contractors module.")
+    known = {**ACTION_FIELDS, **GUILD_ACTION_FIELDS}
+    for r in records:
+        if r.get("group") != group or r.get("id") != f"{group}-{r.get('number')}":
+            _fail(kind, r, f"a card of this file belongs to the group {group} and is named {group}-<number>.")
+        if not isinstance(r.get("contractors"), bool):
+            _fail(kind, r, "each card says whether it needs the Contractors module (contractors).")
+        actions = r.get("actions")
+        if not isinstance(actions, list) or len(actions) != 2:
+            _fail(kind, r, "a card has two actions.")
+        for a in actions:
+            act = a.get("act") if isinstance(a, dict) else None
+            if act not in known:
+                _fail(kind, r, f"unknown action {act!r}.")
+            if not isinstance(a.get("repeat"), bool):
+                _fail(kind, r, "each action says whether it may be repeated (repeat).")
+            missing = known[act] - set(a)
+            if missing:
+                _fail(kind, r, f"the action {act} needs {', '.join(sorted(missing))}.")
+    if sorted(r["number"] for r in records) != [1, 2, 3]:
+        raise DataError(f"{kind}.json: the group has cards 1, 2 and 3.")
+    if doc["needs_contractors"] != all(r["contractors"] for r in records):
+        raise DataError(f"{kind}.json: a group needs the Contractors module exactly when all its cards do.")
+    return {"needs_contractors": doc["needs_contractors"], "cards": sorted(records, key=lambda r: r["number"])}
+
+
+def guild_files() -> tuple[str, ...]:
+    return tuple(sorted(p.stem for p in (DATA_DIR / "guilds").glob("*.json")))
+
+
 def validate_solo_cards(doc: dict[str, Any]) -> dict[str, dict[str, Any]]:
     records = {r["id"]: r for r in _records("solo_cards", doc)}
     if sorted(records) != sorted(("points", "stock", "transport", "claim", "build")):
@@ -556,16 +608,19 @@ def validate(docs: dict[str, dict[str, Any]]) -> dict[str, Any]:
         "solo_doc": docs["solo_cards"],
         "contractors": validate_contractors(docs["contractors"], tiles),
         "reinforcement_tiles": validate_reinforcement_tiles(docs["reinforcement_tiles"]),
+        "guilds": {g: validate_guild(docs[f"guilds/{g}"], g) for g in guild_files()},
     }
 
 
 @lru_cache(maxsize=1)
 def figures() -> dict[str, Any]:
-    return validate({kind: load_raw(kind) for kind in FILES})
+    return validate({kind: load_raw(kind) for kind in FILES + tuple(f"guilds/{g}" for g in guild_files())})
 
 
 def provenance_report() -> list[dict[str, Any]]:
     """Every file with its method and records, for the component-figures page.
 
-    The Contractors module's file joins the page together with the module's board."""
-    return [{"kind": kind, **load_raw(kind)} for kind in FILES if kind != "contractors"]
+    The Contractors module's file joins the page together with the module's board; each of the
+    expansion's groups is a file of its own, of kind ``guild-<group>``."""
+    docs = [{"kind": kind, **load_raw(kind)} for kind in FILES if kind != "contractors"]
+    return docs + [{**load_raw(f"guilds/{g}"), "kind": f"guild-{g}"} for g in guild_files()]

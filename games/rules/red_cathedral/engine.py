@@ -8,9 +8,13 @@ from typing import Any
 from games.rules.base import Engine, Event, InvalidOptions, Move, Option, Result, State
 from games.rules.base import gettext_noop as _
 
-from . import bot, flow, labels, scoring, state
+from . import bot, flow, guilds, labels, scoring, state
 from .data import COLOURS, MATERIALS, figures
+from .guilds import GUILD_NAMES
+from .market import GROUP_NAMES
 from .view import build_view
+
+guilds.load()
 
 CARD_CHOICES = (("random", _("random card")), ("1", _("card 1")), ("2", _("card 2")), ("3", _("card 3")))
 GROUPS = ("craftsmen", "teamsters", "merchants", "clergy")
@@ -19,23 +23,36 @@ GROUP_OPTION_NAMES = {
     "craftsmen": _("Craftsmen"),
     "teamsters": _("Teamsters"),
     "merchants": _("Merchants"),
-    "clergy": _("Clergy"),
+    **GUILD_NAMES,
 }
+GUILD_CHOICES = (
+    ("clergy", _("Clergy (base game)")),
+    ("random", _("a random guild of the expansion")),
+    # The guilds whose cards are in the data files.
+    *((g, GUILD_NAMES[g]) for g in guilds.EXPANSION_GUILDS if g in state.GUILDS),
+)
 
 # Reasons for refused table settings (message ids, translated where they are shown).
 PLAYER_COUNT = _("Die Rote Kathedrale is played by 1 to 4 players (1: alone against Iwan).")
 UNKNOWN_OPTION = _(
-    "Die Rote Kathedrale has no such option: choose the workshop side, the four influence cards and "
-    "whether the Contractors module is played."
+    "Die Rote Kathedrale has no such option: choose the workshop side, the fourth group, the four "
+    "influence cards and whether the Contractors module is played."
+)
+GUILD_NEEDS_MODULE = _("The {group} plays only with the Contractors module: choose the module or another group.")
+CARD_NEEDS_MODULE = _(
+    "Card {number} of the {group} plays only with the Contractors module: choose the module, another card "
+    "or a random one."
 )
 BAD_VALUE = {
     "side": _("Choose the basic or the extended side of the workshops."),
     "craftsmen": _("Choose influence card 1, 2 or 3 of the craftsmen's guild, or a random one."),
     "teamsters": _("Choose influence card 1, 2 or 3 of the teamsters' guild, or a random one."),
     "merchants": _("Choose influence card 1, 2 or 3 of the merchants' guild, or a random one."),
-    "clergy": _("Choose influence card 1, 2 or 3 of the fourth group (the clergy), or a random one."),
+    "clergy": _("Choose influence card 1, 2 or 3 of the fourth group, or a random one."),
+    "guild": _("Choose the clergy, one of the expansion's guilds or a random guild as the fourth group."),
     "contractors": _("The Contractors module is either played (true) or not (false)."),
 }
+RANDOM_GUILD_CARD = _("A random guild plays a random card: choose a guild to choose its card.")
 # The Contractors module ("Die Unternehmer"): it combines with every side, card and player count.
 MODULE_OPTION = "contractors"
 
@@ -82,8 +99,19 @@ class RedCathedral(Engine, to_act=flow.to_act, view=build_view, label=labels.lab
             "merchants", _("Merchants' guild: influence card"), kind="choice", default="random", choices=CARD_CHOICES
         ),
         Option(
+            "guild",
+            _("Fourth group"),
+            kind="choice",
+            default="clergy",
+            choices=GUILD_CHOICES,
+            help=_(
+                "The clergy of the base game, or one of the expansion's guilds in its place. The "
+                "Entrepreneurs' and the Lawyers' guild play only with the Contractors module."
+            ),
+        ),
+        Option(
             "clergy",
-            _("Fourth group (the clergy): influence card"),
+            _("Fourth group: influence card"),
             kind="choice",
             default="random",
             choices=CARD_CHOICES,
@@ -123,6 +151,15 @@ class RedCathedral(Engine, to_act=flow.to_act, view=build_view, label=labels.lab
                     raise InvalidOptions(BAD_VALUE[name])
             elif isinstance(value, bool) or str(value) not in known[name]:
                 raise InvalidOptions(BAD_VALUE[name])
+        guild, card = given.get("guild", "clergy"), str(given.get("clergy", "random"))
+        if guild == "random" and card != "random":
+            raise InvalidOptions(RANDOM_GUILD_CARD)
+        data = state.GUILDS.get(guild)
+        if data and not given.get(MODULE_OPTION):
+            if data["needs_contractors"]:
+                raise InvalidOptions(GUILD_NEEDS_MODULE, group=GUILD_NAMES[guild])
+            if card != "random" and data["cards"][int(card) - 1]["contractors"]:
+                raise InvalidOptions(CARD_NEEDS_MODULE, number=card, group=GUILD_NAMES[guild])
         return super().normalize_options(players, given)
 
     def describe_options(self, options: dict[str, Any]) -> dict[str, Any]:
@@ -135,11 +172,14 @@ class RedCathedral(Engine, to_act=flow.to_act, view=build_view, label=labels.lab
                     {"msg": _("{group} {number}"), "args": {"group": GROUP_OPTION_NAMES[group], "number": choice}}
                 )
         choice = options.get("clergy", "random")
-        if choice == "random":
-            parts.append({"msg": "{group}", "args": {"group": GROUP_OPTION_NAMES["clergy"]}})
+        fourth = options.get("guild", "clergy")
+        if fourth == "random":
+            parts.append({"msg": _("a random guild"), "args": {}})
+        elif choice == "random":
+            parts.append({"msg": "{group}", "args": {"group": GROUP_OPTION_NAMES[fourth]}})
         else:
             parts.append(
-                {"msg": _("{group} {number}"), "args": {"group": GROUP_OPTION_NAMES["clergy"], "number": choice}}
+                {"msg": _("{group} {number}"), "args": {"group": GROUP_OPTION_NAMES[fourth], "number": choice}}
             )
         if options.get(MODULE_OPTION):
             parts.append({"msg": _("Contractors module"), "args": {}})
@@ -157,8 +197,14 @@ class RedCathedral(Engine, to_act=flow.to_act, view=build_view, label=labels.lab
         return st, flow.apply(st, seat, move)
 
     def catalogue(self) -> dict[str, Any]:
-        """The ``materials`` and die ``colours`` in the board's order, and the component ``figures``."""
-        return {"materials": MATERIALS, "colours": COLOURS, "figures": figures()}
+        """The ``materials`` and die ``colours`` in the board's order, the component ``figures`` and the
+        names of the influence ``groups``."""
+        return {"materials": MATERIALS, "colours": COLOURS, "figures": figures(), "groups": GROUP_NAMES}
+
+    def card_action_words(self, action: dict[str, Any]) -> dict[str, Any] | None:
+        """An expansion guild's card action in words (a message with arguments); None for the base game's."""
+        act = guilds.ACTS.get(action.get("act", ""))
+        return act.text(action) if act else None
 
     def describe_move(self, move: Move) -> str:
         return str(move.get("type"))

@@ -10,8 +10,9 @@ from games.rules.base import gettext_noop as _
 
 from .building import activate_tile
 from .data import MATERIALS, SECTION_KINDS
+from .guilds import ACTS
 from .market import GROUP_NAMES, quarter_card
-from .state import NAMES, SECTIONS, SLOT_NAMES, free_space, gain_glory, take_materials, who
+from .state import INFLUENCE, NAMES, SECTIONS, SLOT_NAMES, free_space, gain_glory, take_materials, who
 
 
 def completed_kinds(st: State, p: int) -> set[str]:
@@ -37,15 +38,28 @@ def _materials(spec: Any) -> tuple[str, ...]:
 
 
 def moves(st: State, p: int) -> list[Move]:
+    """The actions of the influence card in the quarter where the die landed."""
+    return action_moves(st, p, quarter_card(st, st["turn"]["area"]), available(st), {"type": "influence"})
+
+
+def other_cards(st: State) -> list[dict[str, Any]]:
+    """The cards of the other three quarters, for actions that borrow another group's action."""
+    here = st["turn"]["area"] // 2 if st["turn"]["area"] is not None else None
+    return [INFLUENCE[c] for q, c in enumerate(st["influence"]) if q != here]
+
+
+def action_moves(st: State, p: int, card: dict[str, Any], indexes: list[int], start: Move) -> list[Move]:
+    """Every legal move for the actions ``indexes`` of ``card``, each extending ``start``."""
     pl = st["pl"][p]
     inv, rubles, supply = pl["inv"], pl["rubles"], st["supply"]
-    card = quarter_card(st, st["turn"]["area"])
     out: list[Move] = []
-    for i in available(st):
+    for i in indexes:
         a = card["actions"][i]
         act = a["act"]
-        base = {"type": "influence", "action": i}
-        if act == "sell":
+        base = {**start, "action": i}
+        if act in ACTS:
+            out += ACTS[act].moves(st, p, a, base)
+        elif act == "sell":
             out += [{**base, "material": m} for m in _materials(a["materials"]) if inv[m]]
         elif act == "buy":
             if rubles >= a["rubles"] and free_space(pl):
@@ -87,16 +101,23 @@ def moves(st: State, p: int) -> list[Move]:
 
 def apply(st: State, p: int, move: Move, events: list[Event]) -> None:
     """``move`` is one of :func:`moves`."""
-    pl = st["pl"][p]
     turn = st["turn"]
-    card = quarter_card(st, turn["area"])
-    a = card["actions"][move["action"]]
     turn["inf"] = move["action"]
     turn["inf_used"] += 1
+    perform(st, p, quarter_card(st, turn["area"]), move, events)
+
+
+def perform(st: State, p: int, card: dict[str, Any], move: Move, events: list[Event]) -> None:
+    """Carries out ``move``, one of :func:`action_moves` for ``card``."""
+    pl = st["pl"][p]
+    turn = st["turn"]
+    a = card["actions"][move["action"]]
     act = a["act"]
     seat = who(st, p)
     group = GROUP_NAMES[card["group"]]
-    if act == "sell":
+    if act in ACTS:
+        ACTS[act].apply(st, p, move, a, events)
+    elif act == "sell":
         m = move["material"]
         pl["inv"][m] -= 1
         st["supply"][m] += 1

@@ -9,6 +9,7 @@ from games.rules.base import gettext_noop as _
 
 from .building import claim_cost
 from .flow import SLOT_LABELS
+from .guilds import ACTS
 from .market import DIE_NAMES, GROUP_NAMES, landing, quarter_card
 from .state import KIND_NAMES, NAMES, ORN_FOR_KIND, ORNAMENT_NAMES, SECTIONS, find
 
@@ -83,7 +84,7 @@ def label(st: State, seat: int, move: Move) -> Label:
         key, _limit = take_limit(st, seat)
         return {"msg": _("Take {count}× {resource}"), "args": {"count": move["count"], "resource": NAMES[key]}}
     if kind == "influence":
-        return influence_label(st, move)
+        return influence_label(st, move, seat)
     if kind == "activate":
         return {
             "msg": _("Activate the workshop tile on the {slot} workshop space"),
@@ -129,11 +130,17 @@ def contractor_label(st: State, seat: int, move: Move) -> Label:
     return {"msg": _("Give up 1 glory for 1 permit"), "args": {}}
 
 
-def influence_label(st: State, move: Move) -> Label:
-    card = quarter_card(st, st["turn"]["area"])
+def influence_label(st: State, move: Move, seat: int = 0) -> Label:
+    return action_label(st, seat, quarter_card(st, st["turn"]["area"]), move)
+
+
+def action_label(st: State, seat: int, card: dict[str, Any], move: Move) -> Label:
+    """The label of ``move``, an action of ``card`` (the quarter's, or one an action borrows)."""
     a = card["actions"][move["action"]]
     act = a["act"]
     group = GROUP_NAMES[card["group"]]
+    if act in ACTS:
+        return ACTS[act].label(st, seat, move, a, group)
     args: dict[str, Any] = {"group": group}
     if act == "sell":
         return {

@@ -8,6 +8,7 @@ from games.rules.base import Event, State, rng
 from games.rules.base import gettext_noop as _
 
 from .data import BLACK, MATERIALS
+from .guilds import GUILD_NAMES
 from .state import (
     AREAS,
     DIE_SPACES,
@@ -27,7 +28,7 @@ GROUP_NAMES = {
     "craftsmen": _("Craftsmen's guild"),
     "teamsters": _("Teamsters' guild"),
     "merchants": _("Merchants' guild"),
-    "clergy": _("Clergy"),
+    **GUILD_NAMES,
 }
 
 

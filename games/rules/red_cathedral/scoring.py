@@ -8,6 +8,7 @@ from games.rules.base import Event, State, rank_by
 from games.rules.base import gettext_noop as _
 
 from . import track
+from .guilds import GUILD_NAMES
 from .state import GAME, MODULE, gain_glory, stock
 
 LEFTOVER = GAME["end"]["leftover_per_glory"]
@@ -143,6 +144,8 @@ SOURCES = (
     ("gems", _("Gems on ornaments")),
     ("ornaments", _("Iwan's ornaments")),
     ("clergy", _("Clergy")),
+    ("guild", _("Guild")),  # the expansion's guild in the clergy's place, named by the table
+    ("reinforcements", _("Reinforcement tiles")),  # the Brickmakers' guild only
     ("iwan", _("Iwan's points card")),
     ("end_bonus", _("Ending the game")),
     ("spent", _("Glory given up")),
@@ -172,6 +175,12 @@ def stats(st: State) -> list[dict[str, Any]]:
     for key, label in SOURCES:
         if key in IWAN_ONLY and not st["solo"] or key in MODULE_ONLY and "contr" not in st:
             continue
+        if key == "reinforcements" and st.get("guild") != "brickmakers":
+            continue
+        if key == "guild":
+            if st.get("guild", "clergy") == "clergy":
+                continue
+            label = GUILD_NAMES[st["guild"]]
         # Every other source keeps its row, zero or not, so that the tables of all games compare.
         rows.append({"label": label, "values": [st["pl"][p]["src"].get(key, 0) for p in cols], "group": _("Glory")})
     # The platform marks the row of the "total" group as the table's total.

@@ -38,7 +38,12 @@ RES_TILES: dict[str, dict[str, Any]] = {
     MODULE["resource_tile"]["id"]: MODULE["resource_tile"],
 }
 MAX_PERMITS: int = MODULE["rules"]["max_permits"]
-INFLUENCE: dict[str, dict[str, Any]] = {r["id"]: r for r in F["influence"]}
+GUILDS: dict[str, dict[str, Any]] = F["guilds"]
+# Every influence card by id: the base game's four groups and the expansion's groups.
+INFLUENCE: dict[str, dict[str, Any]] = {
+    **{r["id"]: r for r in F["influence"]},
+    **{r["id"]: r for g in GUILDS.values() for r in g["cards"]},
+}
 BOARD: dict[str, dict[str, Any]] = F["boards"]
 SUPPLY: dict[str, int] = {m: GAME["supply"][m] for m in MATERIALS}
 INVENTORY: int = GAME["workshop"]["inventory"]
@@ -171,12 +176,30 @@ def setup(players: int, options: dict[str, Any], seed: int) -> State:
 
 def _influence_cards(st: State, options: dict[str, Any]) -> list[str]:
     cards = []
-    for group in ("craftsmen", "teamsters", "merchants", "clergy"):
+    for group in ("craftsmen", "teamsters", "merchants"):
         choice = options.get(group, "random")
         number = rng(st).randint(1, 3) if choice == "random" else int(choice)
         cards.append(f"{group}-{number}")
+    st["guild"] = fourth = fourth_group(st, options)
+    choice = options.get("clergy", "random")
+    if choice != "random":
+        cards.append(f"{fourth}-{choice}")
+    elif fourth == "clergy":
+        cards.append(f"clergy-{rng(st).randint(1, 3)}")
+    else:
+        dealt = [c["id"] for c in GUILDS[fourth]["cards"] if options.get("contractors") or not c["contractors"]]
+        cards.append(dealt[rng(st).randrange(len(dealt))])
     # Each group's card goes on any of the four quarters.
     return shuffled(st, cards)
+
+
+def fourth_group(st: State, options: dict[str, Any]) -> str:
+    """The group in the clergy's place: the table's choice, or drawn from those that may play."""
+    chosen: str = options.get("guild", "clergy")
+    if chosen != "random":
+        return chosen
+    playable = [g for g, data in sorted(GUILDS.items()) if options.get("contractors") or not data["needs_contractors"]]
+    return playable[rng(st).randrange(len(playable))]
 
 
 def new_turn(seat: int) -> dict[str, Any]:

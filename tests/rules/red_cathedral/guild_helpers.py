@@ -16,12 +16,7 @@ def guild_card(group: str, number: int) -> dict[str, Any]:
 
 
 def game_with(group: str, players: int = 2, seed: int = 1, **options: Any) -> dict:
-    try:  # TEMP before the framework
-        return new(players, seed=seed, guild=group, **options)
-    except Exception:
-        st = new(players, seed=seed, **options)
-        st["guild"] = group
-        return st
+    return new(players, seed=seed, guild=group, **options)
 
 
 def at_card(st: dict, seat: int, card: str, quarter: int = 0) -> None:

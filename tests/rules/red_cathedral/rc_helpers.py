@@ -45,13 +45,18 @@ def raw(kind: str) -> dict:
 
 def docs() -> dict[str, dict]:
     """All data files, fresh copies, ready to be broken by a test."""
-    return {kind: data.load_raw(kind) for kind in data.FILES}
+    kinds = data.FILES + tuple(f"guilds/{g}" for g in data.guild_files())
+    return {kind: data.load_raw(kind) for kind in kinds}
 
 
 SECTIONS: dict[str, dict] = {r["id"]: r for r in raw("sections")["records"]}
 TILES: dict[str, dict] = {r["id"]: r for r in raw("workshop_tiles")["records"]}
 RES: dict[str, dict] = {r["id"]: r for r in raw("resource_tiles")["records"]}
-CARDS: dict[str, dict] = {r["id"]: r for r in raw("influence_cards")["records"]}
+CARDS: dict[str, dict] = {
+    **{r["id"]: r for r in raw("influence_cards")["records"]},
+    **{r["id"]: r for g in data.guild_files() for r in raw(f"guilds/{g}")["records"]},
+}
+BASE_GROUPS = ("craftsmen", "teamsters", "merchants")
 GAME: dict[str, dict] = {r["id"]: r for r in raw("game")["records"]}
 BOARD: dict[str, dict] = {r["id"]: r for r in raw("workshop_boards")["records"]}
 SOLO_DOC = raw("solo_cards")
@@ -192,7 +197,11 @@ def put_card(st: dict, quarter: int, card: str) -> None:
     """Put an influence card on a quarter: its group's card in play is replaced, then moved there."""
     inf = st["influence"]
     group = CARDS[card]["group"]
-    i = next(k for k, c in enumerate(inf) if CARDS[c]["group"] == group)
+    if group not in BASE_GROUPS:  # the fourth group: the clergy or a guild in its place
+        st["guild"] = group
+        i = next(k for k, c in enumerate(inf) if CARDS[c]["group"] not in BASE_GROUPS)
+    else:
+        i = next(k for k, c in enumerate(inf) if CARDS[c]["group"] == group)
     inf[i] = card
     inf[i], inf[quarter] = inf[quarter], inf[i]
 

@@ -168,7 +168,10 @@ def test_a_used_tile_goes_back_to_the_box():
 def test_a_tile_one_does_not_hold_is_refused():
     st = brick_game()
     holding(st, 0)
-    assert refused(st, 0, {"type": "reinforce", "tile": tile("gain")}) == f"You do not hold reinforcement tile {tile('gain')}."
+    assert (
+        refused(st, 0, {"type": "reinforce", "tile": tile("gain")})
+        == f"You do not hold reinforcement tile {tile('gain')}."
+    )
 
 
 # --- the named tiles ----------------------------------------------------------------------------------------
