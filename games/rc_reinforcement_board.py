@@ -46,9 +46,20 @@ def reinforcement_moves(labelled: list[dict[str, Any]], unique: Callable[[str], 
         move = lm["move"]
         tile = move["tile"]
         group = groups.setdefault(tile, {"tile": tile, "text": tile_words(tile), "moves": [], "id": f"rc-reinf-{tile}"})
-        group["moves"].append(
-            {"move": move, "label": lm["label"], "id": unique(f"rc-reinf-{tile}-{len(group['moves'])}")}
-        )
+        label = lm["label"]
+        head, sep, rest = label.partition(": ")
+        # Inside the tile's group the tile need not be named again; a borrowed action keeps its group.
+        short = rest[:1].upper() + rest[1:] if sep and tile in head else label
+        ident = unique(f"rc-reinf-{tile}-{len(group['moves'])}")
+        group["moves"].append({"move": move, "label": label, "short": short, "id": ident})
     for group in groups.values():
         group["many"] = len(group["moves"]) > 1
+        # A claim offers every open section with every workshop space: one list per section.
+        by_section: dict[str, list[dict[str, Any]]] = {}
+        for m in group["moves"]:
+            if "banner" in m["move"]:
+                by_section.setdefault(m["move"]["section"], []).append(m)
+        group["sections"] = [
+            {"section": sid, "moves": ms, "id": f"{group['id']}-{sid}"} for sid, ms in by_section.items()
+        ]
     return [groups[t] for t in sorted(groups)]
