@@ -145,8 +145,8 @@ COUNTED = {
     "Smuggling: pay {rubles} rubles for 1 resource from an area where a die lies.": gettext_noop(
         "Smuggling: pay {rubles} for 1 resource from an area where a die lies."
     ),
-    "{group}: give {target_seat} {rubles} rubles to go one glory space back while you go one forward": gettext_noop(
-        "{group}: give {target_seat} {rubles} to go one glory space back while you go one forward"
+    "{group}: bribe {target_seat} with {rubles} rubles (they go back one glory space, you go forward one)": gettext_noop(
+        "{group}: bribe {target_seat} with {rubles} (they go back one glory space, you go forward one)"
     ),
     (
         "Bribe: give an opponent {rubles} rubles; their marker goes back to"

@@ -33,6 +33,8 @@ def smuggle_moves(st: State, p: int, action: dict[str, Any], base: Move) -> list
         key, _amount = tile_gives(st, area)
         if key in MATERIALS and (not st["supply"][key] or not free_space(pl)):
             continue
+        if key == "rubles":
+            continue  # a ruble for a ruble changes nothing
         if key == "permits" and pl.get("permits", MAX_PERMITS) >= MAX_PERMITS:
             continue
         out.append({**base, "area": area})
@@ -161,7 +163,9 @@ def bribe_apply(st: State, p: int, move: Move, action: dict[str, Any], events: l
 
 def bribe_label(st: State, p: int, move: Move, action: dict[str, Any], group: str) -> Label:
     return {
-        "msg": _("{group}: give {target_seat} {rubles} rubles to go one glory space back while you go one forward"),
+        "msg": _(
+            "{group}: bribe {target_seat} with {rubles} rubles (they go back one glory space, you go forward one)"
+        ),
         "args": {"group": group, "target_seat": move["target"], "rubles": action["rubles"]},
     }
 
