@@ -311,7 +311,7 @@ def reinforcement_doc(doc: dict[str, Any]) -> dict[str, Any]:
         {
             "id": r["id"],
             "effect": tile_words(r["id"]),
-            "contractors": bool(r.get("contractors")),
+            "needs_contractors": bool(r.get("contractors")),
             "provenance": r["provenance"],
         }
         for r in doc.get("records", [])
