@@ -233,7 +233,7 @@ def plan_worth(seat: Any, move: Move, action: dict[str, Any]) -> float:
     held = seat.pl["ws"][move["slot"]]["t"]
     sec = section_at(seat.st, move["section"])
     assert sec is not None
-    uses = ACTIVATIONS[relation(seat.pl["colour"], move["slot"])] * seat.turns_left
+    uses: float = ACTIVATIONS[relation(seat.pl["colour"], move["slot"])] * seat.turns_left
     return (tile_worth(seat, sec["wt"]) - tile_worth(seat, held)) * uses
 
 
