@@ -37,7 +37,8 @@ SOURCE = "reinforcements"
 
 
 def in_game(st: State) -> bool:
-    return st.get("guild") == GROUP
+    """The Brickmakers are the fourth group (their card lies on the board)."""
+    return st.get("guild") == GROUP or any(c.startswith(GROUP + "-") for c in st["influence"])
 
 
 def in_play(st: State) -> list[str]:

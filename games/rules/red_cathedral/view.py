@@ -17,6 +17,7 @@ from . import scoring, track
 from .building import banners_left, penalties
 from .data import MATERIALS
 from .market import quarter_card
+from .reinforcement import in_game
 from .state import (
     INFLUENCE,
     RES_TILES,
@@ -92,7 +93,7 @@ def build_view(st: State, seat: int | None) -> dict[str, Any]:
             "workshop": [] if pl["iwan"] else _workshop(st, p),
             "sources": dict(pl["src"]),
         }
-        if st.get("guild") == "brickmakers":
+        if in_game(st):
             entry["reinforcements"] = list(pl.get("reinf", []))
             entry["free_up"] = bool(pl.get("free_up"))
         if "final" in pl:
@@ -140,7 +141,7 @@ def build_view(st: State, seat: int | None) -> dict[str, Any]:
         "track": {"lap": track.LAP, "eagles": list(track.EAGLES)},
         "materials": list(MATERIALS),
     }
-    if st.get("guild") == "brickmakers":
+    if in_game(st):
         from .reinforcement import available
 
         view["reinforcements"] = {"available": available(st), "box": list(st.get("reinf_box", []))}

@@ -224,6 +224,13 @@ def _prepare(st, p, card, index):
     elif act_ == "all_kinds":
         base, mid, dome = pick("base"), pick("middle"), pick("dome")
         set_towers(st, [[sec(base, owner=p, done=True), sec(mid, owner=p, done=True), sec(dome, owner=p, done=True)]])
+    elif act_.startswith("brick_"):
+        inv["brick"] = 2 * a["bricks"] + 1
+    elif act_ == "forced_swap":
+        inv["wood"] = 2
+        set_player(st, (p + 1) % st["np"], inv={"gold": 2})
+    elif act_ == "change_plan":
+        st["pl"][p]["ws"]["yellow"] = {"t": "T20", "up": True}
     elif CARDS[card]["group"] not in ("craftsmen", "teamsters", "merchants", "clergy"):
         # An expansion guild's action: some of every material, with room left for one more.
         inv.update(wood=1, brick=1, stone=1, gold=2, green=2, violet=2)
