@@ -921,6 +921,7 @@ def _moves(labelled: list[dict[str, Any]], view: dict[str, Any], seat: int | Non
                         "move": move,
                         "label": label,
                         "material": m,
+                        "key": m,  # the resource icon of the button
                         "name": resource_name(m),
                         "id": unique(_id("rc-deliver", sid, m)),
                     }
