@@ -433,3 +433,24 @@ def test_every_use_of_a_tile_has_a_label_and_changes_nothing_when_refused():
         for m in moves(st, 0, "reinforce"):
             assert E.move_label(st, 0, m)["msg"].startswith(("Reinforcement tile {tile}", "{group}"))
         refused(st, 0, {"type": "reinforce", "tile": r["id"], "bogus": 1})
+
+
+def test_a_delivery_a_tile_borrows_may_follow_the_claim_of_the_same_turn():
+    st = brick_game()
+    a, b = pick("base", lambda r: r["cost"].get("wood", 0) >= 1, n=2)
+    set_towers(st, [[sec(a, owner=0)], [sec(b)]])
+    at_card(st, 0, "brickmakers-2", quarter=1)
+    holding(st, 0, tile("group_action"))
+    set_player(st, 0, inv={"brick": 1, "wood": 1})
+    act(st, 0, "claim", section=b, first=True)
+    assert st["turn"]["stage"] == "after" and not moves(st, 0, "deliver")
+    use(st, 0, tile("group_action"), card="brickmakers-2", action=action_index("brickmakers-2", "brick_deliver"))
+    act(st, 0, "deliver", section=a, material="wood")
+    assert st["towers"][0][0]["mat"] == {"wood": 1}
+
+
+def test_everyone_sees_the_tiles_each_player_holds():
+    st = brick_game()
+    holding(st, 1, tile("gain"))
+    for seat in (None, 0, 1):
+        assert v(st, seat)["players"][1]["reinforcements"] == [tile("gain")]
