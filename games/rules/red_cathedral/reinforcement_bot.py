@@ -7,6 +7,7 @@ from typing import Any
 from games.rules.base import Move
 
 from .reinforcement import TILES, apply, effect_moves
+from .state import INFLUENCE
 
 # A held tile keeps its worth for a later turn: it is used now only when that brings more than this.
 KEEP = 0.8
@@ -24,6 +25,13 @@ def use_worth(seat: Any, move: Move) -> float:
     if effect == "claim":
         claim = {k: v for k, v in move.items() if k != "tile"}
         return bot.section_worth(seat, move["section"]) + bot.placement_worth(seat, claim)
+    if effect == "group_action":
+        # the borrowed action is valued as the bot values it on its own card; taking another tile
+        # with it is not counted (valuing that tile would value this one again)
+        card = INFLUENCE[move["card"]]
+        if card["actions"][move["action"]]["act"] == "brick_tile":
+            return 0.0
+        return bot.influence_worth(seat, move, card)
     if effect == "free_tile":
         return bot.rubles_worth(seat, FREE_TILE_RUBLES) if seat.pl["ruler"] + seat.pl["spare"] else 0.0
     tile, p = move["tile"], seat.p
