@@ -80,8 +80,13 @@ HEAVY = {
         },
     )
 }
-# Engine-internal modules that tables do not offer yet, measured beside the defaults.
-MODULES = {"red-cathedral": ("contractors", {"contractors": True}, (4,))}
+# Modules and expansions measured beside the defaults: (name, options, player counts).
+MODULES = {
+    "red-cathedral": (
+        ("contractors", {"contractors": True}, (4,)),
+        ("contractors+random-guild", {"contractors": True, "guild": "random"}, (4,)),
+    )
+}
 
 
 def main() -> None:
@@ -104,8 +109,7 @@ def main() -> None:
                 figures[f"{engine.slug}/{label}/{players}p"] = playouts(
                     engine, players, engine.normalize_options(players, heavy), args.seconds
                 )
-        if engine.slug in MODULES:
-            name, extra, counts = MODULES[engine.slug]
+        for name, extra, counts in MODULES.get(engine.slug, ()):
             for players in counts:
                 key = f"{engine.slug}/{players}p+{name}"
                 figures[key] = playouts(engine, players, {**options_for(engine, players), **extra}, args.seconds)

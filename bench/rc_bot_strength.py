@@ -4,8 +4,9 @@ Plays seeded 2-player games, the bot in seat 0 in even games and in seat 1 in od
 and on the extended workshop side; a tie on rank 1 counts as half a win. Then the bot plays seeded solo
 games against Iwan and reports both final scores. The bot's decisions are timed (CPU time of this
 process). Figures are printed and merged into bench/results/latest.json under "rc_bot_strength"; with
---contractors the 2-player games play the Contractors module (no solo games: the module is not played
-alone yet) and go under "rc_bot_strength_contractors".
+--contractors the 2-player games play the Contractors module and go under "rc_bot_strength_contractors";
+with --guild (a guild, or "random" for a guild drawn by each game's seed) the fourth group is that guild
+and the figures go under "rc_bot_strength_guilds" (with --contractors: "rc_bot_strength_contractors_guilds").
 """
 
 from __future__ import annotations
@@ -24,10 +25,10 @@ SIDES = ("basic", "extended")
 
 
 def versus_random(
-    engine, side: str, seed: int, bot_seat: int, timings: list[float], module: bool = False
+    engine, side: str, seed: int, bot_seat: int, timings: list[float], module: bool = False, guild: str = "clergy"
 ) -> tuple[float, dict]:
     """One 2-player game; the bot's share of the win and the game's figures."""
-    state = engine.setup(2, {"side": side, **({"contractors": True} if module else {})}, seed)
+    state = engine.setup(2, {"side": side, "guild": guild, **({"contractors": True} if module else {})}, seed)
     rng = random.Random(seed * 2 + bot_seat)
     while not engine.is_over(state):
         seat = engine.to_act(state)[0]
@@ -42,6 +43,7 @@ def versus_random(
     ranks = result.ranks
     share = 0.0 if ranks[bot_seat] != 1 else (1.0 if ranks.count(1) == 1 else 0.5)
     return share, {
+        "guild": state["guild"],
         "bot": result.scores[bot_seat],
         "random": result.scores[1 - bot_seat],
         "turns": state["turns"],
@@ -84,8 +86,9 @@ def main() -> None:
     parser.add_argument("--solo", type=int, default=100, help="solo games per workshop side")
     parser.add_argument("--seed", type=int, default=1000, help="first seed")
     parser.add_argument("--contractors", action="store_true", help="play the Contractors module")
+    parser.add_argument("--guild", default="clergy", help='the fourth group: a guild, or "random" (2-player games)')
     args = parser.parse_args()
-    if args.contractors:
+    if args.contractors or args.guild != "clergy":
         args.solo = 0
     engine = load_engines().get(SLUG)
     figures: dict = {"target_win_rate": 0.9, "games": args.games, "solo_games": args.solo}
@@ -93,7 +96,7 @@ def main() -> None:
         timings: list[float] = []
         shares, games = [], []
         for g in range(args.games):
-            share, figs = versus_random(engine, side, args.seed + g, g % 2, timings, args.contractors)
+            share, figs = versus_random(engine, side, args.seed + g, g % 2, timings, args.contractors, args.guild)
             shares.append(share)
             games.append(figs)
         wins = sum(shares)
@@ -123,6 +126,8 @@ def main() -> None:
                 "bot_decision_cpu": summary_ms(timings),
             },
         }
+        if args.guild != "clergy":
+            figures[side]["vs_random"]["by_guild"] = by_guild(games, shares)
         if solos:
             figures[side]["solo"] = {
                 "wins": won,
@@ -134,7 +139,20 @@ def main() -> None:
                 "stopped_by_turn_limit": sum(1 for s in solos if s["limit"]),
                 "bot_decision_cpu": summary_ms(solo_timings),
             }
-    record("rc_bot_strength_contractors" if args.contractors else "rc_bot_strength", figures)
+    key = (
+        "rc_bot_strength" + ("_contractors" if args.contractors else "") + ("_guilds" if args.guild != "clergy" else "")
+    )
+    record(key, figures)
+
+
+def by_guild(games: list[dict], shares: list[float]) -> dict:
+    """The bot's wins per fourth group, to see which guild it plays poorly."""
+    out: dict = {}
+    for figs, share in zip(games, shares, strict=True):
+        entry = out.setdefault(figs["guild"], {"games": 0, "wins": 0.0})
+        entry["games"] += 1
+        entry["wins"] += share
+    return out
 
 
 if __name__ == "__main__":

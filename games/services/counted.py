@@ -229,14 +229,23 @@ NOUNS = (
 _KEYS = {name: key for key, name in NAMES.items()}
 
 
+# An argument named "<resource>_amount" (e.g. "rubles_amount": 3) is an amount of that resource and is
+# shown in words ("3 rubles", "1 Baupunkt"); newer messages say their amounts this way, no table needed.
+AMOUNT = "_amount"
+
+
 def counted(template: str, raw: dict[str, Any], args: dict[str, Any]) -> str:
     """The template to show for ``template``; fills ``args`` with the amounts its new form names.
 
     A template outside the table, or whose amounts are not ones the table knows, stays as it is."""
+    from games.templatetags.red_cathedral import amount_text, amounts_text
+
+    for name, value in raw.items():
+        if name.endswith(AMOUNT) and isinstance(value, int) and not isinstance(value, bool):
+            args[name] = amount_text(name[: -len(AMOUNT)], value)
     new = COUNTED.get(template)
     if new is None:
         return template
-    from games.templatetags.red_cathedral import amount_text, amounts_text
 
     amounts: dict[str, str] = {}
     if "{amount}" in new:

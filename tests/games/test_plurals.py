@@ -318,3 +318,24 @@ def test_a_red_cathedral_influence_action_counts_its_rubles(language, action, ex
 
     with translation.override(language):
         assert action_text(action) == expected
+
+
+@pytest.mark.parametrize(
+    "language, args, expected",
+    [
+        ("en", {"rp_amount": 1}, "Managers' guild: Anna pays brick for 1 construction point."),
+        ("en", {"rp_amount": 2}, "Managers' guild: Anna pays brick for 2 construction points."),
+        ("de", {"rp_amount": 1}, "Gilde der Manager: Anna zahlt Ziegel für 1 Baupunkt."),
+        ("de", {"rp_amount": 2}, "Gilde der Manager: Anna zahlt Ziegel für 2 Baupunkte."),
+    ],
+)
+def test_an_amount_argument_is_said_with_its_noun_in_the_readers_language(language, args, expected):
+    """Engine messages name an amount as "<resource>_amount"; the log says it in words."""
+    from games.services.log import render_event
+
+    event = {
+        "msg": "Managers' guild: {seat} pays {material} for {rp_amount}.",
+        "args": {"seat": 0, "material": "brick", **args},
+    }
+    with translation.override(language):
+        assert render_event(event, {0: "Anna"}) == expected

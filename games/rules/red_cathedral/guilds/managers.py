@@ -1,4 +1,7 @@
-"""The Managers' guild: materials of given kinds, and payments in materials for points, rubles or glory."""
+"""The Managers' guild: materials of given kinds, and payments in materials for points, rubles or glory.
+
+Amounts go into messages as "<resource>_amount" arguments, which the log shows in words ("1 ruble").
+"""
 
 from __future__ import annotations
 
@@ -50,23 +53,23 @@ def _points(st: State, p: int, move: Move, a: dict[str, Any], events: list[Event
     gain_points(st, p, a["rp"], "guild")
     events.append(
         {
-            "msg": _("Managers' guild: {seat} pays {material} for {rp} construction points."),
-            "args": {"seat": who(st, p), "material": NAMES[move["material"]], "rp": a["rp"]},
+            "msg": _("Managers' guild: {seat} pays {material} for {rp_amount}."),
+            "args": {"seat": who(st, p), "material": NAMES[move["material"]], "rp_amount": a["rp"]},
         }
     )
 
 
 def _points_label(st: State, p: int, move: Move, a: dict[str, Any], group: str) -> Label:
     return {
-        "msg": _("{group}: pay {material} for {rp} construction points"),
-        "args": {"group": group, "material": NAMES[move["material"]], "rp": a["rp"]},
+        "msg": _("{group}: pay {material} for {rp_amount}"),
+        "args": {"group": group, "material": NAMES[move["material"]], "rp_amount": a["rp"]},
     }
 
 
 def _points_text(a: dict[str, Any]) -> Label:
     return {
-        "msg": _("Pay 1 material ({materials}) for {rp} construction points."),
-        "args": {"materials": [NAMES[m] for m in a["materials"]], "rp": a["rp"]},
+        "msg": _("Pay 1 material ({materials}) for {rp_amount}."),
+        "args": {"materials": [NAMES[m] for m in a["materials"]], "rp_amount": a["rp"]},
     }
 
 
@@ -79,23 +82,23 @@ def _rubles(st: State, p: int, move: Move, a: dict[str, Any], events: list[Event
     st["pl"][p]["rubles"] += a["rubles"]
     events.append(
         {
-            "msg": _("Managers' guild: {seat} pays {material} for {rubles} rubles."),
-            "args": {"seat": who(st, p), "material": NAMES[a["material"]], "rubles": a["rubles"]},
+            "msg": _("Managers' guild: {seat} pays {material} for {rubles_amount}."),
+            "args": {"seat": who(st, p), "material": NAMES[a["material"]], "rubles_amount": a["rubles"]},
         }
     )
 
 
 def _rubles_label(st: State, p: int, move: Move, a: dict[str, Any], group: str) -> Label:
     return {
-        "msg": _("{group}: pay {material} for {rubles} rubles"),
-        "args": {"group": group, "material": NAMES[a["material"]], "rubles": a["rubles"]},
+        "msg": _("{group}: pay {material} for {rubles_amount}"),
+        "args": {"group": group, "material": NAMES[a["material"]], "rubles_amount": a["rubles"]},
     }
 
 
 def _rubles_text(a: dict[str, Any]) -> Label:
     return {
-        "msg": _("Pay 1 {material} for {rubles} rubles."),
-        "args": {"material": NAMES[a["material"]], "rubles": a["rubles"]},
+        "msg": _("Pay 1 {material} for {rubles_amount}."),
+        "args": {"material": NAMES[a["material"]], "rubles_amount": a["rubles"]},
     }
 
 
@@ -111,23 +114,23 @@ def _gems(st: State, p: int, move: Move, a: dict[str, Any], events: list[Event])
     gain_glory(st, p, a["glory"], "guild")
     events.append(
         {
-            "msg": _("Managers' guild: {seat} pays a green and a violet gem for {glory} glory and {rubles} rubles."),
-            "args": {"seat": who(st, p), "glory": a["glory"], "rubles": a["rubles"]},
+            "msg": _("Managers' guild: {seat} pays a green and a violet gem for {glory_amount} and {rubles_amount}."),
+            "args": {"seat": who(st, p), "glory_amount": a["glory"], "rubles_amount": a["rubles"]},
         }
     )
 
 
 def _gems_label(st: State, p: int, move: Move, a: dict[str, Any], group: str) -> Label:
     return {
-        "msg": _("{group}: pay a green and a violet gem for {glory} glory and {rubles} rubles"),
-        "args": {"group": group, "glory": a["glory"], "rubles": a["rubles"]},
+        "msg": _("{group}: pay a green and a violet gem for {glory_amount} and {rubles_amount}"),
+        "args": {"group": group, "glory_amount": a["glory"], "rubles_amount": a["rubles"]},
     }
 
 
 def _gems_text(a: dict[str, Any]) -> Label:
     return {
-        "msg": _("Pay 1 green and 1 violet gem for {glory} glory and {rubles} rubles."),
-        "args": {"glory": a["glory"], "rubles": a["rubles"]},
+        "msg": _("Pay 1 green and 1 violet gem for {glory_amount} and {rubles_amount}."),
+        "args": {"glory_amount": a["glory"], "rubles_amount": a["rubles"]},
     }
 
 
