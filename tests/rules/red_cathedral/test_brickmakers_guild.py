@@ -454,3 +454,13 @@ def test_everyone_sees_the_tiles_each_player_holds():
     holding(st, 1, tile("gain"))
     for seat in (None, 0, 1):
         assert v(st, seat)["players"][1]["reinforcements"] == [tile("gain")]
+
+
+def test_a_tile_may_be_used_in_the_turn_it_is_taken():
+    st = brick_game()
+    set_player(st, 0, inv={"brick": 2})
+    at_card(st, 0, "brickmakers-1")
+    act(st, 0, "influence", action=action_index("brickmakers-1", "brick_tile"), pick=tile("gain"))
+    rubles = st["pl"][0]["rubles"]
+    use(st, 0, tile("gain"))
+    assert st["pl"][0]["rubles"] == rubles + TILES[tile("gain")]["gives"]["rubles"]
