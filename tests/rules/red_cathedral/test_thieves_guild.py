@@ -166,3 +166,16 @@ def test_each_thieves_action_once_per_visit_of_its_quarter():
     i = action_index(SMUGGLE, "smuggle")
     act(st, 0, "influence", action=i, area=area)
     assert not moves(st, 0, "influence")
+
+
+def test_the_bot_bribes_the_opponent_who_leads():
+    from games.rules.red_cathedral.bot import Seat, move_worth
+
+    st = thieves()
+    set_player(st, 0, rubles=6, space=eagle(4))
+    set_player(st, 1, space=eagle(4) + 1)
+    set_player(st, 2, space=eagle(9) + 1)
+    at_card(st, 0, BRIBE)
+    bribes = moves(st, 0, "influence", action=action_index(BRIBE, "bribe"))
+    best = max(bribes, key=lambda m: move_worth(Seat(st, 0), m))
+    assert best["target"] == 2

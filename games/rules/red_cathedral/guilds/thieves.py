@@ -161,6 +161,19 @@ def bribe_apply(st: State, p: int, move: Move, action: dict[str, Any], events: l
     events.append({"msg": _("{seat} goes forward one glory space."), "args": {"seat": who(st, p)}})
 
 
+def bribe_worth(seat: Any, move: Move, action: dict[str, Any]) -> float:
+    """As the move's simulated worth, with the strongest opponent the one to bribe."""
+    from ..bot import simulated_worth
+    from ..scoring import expected
+
+    st, p = seat.st, seat.p
+    worth: float = simulated_worth(seat, lambda after: bribe_apply(after, p, move, action, []))
+    glory = {q: expected(st, q)["glory"] for q in opponents(st, p)}
+    if glory[move["target"]] == max(glory.values()):
+        worth += 0.3
+    return worth
+
+
 def bribe_label(st: State, p: int, move: Move, action: dict[str, Any], group: str) -> Label:
     return {
         "msg": _(
@@ -239,7 +252,7 @@ def plan_worth(seat: Any, move: Move, action: dict[str, Any]) -> float:
 
 register("smuggle", GuildAct(smuggle_moves, smuggle_apply, smuggle_label, smuggle_text))
 register("forced_swap", GuildAct(swap_moves, swap_apply, swap_label, swap_text))
-register("bribe", GuildAct(bribe_moves, bribe_apply, bribe_label, bribe_text))
+register("bribe", GuildAct(bribe_moves, bribe_apply, bribe_label, bribe_text, bribe_worth))
 register("change_plan", GuildAct(plan_moves, plan_apply, plan_label, plan_text, plan_worth))
 
 
