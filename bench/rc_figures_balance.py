@@ -55,9 +55,14 @@ class Tally:
         self.wins_by[key].append(share)
 
 
-def play(engine, players: int, seed: int, tally: Tally) -> None:
+def play(engine, players: int, seed: int, tally: Tally, guild: str | None = None) -> None:
     side = "extended" if seed % 2 else "basic"
-    st = engine.setup(players, {"side": side}, seed)
+    options: dict = {"side": side}
+    if guild:
+        # An expansion guild as the fourth group, its cards 1, 2, 3 in turn, with the module it needs.
+        needs = data.figures()["guilds"][guild]["needs_contractors"]
+        options.update(guild=guild, clergy=str(seed % 3 + 1), contractors=needs)
+    st = engine.setup(players, options, seed)
     rng = random.Random(seed)
     for tower in st["towers"]:
         for sec in tower:
@@ -139,7 +144,10 @@ def summary(tally: Tally, players: int, games: int) -> dict:
             "uses": tally.card_used[cid],
             "uses_per_game": round(tally.card_used[cid] / tally.card_games[cid], 2) if tally.card_games[cid] else 0,
         }
-        for cid in sorted({r["id"] for r in data.figures()["influence"]})
+        for cid in sorted(
+            {r["id"] for r in data.figures()["influence"]}
+            | {r["id"] for g in data.figures()["guilds"].values() for r in g["cards"]}
+        )
     }
     return {
         "games": games,
@@ -199,16 +207,19 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=100, help="games per player count")
     parser.add_argument("--seed", type=int, default=5000)
+    parser.add_argument(
+        "--guild", choices=sorted(data.figures()["guilds"]), help="an expansion guild as the fourth group"
+    )
     args = parser.parse_args()
     engine = load_engines().get(SLUG)
     figures: dict = {}
     for players in (2, 3, 4):
         tally = Tally()
         for g in range(args.games):
-            play(engine, players, args.seed + g, tally)
+            play(engine, players, args.seed + g, tally, args.guild)
         figures[f"{players}p"] = summary(tally, players, args.games)
         show(players, figures[f"{players}p"])
-    record("rc_figures_balance", figures)
+    record(f"rc_figures_balance_{args.guild}" if args.guild else "rc_figures_balance", figures)
 
 
 if __name__ == "__main__":

@@ -50,6 +50,8 @@ def file_title(kind: str) -> str:
         "solo_cards": _("Iwan's cards (solo game)"),
         "contractors": _("Contractors module"),
         "reinforcement_tiles": _("Reinforcement tiles (Brickmakers' guild)"),
+        "contracts": _("Contract cards (Archivists' guild)"),
+        "foreman": _("The foreman (Foremen's guild)"),
     }.get(kind, kind)
 
 
@@ -87,6 +89,8 @@ def record_name(kind: str, rid: str) -> str:
         return iwan_card_name(rid)
     if kind == "contractors":
         return contractors_record_name(rid)
+    if kind == "foreman":
+        return _("Foreman")
     return rid
 
 
@@ -179,6 +183,14 @@ FIELD_NAMES = {
     "removes": _l("Removes"),
     "permits": _l("permits"),
     "effect": _l("Effect"),
+    "condition": _l("Condition"),
+    "give": _l("Return"),
+    "gem": _l("gem (green or violet)"),
+    "glory_2p": _l("Glory with 2 players"),
+    "start_tower": _l("Starts under tower (from the left)"),
+    "steps": _l("Towers it may walk"),
+    "completion_rp": _l("Extra construction points for a completion in its tower"),
+    "penalty_per_card": _l("The Tsar's penalty per card in its tower"),
 }
 RECORD_TYPES = {
     "rules": _l("module figures"),
@@ -232,6 +244,10 @@ def format_value(key: str, value: Any) -> str:
             return _("1 material of your choice")
         if key == "card" and value == "recruit":
             return _("Recruit")
+        if key == "condition":
+            from games.rc_guilds_board import CONTRACT_KIND_NAMES
+
+            return str(CONTRACT_KIND_NAMES.get(value, value))
         if key in ("kind", "on"):
             return kind_name(value)
         if key == "group":

@@ -24,9 +24,9 @@ from games.templatetags.red_cathedral import (
 )
 
 
-def _influence(cards: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _influence(cards: list[dict[str, Any]], groups_shown: tuple[str, ...] = GROUPS) -> list[dict[str, Any]]:
     groups = []
-    for group in GROUPS:
+    for group in groups_shown:
         rows = [
             {
                 "number": c["number"],
@@ -81,12 +81,21 @@ def rules_context() -> dict[str, Any]:
         "boards": [_board(s, f["boards"][s]) for s in SLOTS],
         "extended_cost": f["extended_cost"],
         "influence": _influence(f["influence"]),
+        # Each expansion guild's cards, for the guild's own section.
+        "guild_cards": {g: _influence(d["cards"], (g,))[0] for g, d in f["guilds"].items()},
         "solo": {k: v | {"name": iwan_card_name(k)} for k, v in f["solo"].items()},
         "iwan_ornament_glory": f["solo_doc"]["ornament_glory"],
         "iwan_order": " – ".join(ornament_name(o) for o in f["solo_doc"]["ornament_order"]),
         "max_extra_steps": g["market"]["areas"] - 1,
         "contractors": _contractors(f["contractors"]),
+        **_guilds(),
     }
+
+
+def _guilds() -> dict[str, Any]:
+    from games.rc_guilds_board import guild_rules
+
+    return {"archivists": guild_rules("archivists"), "master_builders": guild_rules("master_builders")}
 
 
 def _contractors(module: dict[str, Any]) -> dict[str, Any]:

@@ -13,7 +13,11 @@ from typing import Any
 
 from django.utils.translation import gettext_noop
 
+from games.rules.red_cathedral.guilds import load
+from games.rules.red_cathedral.guilds.words import AMOUNTS, IN_WORDS
 from games.rules.red_cathedral.state import NAMES
+
+load()  # the guilds' modules say which of their messages give amounts in words
 
 # The engine's template -> the same sentence with its amounts in words: "{count}× {resource}" becomes
 # "{amount}" (and a list of goods is counted), "{rubles} rubles" becomes "{rubles}", "{count} gem(s)" "{count}", and so on.
@@ -213,6 +217,98 @@ COUNTED = {
         "Return {amount} to the supply for {glory}."
     ),
 }
+# The Foremen's, Entrepreneurs', Wholesalers' and Lawyers' guilds.
+COUNTED.update(
+    {
+        "{seat} gains {rp} construction points for the banners of {other_seat} in tower {tower}.": gettext_noop(
+            "{seat} gains {rp} for the banners of {other_seat} in tower {tower}."
+        ),
+        "{seat} gets {rubles} rubles for the banners of {other_seat} in tower {tower}.": gettext_noop(
+            "{seat} gets {rubles} for the banners of {other_seat} in tower {tower}."
+        ),
+        "{seat} gains {rp} construction points for their banners in tower {tower}.": gettext_noop(
+            "{seat} gains {rp} for their banners in tower {tower}."
+        ),
+        "{seat} gets {rubles} rubles for their banners in tower {tower}.": gettext_noop(
+            "{seat} gets {rubles} for their banners in tower {tower}."
+        ),
+        "{group}: foreman to tower {tower}, {rp} construction points for the banners of {other_seat}": gettext_noop(
+            "{group}: foreman to tower {tower}, {rp} for the banners of {other_seat}"
+        ),
+        "{group}: foreman to tower {tower}, {rubles} rubles for the banners of {other_seat}": gettext_noop(
+            "{group}: foreman to tower {tower}, {rubles} for the banners of {other_seat}"
+        ),
+        "{group}: foreman to tower {tower}, {rp} construction points for your banners": gettext_noop(
+            "{group}: foreman to tower {tower}, {rp} for your banners"
+        ),
+        "{group}: foreman to tower {tower}, {rubles} rubles for your banners": gettext_noop(
+            "{group}: foreman to tower {tower}, {rubles} for your banners"
+        ),
+        "{seat} gains {permits} permits for their contractors on the map.": gettext_noop(
+            "{seat} gains {permits} for their contractors on the map."
+        ),
+        "{seat} gets {rubles} rubles for the contractors of {other_seat} on the map.": gettext_noop(
+            "{seat} gets {rubles} for the contractors of {other_seat} on the map."
+        ),
+        "{seat} gets {rubles} rubles for their contractors on the map.": gettext_noop(
+            "{seat} gets {rubles} for their contractors on the map."
+        ),
+        "{group}: {rubles} rubles for the contractors of {other_seat} on the map": gettext_noop(
+            "{group}: {rubles} for the contractors of {other_seat} on the map"
+        ),
+        "{group}: {permits} permits for your contractors on the map": gettext_noop(
+            "{group}: {permits} for your contractors on the map"
+        ),
+        "{group}: {rubles} rubles for your contractors on the map": gettext_noop(
+            "{group}: {rubles} for your contractors on the map"
+        ),
+        "{seat} pays {rubles} rubles for {material} and repeats: {actions}.": gettext_noop(
+            "{seat} pays {rubles} for {material} and repeats: {actions}."
+        ),
+        "{seat} pays {rubles} rubles and repeats: {actions}.": gettext_noop(
+            "{seat} pays {rubles} and repeats: {actions}."
+        ),
+        "{group}: pay {rubles} rubles for {material} and repeat: {actions}": gettext_noop(
+            "{group}: pay {rubles} for {material} and repeat: {actions}"
+        ),
+        "{group}: pay {rubles} rubles and repeat: {actions}": gettext_noop(
+            "{group}: pay {rubles} and repeat: {actions}"
+        ),
+        "Pay {rubles} rubles: two different market actions.": gettext_noop(
+            "Pay {rubles}: two different market actions."
+        ),
+        "Pay {rubles} rubles: the same market action twice.": gettext_noop(
+            "Pay {rubles}: the same market action twice."
+        ),
+        "Pay {rubles} rubles: one market action once more and 1 material of your choice.": gettext_noop(
+            "Pay {rubles}: one market action once more and 1 material of your choice."
+        ),
+        "Pay {rubles} rubles: one market action once more.": gettext_noop("Pay {rubles}: one market action once more."),
+        "{seat} gains {permits} permits.": gettext_noop("{seat} gains {permits}."),
+        "{group}: gain {permits} permits": gettext_noop("{group}: gain {permits}"),
+        "Gain {permits} permits.": gettext_noop("Gain {permits}."),
+        "{seat} pays {permits} permits to deliver {count} material(s).": gettext_noop(
+            "{seat} pays {permits} to deliver {count}."
+        ),
+        "{group}: pay {permits} permits to deliver {count} material(s)": gettext_noop(
+            "{group}: pay {permits} to deliver {count}"
+        ),
+        "Pay {permits} permits to deliver {count} material(s).": gettext_noop("Pay {permits} to deliver {count}."),
+        "{seat} pays {permits} permits for {glory} glory.": gettext_noop("{seat} pays {permits} for {glory}."),
+        "{group}: pay {permits} permits for {glory} glory": gettext_noop("{group}: pay {permits} for {glory}"),
+        "Pay {permits} permits for {glory} glory.": gettext_noop("Pay {permits} for {glory}."),
+        "This action costs {rubles} rubles.": gettext_noop("This action costs {rubles}."),
+        "This action costs {permits} permits.": gettext_noop("This action costs {permits}."),
+        "{seat} pays {permits} permits for {material}.": gettext_noop("{seat} pays {permits} for {material}."),
+        "{group}: pay {permits} permits for {material}": gettext_noop("{group}: pay {permits} for {material}"),
+        "Pay {permits} permits for 1 material of your choice.": gettext_noop(
+            "Pay {permits} for 1 material of your choice."
+        ),
+        "The foreman watches tower {tower}: {seat} gains {rp} construction points extra.": gettext_noop(
+            "The foreman watches tower {tower}: {seat} gains {rp} extra."
+        ),
+    }
+)
 # Placeholders followed by a resource's plural noun in the engine's templates: (placeholder, noun, resource).
 NOUNS = (
     ("rubles", "rubles", "rubles"),
@@ -243,6 +339,8 @@ def counted(template: str, raw: dict[str, Any], args: dict[str, Any]) -> str:
     for name, value in raw.items():
         if name.endswith(AMOUNT) and isinstance(value, int) and not isinstance(value, bool):
             args[name] = amount_text(name[: -len(AMOUNT)], value)
+    if template in IN_WORDS:
+        return in_words(template, raw, args)
     new = COUNTED.get(template)
     if new is None:
         return template
@@ -263,3 +361,20 @@ def counted(template: str, raw: dict[str, Any], args: dict[str, Any]) -> str:
             amounts[name] = amount_text(key, raw[name])
     args.update(amounts)
     return new
+
+
+def in_words(template: str, raw: dict[str, Any], args: dict[str, Any]) -> str:
+    """A template written with its amounts in words (the guilds' ``words(...)``): "{rubles}" is
+    "2 rubles", "{amount}" the ``count`` of its ``resource``, "{goods}" the goods counted."""
+    from games.templatetags.red_cathedral import amount_text, amounts_text
+
+    for name in AMOUNTS:
+        if f"{{{name}}}" in template and isinstance(raw.get(name), int):
+            args[name] = amount_text(name, raw[name])
+    key = _KEYS.get(str(raw.get("resource")))
+    if "{amount}" in template and key is not None and isinstance(raw.get("count"), int):
+        args["amount"] = amount_text(key, raw["count"])
+    goods = raw.get("goods")
+    if "{goods}" in template and isinstance(goods, list) and goods and all(str(g) in _KEYS for g in goods):
+        args["goods"] = amounts_text(Counter(_KEYS[str(g)] for g in goods))
+    return template

@@ -353,6 +353,9 @@ def rc_board(context) -> dict[str, Any]:
     supply = _supply(view)
     moves = _moves(context.get("labelled_moves") or [], view, seat)
     status = _status(view, names, seat, turn, over, ranks, who)
+    from games.rc_guilds_board import choice_panel
+
+    choice = choice_panel(view, context.get("labelled_moves") or [], seat)
     return {
         "module": module,
         "players": players,
@@ -360,6 +363,7 @@ def rc_board(context) -> dict[str, Any]:
         "market": market,
         "supply": supply,
         "moves": moves,
+        "choice": choice,
         "status": status,
         "solo": bool(view.get("solo")),
         "side": view.get("side"),
@@ -419,6 +423,10 @@ def _player(view, pl, names, seat, turn, over) -> dict[str, Any]:
     ]
     if "tools" in exp:
         breakdown.append({"label": _("Tool sets"), "value": exp["tools"], "signed": True})
+    if exp.get("contracts"):
+        breakdown.insert(1, {"label": _("Your contracts (secret)"), "value": exp["contracts"], "signed": True})
+    from games.rc_guilds_board import contracts_panel
+
     ruler = []
     if not pl.get("iwan"):
         ruler = ["banner"] * pl.get("ruler_banners", 0) + ["used"] * pl.get("stock", 0)
@@ -441,6 +449,7 @@ def _player(view, pl, names, seat, turn, over) -> dict[str, Any]:
         "breakdown": breakdown,
         "module": module,
         "reinf_items": held_tiles(pl),
+        "contracts": contracts_panel(pl, over),
         "sections_left": max(0, 6 - pl.get("done", 0)),
     }
 
@@ -485,10 +494,15 @@ def _tower(view, tower, who) -> dict[str, Any]:
         "penalties": penalties,
         "sections": [_section(view, s, who) for s in tower.get("sections", [])],
         "done": all(s.get("done") for s in tower.get("sections", [])),
+        "foreman": (view.get("foreman") or {}).get("tower") == tower["number"],
+        # With the foremen every tower keeps the foreman's row, so that the towers stand level.
+        "foreman_spot": "foreman" in view,
     }
 
 
 def _market(view, turn, over) -> dict[str, Any]:
+    from games.rc_guilds_board import deck_note
+
     areas = []
     influence = {c["quarter"]: c for c in view.get("influence", [])}
     for a in view.get("market", []):
@@ -547,6 +561,7 @@ def _market(view, turn, over) -> dict[str, Any]:
                 "areas": (2 * q + 1, 2 * q + 2),
                 "actions": actions,
                 "landed": landed,
+                "deck_note": deck_note(view, card["group"]),
             }
         )
     by_q = {c["quarter"]: c for c in cards}
@@ -826,7 +841,8 @@ def _moves(labelled: list[dict[str, Any]], view: dict[str, Any], seat: int | Non
         move, label = lm["move"], lm["label"]
         kind = move.get("type")
         out["any"] = True
-        if kind in module_kinds or kind == "reinforce":
+        if kind in module_kinds or kind in ("choose", "reinforce"):
+            # the Contractors' moves, the choice after a guild's draw and the reinforcement tiles have own panels
             continue
         if kind in ("iwan_claim", "iwan_ornament"):
             tower, sec = sections.get(move["section"], (None, {}))

@@ -238,6 +238,10 @@ def choose(st: State, p: int, legal: list[Move], rnd: random.Random) -> Move:
     if st["pend"]:
         return _for_iwan(st, p, legal)
     seat = Seat(st, p)
+    if by_type.get("choose"):
+        from .guilds import choice
+
+        return max(by_type["choose"], key=lambda m: choice.worth(seat, m))
     if st["turn"]["stage"] == "main":
         return _main(seat, by_type, legal, rnd)
     return _greedy(seat, legal)
@@ -546,11 +550,14 @@ def _quarter_worth(seat: Seat, area: int) -> float:
     action counted for as many rounds as it stays worth it."""
     st = seat.st
     probe = {**st, "turn": {**st["turn"], "area": area, "inf": None}}
+    # The guilds' actions are valued as if the die had landed there (the market they would repeat).
+    there = copy.copy(seat)
+    there.st = probe
     card = quarter_card(st, area)
     best = 0.0
     for m in influence_moves(probe, seat.p):
         action = card["actions"][m["action"]]
-        worth = influence_worth(seat, m, card)
+        worth = influence_worth(there, m, card)
         if action["act"] == "pay_glory" and action["repeat"] and worth > 0:
             worth *= max(1, (seat.pl["rubles"] - RESERVE) // action["rubles"])
         best = max(best, worth)

@@ -8,6 +8,7 @@ from games.rules.base import Event, State
 from games.rules.base import gettext_noop as _
 
 from .data import GEMS
+from .guilds import foremen
 from .state import (
     END_SECTIONS,
     GAME,
@@ -195,6 +196,7 @@ def complete(st: State, t: int, lvl: int, events: list[Event]) -> None:
     sec["done"] = True
     pl["done"] += 1
     gain_points(st, owner, data["rp"], "sections")
+    foreman_rp = foremen.completion_rp(st, t)
     if not pl["iwan"]:
         pl["rubles"] += data["rubles"]
     events.append(
@@ -209,6 +211,14 @@ def complete(st: State, t: int, lvl: int, events: list[Event]) -> None:
             },
         }
     )
+    if foreman_rp:
+        gain_points(st, owner, foreman_rp, "sections")
+        events.append(
+            {
+                "msg": _("The foreman watches tower {tower}: {seat} gains {rp} construction points extra."),
+                "args": {"seat": who(st, owner), "tower": t + 1, "rp": foreman_rp},
+            }
+        )
     tsar_penalty(st, t, events, below=lvl)
     if "contr" in st and all(s["done"] for s in tower):
         # The city is scored before the bonus for ending the game, when both come at once.
@@ -219,22 +229,23 @@ def complete(st: State, t: int, lvl: int, events: list[Event]) -> None:
         trigger_end(st, owner, events)
 
 
-def penalties(tower: list[dict[str, Any]], below: int | None = None) -> list[tuple[int, int]]:
+def penalties(tower: list[dict[str, Any]], below: int | None = None, per_card: int = 1) -> list[tuple[int, int]]:
     """(player, points) the Tsar takes now: per unfinished claimed section (below level ``below``,
-    the section just completed, when given), the sections above it that other players have completed."""
+    the section just completed, when given), ``per_card`` for each section above it that other
+    players have completed (2 under the foreman, 1 elsewhere)."""
     out = []
     for lvl, sec in enumerate(tower[:below]):
         if sec["owner"] is None or sec["done"]:
             continue
         above = sum(1 for s in tower[lvl + 1 :] if s["done"] and s["owner"] != sec["owner"])
         if above:
-            out.append((sec["owner"], above))
+            out.append((sec["owner"], above * per_card))
     return out
 
 
 def tsar_penalty(st: State, t: int, events: list[Event], below: int | None = None) -> None:
     """Only the unfinished sections below the one just completed are punished ("unterhalb")."""
-    for owner, points in penalties(st["towers"][t], below):
+    for owner, points in penalties(st["towers"][t], below, foremen.penalty_per_card(st, t)):
         gain_points(st, owner, -points, "penalty")
         events.append(
             {

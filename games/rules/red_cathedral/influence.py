@@ -33,6 +33,25 @@ def available(st: State) -> list[int]:
     return out
 
 
+def refusal(st: State, p: int, move: Move) -> dict[str, Any] | None:
+    """Why an influence move of the market stage is refused, when it can be said more precisely
+    than in general: the card's other action was chosen, the action was used, or its own reason."""
+    turn = st["turn"]
+    if turn["stage"] != "market" or turn["area"] is None:
+        return None
+    card = quarter_card(st, turn["area"])
+    i = move.get("action")
+    if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < len(card["actions"]):
+        return None
+    if turn["inf"] is not None and turn["inf"] != i:
+        return {"msg": _("You have chosen the card's other action this turn."), "args": {}}
+    action = card["actions"][i]
+    if turn["inf"] == i and not action["repeat"]:
+        return {"msg": _("This action may be used only once per turn."), "args": {}}
+    hook = ACTS[action["act"]].reason if action["act"] in ACTS else None
+    return hook(st, p, move, action) if hook else None
+
+
 def _materials(spec: Any) -> tuple[str, ...]:
     return MATERIALS if spec == "any" else tuple(m for m in MATERIALS if m in spec)
 

@@ -16,6 +16,7 @@ from games.rules.base import State
 from . import scoring, track
 from .building import banners_left, penalties
 from .data import MATERIALS
+from .guilds import choice, foremen
 from .market import quarter_card
 from .reinforcement import in_game
 from .state import (
@@ -63,12 +64,14 @@ def build_view(st: State, seat: int | None) -> dict[str, Any]:
                 "value": scoring.tower_value(tower),
                 "shares": [scoring.presence(tower, p) for p in range(np_)],
                 "points": scoring.tower_points(tower, np_),
-                "penalty_now": [{"player": p, "rp": rp} for p, rp in penalties(tower)],
+                "penalty_now": [
+                    {"player": p, "rp": rp} for p, rp in penalties(tower, per_card=foremen.penalty_per_card(st, t))
+                ],
             }
         )
     players = []
     for p, pl in enumerate(st["pl"]):
-        exp = scoring.expected(st, p)
+        exp = scoring.expected(st, p, seat)
         entry = {
             "player": p,
             "seat": None if pl["iwan"] else p,
@@ -98,6 +101,8 @@ def build_view(st: State, seat: int | None) -> dict[str, Any]:
             entry["free_up"] = bool(pl.get("free_up"))
         if "final" in pl:
             entry["final"] = pl["final"]
+        if "contracts" in st and not pl["iwan"]:
+            entry["contracts"] = _contracts(st, p, seat)
         if "contr" in st:
             from .contractors import player_view
 
@@ -122,6 +127,9 @@ def build_view(st: State, seat: int | None) -> dict[str, Any]:
             }
         )
     turn = dict(st["turn"])
+    if "choice" in turn:
+        # Drawn contracts are their drawer's secret; the choice shows only what the viewer may see.
+        turn["choice"] = choice.public(st, seat)
     view: dict[str, Any] = {
         "seat": seat,
         "solo": st["solo"],
@@ -145,10 +153,16 @@ def build_view(st: State, seat: int | None) -> dict[str, Any]:
         from .reinforcement import available
 
         view["reinforcements"] = {"available": available(st), "box": list(st.get("reinf_box", []))}
+    if foremen.in_play(st):
+        view["foreman"] = {"tower": foremen.tower(st) + 1}
     if "contr" in st:
         from .contractors import public
 
         view["contractors"] = public(st)
+    if "contracts" in st:
+        view["contract_deck"] = len(st["contracts"])  # face down: its order is nobody's to see
+    if "builders" in st:
+        view["builders"] = {"deck": len(st["builders"]["deck"]), "discard": list(st["builders"]["discard"])}
     if st["solo"]:
         iw = st["iwan"]
         view["iwan"] = {
@@ -159,6 +173,16 @@ def build_view(st: State, seat: int | None) -> dict[str, Any]:
             "ornaments_used": iw["orn"],
         }
     return view
+
+
+def _contracts(st: State, p: int, seat: int | None) -> dict[str, Any]:
+    """A player's contracts: the cards to their holder (and to all once the game is over), else the count."""
+    from .guilds.contracts import held, worth
+
+    cards = held(st, p)
+    if seat != p and not st["over"]:
+        return {"count": len(cards), "cards": []}
+    return {"count": len(cards), "cards": [{"id": c, "worth": worth(st, p, c)} for c in cards]}
 
 
 def track_capacity(pl: dict[str, Any]) -> int:

@@ -231,9 +231,20 @@ def _prepare(st, p, card, index):
         set_player(st, (p + 1) % st["np"], inv={"gold": 2})
     elif act_ == "change_plan":
         st["pl"][p]["ws"]["yellow"] = {"t": "T20", "up": True}
+    elif act_ in ("section_rubles", "section_points"):
+        # The Master Builders draw on a section the player is building.
+        others = tuple(s["id"] for t in st["towers"][1:] for s in t)
+        base = pick("base", lambda r: r["rubles"] and r["rp"] >= 2, exclude=others)
+        set_towers(st, [[sec(base, owner=p)], *st["towers"][1:]])
     elif CARDS[card]["group"] not in ("craftsmen", "teamsters", "merchants", "clergy"):
         # An expansion guild's action: some of every material, with room left for one more.
         inv.update(wood=1, brick=1, stone=1, gold=2, green=2, violet=2)
+        if "permits" in st["pl"][p]:
+            st["pl"][p]["permits"] = 4  # enough for every permit action twice, room for one more
+        if act_ == "market_actions":
+            st["pl"][p]["ws"]["yellow"] = {"t": "T20", "up": True}  # a second market action to repeat
+        if any(x["act"] == "permit_material" for x in CARDS[card]["actions"]):
+            inv["gold"] = 1  # room for two materials: the action may be repeated
     return inv
 
 
@@ -243,7 +254,7 @@ def test_influence_one_of_the_two_actions_repeatable_ones_again_others_once(card
     """ "darf der Spieler eine der zwei Aktionen auf der jeweiligen Einflusskarte ausführen ...
     Aktionen mit Blitz-Symbol ... nur einmal in seinem Zug ..., diejenigen mit Unendlich-Symbol
     dagegen so oft er möchte": whichever marks the data gives the card's actions."""
-    st = new(4, seed=26)
+    st = new(4, seed=26, contractors=CARDS[card].get("contractors", False))
     set_player(st, Y, rubles=20, ruler=0)
     inv = {}
     for i in (0, 1):

@@ -48,6 +48,9 @@ class GuildAct:
     text: Callable[[dict[str, Any]], Label]
     # (bot's view of the seat, move, action) -> worth in track spaces; None: the bot simulates the move
     worth: Callable[[Any, Move, dict[str, Any]], float] | None = None
+    # (state, player, move, action) -> why the move is refused, as a message with arguments; None:
+    # the general reason
+    reason: Callable[[State, int, Move, dict[str, Any]], Label | None] | None = None
 
 
 ACTS: dict[str, GuildAct] = {}
@@ -60,9 +63,28 @@ def register(act: str, guild_act: GuildAct) -> None:
 
 
 # One module per group; each registers its actions when imported.
-MODULES = ("managers", "brickmakers", "thieves")
+MODULES = (
+    "managers",
+    "archivists",
+    "master_builders",
+    "foremen",
+    "entrepreneurs",
+    "wholesalers",
+    "lawyers",
+    "brickmakers",
+    "thieves",
+)
 
 
 def load() -> None:
     for name in MODULES:
         importlib.import_module(f"{__name__}.{name}")
+
+
+def setup_guild(st: State) -> None:
+    """The fourth group's own components (a deck of contracts, of section cards...), if it has any."""
+    group = st.get("guild")
+    if group in MODULES:
+        setup = getattr(importlib.import_module(f"{__name__}.{group}"), "SETUP", None)
+        if setup is not None:
+            setup(st)
