@@ -51,6 +51,7 @@ def file_title(kind: str) -> str:
         "contractors": _("Contractors module"),
         "diamonds": _("Diamonds (Jewelers' guild, special workshop tiles)"),
         "special_tiles": _("Special workshop tiles (promo)"),
+        "reinforcement_tiles": _("Reinforcement tiles (Brickmakers' guild)"),
         "contracts": _("Contract cards (Archivists' guild)"),
         "foreman": _("The foreman (Foremen's guild)"),
     }.get(kind, kind)
@@ -353,12 +354,28 @@ def _file(doc: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def reinforcement_doc(doc: dict[str, Any]) -> dict[str, Any]:
+    """The reinforcement tiles with each effect in words and whether it needs the Contractors module."""
+    from games.rc_reinforcement_board import tile_words
+
+    records = [
+        {
+            "id": r["id"],
+            "effect": tile_words(r["id"]),
+            "needs_contractors": bool(r.get("contractors")),
+            "provenance": r["provenance"],
+        }
+        for r in doc.get("records", [])
+    ]
+    return {**doc, "records": records}
+
+
 def figures_context() -> dict[str, Any]:
     docs = provenance_report()
     if not any(d.get("kind") == "contractors" for d in docs):
         # The module's file, with the module now on the tables' form.
         docs.append({"kind": "contractors", **load_raw("contractors")})
-    files = [_file(doc) for doc in docs]
+    files = [_file(reinforcement_doc(doc) if doc.get("kind") == "reinforcement_tiles" else doc) for doc in docs]
     total = sum(f["total"] for f in files)
     provisional = sum(f["provisional"] for f in files)
     return {

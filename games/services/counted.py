@@ -124,6 +124,108 @@ COUNTED = {
     "{seat}: {leftovers} glory for leftover resources, {towers} for the towers; {glory} glory in all.": gettext_noop(
         "{seat}: {leftovers} for leftover resources, {towers} for the towers; {glory} in all."
     ),
+    # The Brickmakers' and the Thieves' guilds, and the reinforcement tiles.
+    "{group}: take reinforcement tile {tile} for {bricks} bricks": gettext_noop(
+        "{group}: take reinforcement tile {tile} for {bricks}"
+    ),
+    "Pay {bricks} bricks: take one of the reinforcement tiles beside the board.": gettext_noop(
+        "Pay {bricks}: take one of the reinforcement tiles beside the board."
+    ),
+    "{group}: pay {bricks} bricks to deliver {units} material(s)": gettext_noop(
+        "{group}: pay {bricks} to deliver {units}"
+    ),
+    "Pay {bricks} bricks to deliver {units} material(s) to a section.": gettext_noop(
+        "Pay {bricks} to deliver {units} to a section."
+    ),
+    "{group}: exchange {bricks} bricks for {rubles} rubles": gettext_noop("{group}: exchange {bricks} for {rubles}"),
+    "Exchange {bricks} bricks for {rubles} rubles.": gettext_noop("Exchange {bricks} for {rubles}."),
+    "{group}: exchange {bricks} bricks for {rp} construction points": gettext_noop(
+        "{group}: exchange {bricks} for {rp}"
+    ),
+    "Exchange {bricks} bricks for {rp} construction points.": gettext_noop("Exchange {bricks} for {rp}."),
+    "{seat} pays {bricks} bricks for a reinforcement tile.": gettext_noop(
+        "{seat} pays {bricks} for a reinforcement tile."
+    ),
+    "{seat} pays {bricks} bricks to deliver {units} material(s).": gettext_noop(
+        "{seat} pays {bricks} to deliver {units}."
+    ),
+    "{seat} exchanges {bricks} bricks for {rubles} rubles.": gettext_noop("{seat} exchanges {bricks} for {rubles}."),
+    "{seat} exchanges {bricks} bricks for {rp} construction points.": gettext_noop(
+        "{seat} exchanges {bricks} for {rp}."
+    ),
+    "{group}: pay {rubles} rubles for {count}× {resource} from area {area}": gettext_noop(
+        "{group}: pay {rubles} for {amount} from area {area}"
+    ),
+    "Smuggling: pay {rubles} rubles for 1 resource from an area where a die lies.": gettext_noop(
+        "Smuggling: pay {rubles} for 1 resource from an area where a die lies."
+    ),
+    "{group}: bribe {target_seat} with {rubles} rubles (they go back one glory space, you go forward one)": gettext_noop(
+        "{group}: bribe {target_seat} with {rubles} (they go back one glory space, you go forward one)"
+    ),
+    (
+        "Bribe: give an opponent {rubles} rubles; their marker goes back to"
+        " the previous glory space, yours forward to the next."
+    ): gettext_noop(
+        "Bribe: give an opponent {rubles}; their marker goes back to the previous glory space, yours forward to the next."
+    ),
+    "{seat} pays {rubles} rubles to smuggle from area {area}.": gettext_noop(
+        "{seat} pays {rubles} to smuggle from area {area}."
+    ),
+    "{seat} gives {target_seat} {rubles} rubles: {target_seat} goes back one glory space.": gettext_noop(
+        "{seat} gives {target_seat} {rubles}: {target_seat} goes back one glory space."
+    ),
+    "{seat} gives {target_seat} {rubles} rubles; {target_seat} has no glory space behind.": gettext_noop(
+        "{seat} gives {target_seat} {rubles}; {target_seat} has no glory space behind."
+    ),
+    "{seat} puts {ornament} back in the box and gains {glory} glory.": gettext_noop(
+        "{seat} puts {ornament} back in the box and gains {glory}."
+    ),
+    "{seat} pays {rubles} rubles for {rp} construction points.": gettext_noop("{seat} pays {rubles} for {rp}."),
+    "Reinforcement tile {tile}: gain {count}× {resource}": gettext_noop("Reinforcement tile {tile}: gain {amount}"),
+    "Reinforcement tile {tile}: return {count}× {material} for {glory} glory": gettext_noop(
+        "Reinforcement tile {tile}: return {amount} for {glory}"
+    ),
+    "Reinforcement tile {tile}: pay {count}× {material} for {rp} construction points": gettext_noop(
+        "Reinforcement tile {tile}: pay {amount} for {rp}"
+    ),
+    "Gain {count}× {resource}.": gettext_noop("Gain {amount}."),
+    "Pay {count}× {material} for {rp} construction points.": gettext_noop("Pay {amount} for {rp}."),
+    "Gain {count} materials of your choice.": gettext_noop("Gain {count} of your choice."),
+    "Put one of your ornaments not yet on the cathedral back in the box for {glory} glory.": gettext_noop(
+        "Put one of your ornaments not yet on the cathedral back in the box for {glory}."
+    ),
+    "Pay up to {rubles} rubles for as many construction points.": gettext_noop(
+        "Pay up to {rubles} for as many construction points."
+    ),
+    "Reinforcement tile {tile}: take {count}× {resource} from the area of {die}": gettext_noop(
+        "Reinforcement tile {tile}: take {amount} from the area of {die}"
+    ),
+    "Reinforcement tile {tile}: take {count}× {resource} from the tile of area {area}": gettext_noop(
+        "Reinforcement tile {tile}: take {amount} from the tile of area {area}"
+    ),
+    "Reinforcement tile {tile}: put {ornament} back in the box for {glory} glory": gettext_noop(
+        "Reinforcement tile {tile}: put {ornament} back in the box for {glory}"
+    ),
+    "Reinforcement tile {tile}: pay {rubles} rubles for {rp} construction points": gettext_noop(
+        "Reinforcement tile {tile}: pay {rubles} for {rp}"
+    ),
+    (
+        "Reinforcement tile {tile}: claim {kind} {section} in tower {tower} with the banner from the"
+        " {banner} workshop space; tile face up on the {slot} workshop space for {rubles} rubles"
+    ): gettext_noop(
+        "Reinforcement tile {tile}: claim {kind} {section} in tower {tower} with the banner from the"
+        " {banner} workshop space; tile face up on the {slot} workshop space for {rubles}"
+    ),
+    (
+        "Reinforcement tile {tile}: claim {kind} {section} in tower {tower}; tile"
+        " face up on the {slot} workshop space for {rubles} rubles"
+    ): gettext_noop(
+        "Reinforcement tile {tile}: claim {kind} {section} in tower {tower};"
+        " tile face up on the {slot} workshop space for {rubles}"
+    ),
+    "Return {count}× {material} to the supply for {glory} glory.": gettext_noop(
+        "Return {amount} to the supply for {glory}."
+    ),
 }
 # The Foremen's, Entrepreneurs', Wholesalers' and Lawyers' guilds.
 COUNTED.update(
@@ -227,6 +329,8 @@ NOUNS = (
     ("count", "materials", "materials"),
     ("count", "material(s)", "materials"),
     ("count", "gem(s)", "gems"),
+    ("bricks", "bricks", "brick"),
+    ("units", "material(s)", "materials"),
 )
 _KEYS = {name: key for key, name in NAMES.items()}
 

@@ -19,6 +19,7 @@ from django.utils.translation import gettext, ngettext, npgettext, pgettext_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
 
+from games.rc_reinforcement_board import held_tiles, reinforcement_board, reinforcement_moves
 from games.rc_special_board import (
     diamonds_note,
     special_board,
@@ -384,6 +385,7 @@ def rc_board(context) -> dict[str, Any]:
         "iwan": _iwan(view) if view.get("solo") else None,
         "track": _track(view, names),
         "special": special_board(view, who),
+        "reinforcements": reinforcement_board(view),
         "me": next((p for p in players if p["me"]), None),
         "over": over,
     }
@@ -462,6 +464,7 @@ def _player(view, pl, names, seat, turn, over) -> dict[str, Any]:
         "expected_total": exp.get("total"),
         "breakdown": breakdown,
         "module": module,
+        "reinf_items": held_tiles(pl),
         "contracts": contracts_panel(pl, over),
         "sections_left": max(0, 6 - pl.get("done", 0)),
         "special_tile": tile_info(pl.get("special")),
@@ -839,7 +842,8 @@ def _stage_name(stage: str | None) -> str:
 def _moves(labelled: list[dict[str, Any]], view: dict[str, Any], seat: int | None) -> dict[str, Any]:
     sections = {s["id"]: (t["number"], s) for t in view.get("towers", []) for s in t.get("sections", [])}
     me = view["players"][seat] if seat is not None and seat < len(view.get("players", [])) else None
-    slot_costs = {w["slot"]: w["cost"] for w in (me or {}).get("workshop", [])}
+    free_up = bool((me or {}).get("free_up"))  # a reinforcement tile frees the next face-up placement
+    slot_costs = {w["slot"]: 0 if free_up else w["cost"] for w in (me or {}).get("workshop", [])}
     out: dict[str, Any] = {
         "iwan": [],
         "claims": [],
@@ -874,11 +878,12 @@ def _moves(labelled: list[dict[str, Any]], view: dict[str, Any], seat: int | Non
     )
     special_kinds = ("draft", "tile_choice")
     out.update(special_moves([lm for lm in labelled if lm["move"].get("type") in special_kinds], unique))
+    out["reinforce"] = reinforcement_moves([lm for lm in labelled if lm["move"].get("type") == "reinforce"], unique)
     for lm in labelled:
         move, label = lm["move"], lm["label"]
         kind = move.get("type")
         out["any"] = True
-        if kind in module_kinds or kind in special_kinds or kind == "choose":
+        if kind in module_kinds or kind in special_kinds or kind in ("choose", "reinforce"):
             continue  # the Contractors' moves, the special tiles' and a guild's draw have panels of their own
         if kind in ("iwan_claim", "iwan_ornament"):
             tower, sec = sections.get(move["section"], (None, {}))
@@ -977,10 +982,10 @@ def _moves(labelled: list[dict[str, Any]], view: dict[str, Any], seat: int | Non
                 diamond = bool(move.get("diamond"))
                 group["deliver"].append(
                     {
-                        "key": m,
                         "move": move,
                         "label": label,
                         "material": m,
+                        "key": m,  # the resource icon of the button
                         "name": resource_name(m),
                         "diamond": diamond,
                         "id": unique(_id("rc-deliver", sid, m, "diamond" if diamond else "")),
@@ -1064,7 +1069,9 @@ def _moves(labelled: list[dict[str, Any]], view: dict[str, Any], seat: int | Non
     out["build"] = list(build.values())
     out["dice"] = [dice[d] for d in ("white",) + _catalogue()["colours"] + ("black",) if d in dice]
     out["market_any"] = bool(out["take"] or out["influence"] or out["activate"] or out["module"]["specialist"])
-    out["optional_any"] = bool(out["glory_rubles"] or out["reroll"] or out["module"]["glory_permit"])
+    out["optional_any"] = bool(
+        out["glory_rubles"] or out["reroll"] or out["module"]["glory_permit"] or out["reinforce"]
+    )
     out["influence_many"] = len(out["influence"]) > 8
     return out
 

@@ -268,6 +268,11 @@ def _greedy(seat: Seat, legal: list[Move]) -> Move:
 
 
 def _main(seat: Seat, by_type: dict[str, list[Move]], legal: list[Move], rnd: random.Random) -> Move:
+    if by_type.get("reinforce"):
+        # A reinforcement tile worth using goes first: it leaves the basic action to come.
+        best = max(by_type["reinforce"], key=lambda m: move_worth(seat, m))
+        if move_worth(seat, best) > 0.5:
+            return best
     builds = by_type.get("deliver", []) + by_type.get("ornament", [])
     if builds and _build_now(seat, builds):
         return _greedy(seat, builds)
@@ -320,6 +325,10 @@ def _claim_now(seat: Seat) -> bool:
 def move_worth(seat: Seat, move: Move) -> float:
     kind = move["type"]
     st = seat.st
+    if kind == "reinforce":
+        from .reinforcement_bot import move_worth as reinforcement_worth
+
+        return reinforcement_worth(seat, move)
     if kind == "take":
         key, _amount = tile_gives(st, st["turn"]["area"])
         return gain_worth(seat, {key: move["count"]})

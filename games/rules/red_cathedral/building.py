@@ -71,19 +71,22 @@ def claim(st: State, p: int, section: str, banner: str, slot: str | None, up: bo
     follow_marker(st, t)
     if tile is None or slot is None:
         return
-    place_tile(st, p, tile, slot, up, slot_cost(st, p, slot), events)
+    place_tile(st, p, tile, slot, up, claim_cost(st, p, slot), events)
 
 
 def place_tile(st: State, p: int, tile: str, slot: str, up: bool, cost: int, events: list[Event]) -> None:
     """A workshop tile onto a free workshop space: face up for ``cost`` rubles, then activated once."""
     pl = st["pl"][p]
     pl["ws"][slot] = {"t": tile, "up": up}
+    if not up:
+        pl["free_up"] = False  # a reinforcement's free placement is for the next claimed tile only
     ornament = slot_ornament(pl["colour"], slot) if st["side"] == "extended" and not slot.startswith("white") else None
     if not up:
         if ornament:
             pl["locked"][ornament] -= 1
         events.append({"msg": _("{seat} puts the workshop tile face down."), "args": {"seat": who(st, p)}})
         return
+    pl["free_up"] = False
     pl["rubles"] -= cost
     if ornament:
         pl["locked"][ornament] -= 1
@@ -95,6 +98,11 @@ def place_tile(st: State, p: int, tile: str, slot: str, up: bool, cost: int, eve
         }
     )
     activate_tile(st, p, tile, events)
+
+
+def claim_cost(st: State, p: int, slot: str) -> int:
+    """Rubles to put a claimed tile face up there: none after the reinforcement tile that frees it."""
+    return 0 if st["pl"][p].get("free_up") else slot_cost(st, p, slot)
 
 
 def follow_marker(st: State, t: int) -> None:

@@ -29,6 +29,7 @@ FILES = (
     "contractors",
     "diamonds",
     "special_tiles",
+    "reinforcement_tiles",
     "contracts",
     "foreman",
 )
@@ -77,6 +78,14 @@ GUILD_ACTION_FIELDS: dict[str, set[str]] = {
     "activate_other": {"rubles"},
     "activate_twice": {"rubles"},
     "activate_two": {"rubles"},
+    "brick_tile": {"bricks"},
+    "brick_deliver": {"bricks", "units"},
+    "brick_rubles": {"bricks", "rubles"},
+    "brick_rp": {"bricks", "rp"},
+    "smuggle": {"rubles"},
+    "forced_swap": set(),
+    "bribe": {"rubles"},
+    "change_plan": set(),
     # Archivists
     "draw_contracts": {"rubles", "draw"},
     "archive_area": {"rp"},
@@ -597,6 +606,79 @@ def validate_special_tiles(doc: dict[str, Any]) -> dict[str, Any]:
     return {"tiles": {r["id"]: r for r in tiles}, "iwan": rest["solo"]["iwan"]}
 
 
+# The Brickmakers' reinforcement tiles: what each effect needs besides "effect".
+REINFORCEMENT_FIELDS: dict[str, set[str]] = {
+    "gain": {"gives"},
+    "pay": {"pays", "gives"},
+    "group_action": set(),
+    "activate": set(),
+    "deliver": set(),
+    "free_tile": set(),
+    "materials": {"count"},
+    "die_area": set(),
+    "activate_twice": set(),
+    "discard_ornament": {"glory"},
+    "buy_rp": {"most"},
+    "material_deliver": set(),
+    "resource_tile": set(),
+    "claim": set(),
+}
+# The effects the rules text names one by one (the others are the icon families gain and pay).
+NAMED_EFFECTS = set(REINFORCEMENT_FIELDS) - {"gain", "pay"}
+
+
+def validate_reinforcement_tiles(doc: dict[str, Any]) -> list[dict[str, Any]]:
+    records = _records("reinforcement_tiles", doc)
+    kind = "reinforcement_tiles"
+    for r in records:
+        effect = r.get("effect")
+        if effect not in REINFORCEMENT_FIELDS:
+            _fail(kind, r, f"unknown effect {effect!r}.")
+        missing = REINFORCEMENT_FIELDS[effect] - set(r)
+        if missing:
+            _fail(kind, r, f"the effect {effect} needs {', '.join(sorted(missing))}.")
+        if not isinstance(r.get("contractors", False), bool):
+            _fail(kind, r, "contractors must be true or false.")
+        if "gives" in r:
+            gives = _amounts(kind, r, r["gives"], MODULE_KEYS, "gives")
+            if len(gives) != 1 or len(r.get("pays", {"one": 1})) != 1:
+                _fail(kind, r, "a tile shows one resource it gives (and one material it takes).")
+            if "permits" in gives and not r.get("contractors"):
+                _fail(kind, r, "permits come only with the Contractors module (contractors: true).")
+        if "pays" in r:
+            _amounts(kind, r, r["pays"], MATERIALS, "pays")
+            if set(r["gives"]) not in ({"glory"}, {"rp"}):
+                _fail(kind, r, "a paying tile returns material for glory or pays it for construction points.")
+            if "rp" in r["gives"] and r["gives"]["rp"] != 3:
+                _fail(kind, r, "a tile that takes material for construction points gives 3.")
+        for field, low, high in (("count", 1, 3), ("glory", 1, 9), ("most", 1, 9)):
+            if field in REINFORCEMENT_FIELDS[effect]:
+                _count(kind, r, r[field], field, low, high)
+    effects = [r["effect"] for r in records]
+    absent = sorted(NAMED_EFFECTS - set(effects))
+    if absent:
+        raise DataError(f"reinforcement_tiles.json: the rules text names these effects too: {', '.join(absent)}.")
+    families = {"gain", "glory", "rp"} - {
+        "gain" if r["effect"] == "gain" else next(iter(r["gives"]))
+        for r in records
+        if "pays" in r or r["effect"] == "gain"
+    }
+    if families:
+        raise DataError(
+            "reinforcement_tiles.json: every icon family (gain; material for glory; material for "
+            "3 construction points) has tiles."
+        )
+    named = {r["effect"]: r for r in records if r["effect"] in NAMED_EFFECTS}
+    if named["discard_ornament"]["glory"] != 3 or named["buy_rp"]["most"] != 5 or named["materials"]["count"] != 2:
+        raise DataError(
+            "reinforcement_tiles.json: the rules give 3 glory for an ornament, up to 5 rubles and 2 materials."
+        )
+    gains = [r["gives"] for r in records if r["effect"] == "gain"]
+    if {"rubles": 5} not in gains or {"rp": 3} not in gains:
+        raise DataError("reinforcement_tiles.json: the rules name a tile of 5 rubles and one of 3 construction points.")
+    return records
+
+
 def validate_contracts(doc: dict[str, Any]) -> list[dict[str, Any]]:
     """The 15 contract cards in the rules text's order, one condition each."""
     records = _records("contracts", doc)
@@ -671,6 +753,7 @@ def validate(docs: dict[str, dict[str, Any]]) -> dict[str, Any]:
         "contractors": validate_contractors(docs["contractors"], tiles),
         "diamonds": validate_diamonds(docs["diamonds"]),
         "special_tiles": validate_special_tiles(docs["special_tiles"]),
+        "reinforcement_tiles": validate_reinforcement_tiles(docs["reinforcement_tiles"]),
         "contracts": validate_contracts(docs["contracts"]),
         "guilds": {g: validate_guild(docs[f"guilds/{g}"], g) for g in guild_files()},
         "foreman": validate_foreman(docs["foreman"]),

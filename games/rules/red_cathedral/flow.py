@@ -13,7 +13,19 @@ from typing import Any
 from games.rules.base import Event, IllegalMove, Move, State
 from games.rules.base import gettext_noop as _
 
-from . import building, contractors, diamonds, influence, market, scoring, solo, special_tiles, track
+from . import (
+    building,
+    contractors,
+    diamonds,
+    guild_reasons,
+    influence,
+    market,
+    reinforcement,
+    scoring,
+    solo,
+    special_tiles,
+    track,
+)
 from .data import GEMS, MATERIALS
 from .guilds import choice
 from .guilds.reasons import guild_reason
@@ -26,7 +38,6 @@ from .state import (
     SLOT_NAMES,
     TURN_LIMIT,
     new_turn,
-    slot_cost,
     who,
 )
 
@@ -74,7 +85,7 @@ def legal_moves(st: State, seat: int, kind: str | None = None) -> list[Move]:
         if kind in (None, "claim"):
             out += claim_moves(st, seat)
         if kind in (None, "deliver", "ornament"):
-            out += delivery_moves(st, seat, BUILD_UNITS)
+            out += delivery_moves(st, seat, BUILD_UNITS + turn["budget"])
         if kind in (None, "die"):
             out += [{"type": "die", "die": d, "extra": e} for d, e in market.die_moves(st, seat)]
         if kind in (None, "recruit") and contractors.on(st):
@@ -95,6 +106,8 @@ def legal_moves(st: State, seat: int, kind: str | None = None) -> list[Move]:
             out.append({"type": "end"})
     if kind in (None, "glory_rubles", "reroll", "glory_permit"):
         out += optional_moves(st, seat)
+    if kind in (None, "reinforce"):
+        out += reinforcement.moves(st, seat)
     return out
 
 
@@ -103,7 +116,7 @@ def claim_moves(st: State, p: int) -> list[Move]:
     sources = building.banner_sources(st, p)
     if not sources:
         return []
-    costs = {slot: slot_cost(st, p, slot) for slot in SLOT_NAMES}
+    costs = {slot: building.claim_cost(st, p, slot) for slot in SLOT_NAMES}
     out = []
     for tower in st["towers"]:
         sec = next((s for s in tower if s["owner"] is None), None)
@@ -273,12 +286,18 @@ def reason(st: State, seat: int, move: dict[str, Any]) -> str:
         return _("You have delivered the 3 units of this build action.")
     if kind in ("take", "influence", "activate", "specialist") and stage != "market":
         return _("Market actions follow a die move.")
+    if kind == "reinforce":
+        raise reinforcement.refuse(st, seat, move)
+    if kind == "influence":
+        refusal = guild_reasons.refusal(st, seat, move)
+        if refusal is not None:
+            raise refusal
     if kind == "reroll" and st["turn"]["reroll"]:
         return _("You may reroll only once per turn.")
     if kind in ("glory_rubles", "reroll", "glory_permit"):
         return _("You have no glory to give up.")
     if kind == "influence" and stage == "market":
-        from .guild_reasons import influence_reason
+        from .jewelers_artisans_reasons import influence_reason
 
         why = influence_reason(st, move)
         if why:
@@ -312,7 +331,8 @@ def apply(st: State, seat: int, move: Any) -> list[Event]:
     elif kind in ("deliver", "ornament"):
         units = 1 if kind == "deliver" else 1 + len(move["gems"])
         if turn["stage"] == "main":
-            turn["stage"], turn["budget"] = "build", BUILD_UNITS
+            # Units a guild action or reinforcement gave before join the build action's three.
+            turn["stage"], turn["budget"] = "build", BUILD_UNITS + turn["budget"]
         turn["budget"] -= units
         if kind == "deliver":
             building.deliver(st, p, move["section"], move["material"], events, move.get("diamond", False))
@@ -330,6 +350,8 @@ def apply(st: State, seat: int, move: Any) -> list[Event]:
         contractors.use_specialist(st, p, events)
     elif kind == "glory_permit":
         contractors.glory_permit(st, p, events)
+    elif kind == "reinforce":
+        reinforcement.apply(st, p, move, events)
     elif kind == "choose":
         choice.apply(st, p, move, events)
     elif kind == "take":

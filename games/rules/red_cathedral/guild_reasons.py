@@ -1,40 +1,39 @@
-"""Why a move with an action of the Jewelers' or the Artisans' guild is refused."""
+"""Precise reasons for refused actions of the expansion's guilds, where a guild module gives one.
+
+A guild module adds ``act -> reason`` here; ``refusal`` is asked when an influence move is not one of
+the legal moves, and says why, or None when the general reason is as precise as it gets.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from games.rules.base import State
+from games.rules.base import IllegalMove, State
 from games.rules.base import gettext_noop as _
 
-from .influence import available
-from .market import quarter_card
-
-REASONS = {
-    "buy_diamonds": _(
-        "Buying diamonds needs the rubles, that many diamonds in the supply and room for them in your stock."
-    ),
-    "diamonds_for_materials": _(
-        "Name 3 materials of your stock (diamonds do not count); the supply must still hold the diamonds you get."
-    ),
-    "diamond_permits": _(
-        "A diamond buys permits only with the Contractors module, and you need a diamond and fewer than 6 permits."
-    ),
-    "activate_other": _(
-        "Name another player and one of the face-up workshop tiles in their workshop, and have the ruble to pay."
-    ),
-    "activate_twice": _("Name one of your face-up workshop tiles, and have the 2 rubles to pay."),
-    "activate_two": _("Name two different face-up workshop tiles of yours, and have the 2 rubles to pay."),
-}
-USED = _("You have already used this influence card's other action, or this one may be used only once per turn.")
+Reason = Callable[[State, int, dict[str, Any], dict[str, Any]], IllegalMove]
+REASONS: dict[str, Reason] = {}
 
 
-def influence_reason(st: State, move: dict[str, Any]) -> str | None:
-    """The reason for a refused action of the quarter's card, where the guilds can say more."""
+def add(act: str, reason: Reason) -> None:
+    REASONS[act] = reason
+
+
+def refusal(st: State, p: int, move: dict[str, Any]) -> IllegalMove | None:
+    """Why the influence move ``move`` is refused, for the actions that registered a reason."""
+    from .influence import available
+    from .market import quarter_card
+
+    if st["turn"]["stage"] != "market":
+        return None
     card = quarter_card(st, st["turn"]["area"])
     index = move.get("action")
     if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(card["actions"]):
         return None
+    action = card["actions"][index]
+    if action["act"] not in REASONS:
+        return None
     if index not in available(st):
-        return USED
-    return REASONS.get(card["actions"][index]["act"])
+        return IllegalMove(_("You have already used this action of the card as often as it allows this turn."))
+    return REASONS[action["act"]](st, p, move, action)

@@ -7,10 +7,11 @@ from typing import Any
 from games.rules.base import Move, State
 from games.rules.base import gettext_noop as _
 
+from .building import claim_cost
 from .flow import SLOT_LABELS
 from .guilds import ACTS
 from .market import DIE_NAMES, GROUP_NAMES, landing, quarter_card
-from .state import KIND_NAMES, NAMES, ORN_FOR_KIND, ORNAMENT_NAMES, SECTIONS, find, slot_cost
+from .state import KIND_NAMES, NAMES, ORN_FOR_KIND, ORNAMENT_NAMES, SECTIONS, find
 
 Label = dict[str, Any]
 
@@ -36,7 +37,7 @@ def label(st: State, seat: int, move: Move) -> Label:
         if move["banner"] in ("white1", "white2"):
             args["banner"] = SLOT_LABELS[move["banner"]]
             if move["up"]:
-                args["rubles"] = slot_cost(st, seat, move["slot"])
+                args["rubles"] = claim_cost(st, seat, move["slot"])
                 return {
                     "msg": _(
                         "Claim {kind} {section} in tower {tower} with the banner from the {banner} workshop space; "
@@ -52,7 +53,7 @@ def label(st: State, seat: int, move: Move) -> Label:
                 "args": args,
             }
         if move["up"]:
-            args["rubles"] = slot_cost(st, seat, move["slot"])
+            args["rubles"] = claim_cost(st, seat, move["slot"])
             return {
                 "msg": _(
                     "Claim {kind} {section} in tower {tower}; tile face up on the {slot} workshop space for {rubles} rubles"
@@ -125,6 +126,10 @@ def label(st: State, seat: int, move: Move) -> Label:
         return choice.label(st, seat, move)
     if kind in ("recruit", "bonus", "hire", "specialist", "glory_permit"):
         return contractor_label(st, seat, move)
+    if kind == "reinforce":
+        from .reinforcement_labels import label as reinforcement_label
+
+        return reinforcement_label(st, seat, move)
     if kind == "iwan_claim":
         return {"msg": _("Iwan claims {section}"), "args": {"section": move["section"]}}
     if kind == "iwan_ornament":

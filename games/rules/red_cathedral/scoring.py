@@ -159,6 +159,7 @@ SOURCES = (
     ("ornaments", _("Iwan's ornaments")),
     ("clergy", _("Clergy")),
     ("guild", _("Guild")),  # the expansion's guild in the clergy's place, named by the table
+    ("reinforcements", _("Reinforcement tiles")),  # the Brickmakers' guild only
     ("iwan", _("Iwan's points card")),
     ("end_bonus", _("Ending the game")),
     ("spent", _("Glory given up")),
@@ -188,6 +189,8 @@ def stats(st: State) -> list[dict[str, Any]]:
     rows = []
     for key, label in SOURCES:
         if key in IWAN_ONLY and not st["solo"] or key in MODULE_ONLY and "contr" not in st:
+            continue
+        if key == "reinforcements" and st.get("guild") != "brickmakers":
             continue
         if key == "contracts" and "contracts" not in st:
             continue  # the Archivists' guild only

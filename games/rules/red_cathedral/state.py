@@ -113,6 +113,8 @@ def new_player(colour: str, rubles: int, side: str, iwan: bool = False) -> dict[
         "done": 0,
         "iwan": iwan,
         "src": {},
+        "reinf": [],
+        "free_up": False,
     }
 
 
@@ -225,6 +227,7 @@ def new_turn(seat: int) -> dict[str, Any]:
         "inf_used": 0,
         "act": False,
         "reroll": False,
+        "reinf_used": False,
     }
 
 

@@ -18,6 +18,7 @@ from .building import banners_left, penalties
 from .data import MATERIALS
 from .guilds import choice, foremen
 from .market import quarter_card
+from .reinforcement import in_game
 from .state import (
     INFLUENCE,
     RES_TILES,
@@ -97,6 +98,9 @@ def build_view(st: State, seat: int | None) -> dict[str, Any]:
             "workshop": [] if pl["iwan"] else _workshop(st, p),
             "sources": dict(pl["src"]),
         }
+        if in_game(st):
+            entry["reinforcements"] = list(pl.get("reinf", []))
+            entry["free_up"] = bool(pl.get("free_up"))
         if "final" in pl:
             entry["final"] = pl["final"]
         if "special" in pl:
@@ -152,6 +156,10 @@ def build_view(st: State, seat: int | None) -> dict[str, Any]:
         "track": {"lap": track.LAP, "eagles": list(track.EAGLES)},
         "materials": list(MATERIALS),
     }
+    if in_game(st):
+        from .reinforcement import available
+
+        view["reinforcements"] = {"available": available(st), "box": list(st.get("reinf_box", []))}
     if foremen.in_play(st):
         view["foreman"] = {"tower": foremen.tower(st) + 1}
     if st.get("draft"):

@@ -234,6 +234,13 @@ def _prepare(st, p, card, index):
     elif act_ in ("activate_twice", "activate_two"):
         st["pl"][p]["ws"]["yellow"] = {"t": "T20", "up": True}
         st["pl"][p]["ws"]["red"] = {"t": "T21", "up": True}
+    elif act_.startswith("brick_"):
+        inv["brick"] = 2 * a["bricks"] + 1
+    elif act_ == "forced_swap":
+        inv["wood"] = 2
+        set_player(st, (p + 1) % st["np"], inv={"gold": 2})
+    elif act_ == "change_plan":
+        st["pl"][p]["ws"]["yellow"] = {"t": "T20", "up": True}
     elif act_ in ("section_rubles", "section_points"):
         # The Master Builders draw on a section the player is building.
         others = tuple(s["id"] for t in st["towers"][1:] for s in t)

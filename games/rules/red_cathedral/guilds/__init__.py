@@ -73,6 +73,8 @@ MODULES = (
     "lawyers",
     "jewelers",
     "artisans",
+    "brickmakers",
+    "thieves",
 )
 
 
