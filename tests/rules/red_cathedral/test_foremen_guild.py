@@ -28,7 +28,7 @@ from tests.rules.red_cathedral.rc_helpers import (
 DOC = json.loads((Path(data.__file__).with_name("data") / "guilds" / "foremen.json").read_text(encoding="utf-8"))
 FOREMAN = data.load_raw("foreman")["records"][0]
 PENALTY = "The Tsar punishes {seat} for slow work in tower {tower}: {rp} construction points lost."
-EXTRA = "The foreman watches tower {tower}: {seat} gains {rp} construction points extra."
+EXTRA = "The foreman watches tower {tower}: {seat} gains {rp_amount} extra."
 
 
 def card_with(gain, rival):

@@ -8,7 +8,12 @@ tile on its space, the specialist with the black die). The cards' pairings are i
 import json
 from pathlib import Path
 
+import pytest
+from django.utils import translation
+
+from games.rules.base import IllegalMove
 from games.rules.red_cathedral import data
+from games.services.log import reason_text
 from tests.rules.red_cathedral.rc_helpers import (
     E,
     act,
@@ -22,6 +27,15 @@ from tests.rules.red_cathedral.rc_helpers import (
 
 DOC = json.loads((Path(data.__file__).with_name("data") / "guilds" / "wholesalers.json").read_text(encoding="utf-8"))
 TILE = next(r for r in data.load_raw("workshop_tiles")["records"] if r.get("gain") == {"wood": 2})
+
+
+def shown_reason(st, seat, move):
+    """The reason a refused move gets, as the player reads it (amounts in words); the state stays as it was."""
+    refused(st, seat, move)
+    with pytest.raises(IllegalMove) as exc:
+        E.apply(st, seat, move)
+    with translation.override("en"):
+        return reason_text(exc.value)
 
 
 def card_with(rubles):
@@ -120,7 +134,7 @@ def test_a_player_without_the_rubles_cannot_pay():
     st, i, _a = game(4)
     set_player(st, 0, rubles=3)
     assert not moves(st, 0, "influence", action=i)
-    assert refused(st, 0, {"type": "influence", "action": i, "market": ["take", "yellow"]}) == (
+    assert shown_reason(st, 0, {"type": "influence", "action": i, "market": ["take", "yellow"]}) == (
         "This action costs 4 rubles."
     )
 
