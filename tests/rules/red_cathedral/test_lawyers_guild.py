@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from django.utils import translation
 
-from games.rules.base import IllegalMove
+from games.rules.base import IllegalMove, InvalidOptions
 from games.rules.red_cathedral import data
 from games.services.log import reason_text
 from tests.rules.red_cathedral.rc_helpers import (
@@ -117,3 +117,10 @@ def test_a_material_needs_a_permit():
     st, i, _a = game("permit_material")
     set_player(st, 0, permits=0)
     assert shown_reason(st, 0, {"type": "influence", "action": i, "material": "wood"}) == "This action costs 1 permit."
+
+
+def test_the_guild_is_refused_without_the_contractors_module():
+    with pytest.raises(InvalidOptions) as exc:
+        E.normalize_options(3, {"guild": "lawyers"})
+    assert "Contractors module" in str(exc.value)
+    assert E.normalize_options(3, {"guild": "lawyers", "contractors": True})["guild"] == "lawyers"

@@ -17,6 +17,7 @@ from games.services.log import reason_text
 from tests.rules.red_cathedral.rc_helpers import (
     E,
     act,
+    docs,
     moves,
     park_dice,
     put_tile,
@@ -169,3 +170,10 @@ def test_the_card_action_is_used_once_per_turn():
     assert refused(st, 0, {"type": "influence", "action": 1 - i, "market": ["yellow"]}) == (
         "You have chosen the card's other action this turn."
     )
+
+
+def test_a_wholesalers_action_repeats_one_or_two_market_actions():
+    broken = docs()
+    broken["guilds/wholesalers"]["records"][0]["actions"][0]["times"] = 3
+    with pytest.raises(data.DataError, match="times of the action market_actions"):
+        data.validate(broken)
