@@ -55,7 +55,8 @@ MIDDLEWARE = [
     "config.access_log.AccessLogMiddleware",
     "config.body_limit.BodyLimitMiddleware",
     "django.middleware.security.SecurityMiddleware",
-    "csp.middleware.CSPMiddleware",
+    # django-csp's, with the header built once (config/csp.py).
+    "config.csp.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -127,6 +128,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "accounts.User"
 # Sessions are read on every signed-in page and WebSocket connect: from the cache, the database behind it.
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+# Django's cookie-then-session storage, made only when a message is used (config/messages.py).
+MESSAGE_STORAGE = "config.messages.LazyFallbackStorage"
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

@@ -49,6 +49,7 @@ def file_title(kind: str) -> str:
         "influence_cards": _("Influence cards"),
         "solo_cards": _("Iwan's cards (solo game)"),
         "contractors": _("Contractors module"),
+        "contracts": _("Contract cards (Archivists' guild)"),
         "foreman": _("The foreman (Foremen's guild)"),
     }.get(kind, kind)
 
@@ -180,6 +181,10 @@ FIELD_NAMES = {
     "replaces": _l("Replaces"),
     "removes": _l("Removes"),
     "permits": _l("permits"),
+    "condition": _l("Condition"),
+    "give": _l("Return"),
+    "gem": _l("gem (green or violet)"),
+    "glory_2p": _l("Glory with 2 players"),
     "start_tower": _l("Starts under tower (from the left)"),
     "steps": _l("Towers it may walk"),
     "completion_rp": _l("Extra construction points for a completion in its tower"),
@@ -237,6 +242,10 @@ def format_value(key: str, value: Any) -> str:
             return _("1 material of your choice")
         if key == "card" and value == "recruit":
             return _("Recruit")
+        if key == "condition":
+            from games.rc_guilds_board import CONTRACT_KIND_NAMES
+
+            return str(CONTRACT_KIND_NAMES.get(value, value))
         if key in ("kind", "on"):
             return kind_name(value)
         if key == "group":

@@ -88,7 +88,14 @@ def rules_context() -> dict[str, Any]:
         "iwan_order": " – ".join(ornament_name(o) for o in f["solo_doc"]["ornament_order"]),
         "max_extra_steps": g["market"]["areas"] - 1,
         "contractors": _contractors(f["contractors"]),
+        **_guilds(),
     }
+
+
+def _guilds() -> dict[str, Any]:
+    from games.rc_guilds_board import guild_rules
+
+    return {"archivists": guild_rules("archivists"), "master_builders": guild_rules("master_builders")}
 
 
 def _contractors(module: dict[str, Any]) -> dict[str, Any]:

@@ -65,8 +65,15 @@ def check_readable(game: Game | None, user, seats: list | None = None) -> Game:
 
 
 def version_for(game_id: int, user) -> int | None:
-    """The game's version for a socket of ``user``, or None when there is no such game for them."""
-    game = rows.load_game(game_id)
-    if game is None or not may_read(game, user):
+    """The game's version for a socket of ``user``, or None when there is no such game for them.
+
+    Read from the database, not from the last announcement: the socket asks when it connects and on
+    each ping, exactly when announcements may have been missed (a late client, a lost message, a
+    restarted Redis). Only the two columns it needs are read (bench/socket_version.py)."""
+    found = rows.game_version(game_id)
+    if found is None:
         return None
-    return game.version
+    version, private = found
+    if private and not may_read(Game(pk=game_id, private=True), user):
+        return None
+    return version

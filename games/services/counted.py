@@ -13,7 +13,11 @@ from typing import Any
 
 from django.utils.translation import gettext_noop
 
+from games.rules.red_cathedral.guilds import load
+from games.rules.red_cathedral.guilds.words import AMOUNTS, IN_WORDS
 from games.rules.red_cathedral.state import NAMES
+
+load()  # the guilds' modules say which of their messages give amounts in words
 
 # The engine's template -> the same sentence with its amounts in words: "{count}× {resource}" becomes
 # "{amount}" (and a list of goods is counted), "{rubles} rubles" becomes "{rubles}", "{count} gem(s)" "{count}", and so on.
@@ -139,6 +143,8 @@ def counted(template: str, raw: dict[str, Any], args: dict[str, Any]) -> str:
     for name, value in raw.items():
         if name.endswith(AMOUNT) and isinstance(value, int) and not isinstance(value, bool):
             args[name] = amount_text(name[: -len(AMOUNT)], value)
+    if template in IN_WORDS:
+        return in_words(template, raw, args)
     new = COUNTED.get(template)
     if new is None:
         return template
@@ -159,3 +165,20 @@ def counted(template: str, raw: dict[str, Any], args: dict[str, Any]) -> str:
             amounts[name] = amount_text(key, raw[name])
     args.update(amounts)
     return new
+
+
+def in_words(template: str, raw: dict[str, Any], args: dict[str, Any]) -> str:
+    """A template written with its amounts in words (the guilds' ``words(...)``): "{rubles}" is
+    "2 rubles", "{amount}" the ``count`` of its ``resource``, "{goods}" the goods counted."""
+    from games.templatetags.red_cathedral import amount_text, amounts_text
+
+    for name in AMOUNTS:
+        if f"{{{name}}}" in template and isinstance(raw.get(name), int):
+            args[name] = amount_text(name, raw[name])
+    key = _KEYS.get(str(raw.get("resource")))
+    if "{amount}" in template and key is not None and isinstance(raw.get("count"), int):
+        args["amount"] = amount_text(key, raw["count"])
+    goods = raw.get("goods")
+    if "{goods}" in template and isinstance(goods, list) and goods and all(str(g) in _KEYS for g in goods):
+        args["goods"] = amounts_text(Counter(_KEYS[str(g)] for g in goods))
+    return template

@@ -97,6 +97,22 @@ def load_game(game_id: int, *, lock: bool = False) -> Game | None:
     return found[0] if found else None
 
 
+def game_version(game_id: int) -> tuple[int, bool] | None:
+    """(version, private) of the game, or None: what a socket needs, without the state and result."""
+    low, high = connection.ops.integer_field_range(Game._meta.pk.get_internal_type())
+    if not low <= game_id <= high:
+        return None
+    quote = connection.ops.quote_name
+    version, private = _column(_field(Game, "version")), _column(_field(Game, "private"))
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT {version}, {private} FROM {quote(Game._meta.db_table)} WHERE {_column(Game._meta.pk)} = %s",
+            [game_id],
+        )
+        row = cursor.fetchone()
+    return (int(row[0]), bool(row[1])) if row else None
+
+
 def _prepared(model: type[Model], instance: Model, names: Sequence[str]) -> tuple[list[str], list[Any]]:
     fields = [_field(model, name) for name in names]
     return (

@@ -352,6 +352,9 @@ def rc_board(context) -> dict[str, Any]:
     supply = _supply(view)
     moves = _moves(context.get("labelled_moves") or [], view, seat)
     status = _status(view, names, seat, turn, over, ranks, who)
+    from games.rc_guilds_board import choice_panel
+
+    choice = choice_panel(view, context.get("labelled_moves") or [], seat)
     return {
         "module": module,
         "players": players,
@@ -359,6 +362,7 @@ def rc_board(context) -> dict[str, Any]:
         "market": market,
         "supply": supply,
         "moves": moves,
+        "choice": choice,
         "status": status,
         "solo": bool(view.get("solo")),
         "side": view.get("side"),
@@ -417,6 +421,10 @@ def _player(view, pl, names, seat, turn, over) -> dict[str, Any]:
     ]
     if "tools" in exp:
         breakdown.append({"label": _("Tool sets"), "value": exp["tools"], "signed": True})
+    if exp.get("contracts"):
+        breakdown.insert(1, {"label": _("Your contracts (secret)"), "value": exp["contracts"], "signed": True})
+    from games.rc_guilds_board import contracts_panel
+
     ruler = []
     if not pl.get("iwan"):
         ruler = ["banner"] * pl.get("ruler_banners", 0) + ["used"] * pl.get("stock", 0)
@@ -438,6 +446,7 @@ def _player(view, pl, names, seat, turn, over) -> dict[str, Any]:
         "expected_total": exp.get("total"),
         "breakdown": breakdown,
         "module": module,
+        "contracts": contracts_panel(pl, over),
         "sections_left": max(0, 6 - pl.get("done", 0)),
     }
 
@@ -489,6 +498,8 @@ def _tower(view, tower, who) -> dict[str, Any]:
 
 
 def _market(view, turn, over) -> dict[str, Any]:
+    from games.rc_guilds_board import deck_note
+
     areas = []
     influence = {c["quarter"]: c for c in view.get("influence", [])}
     for a in view.get("market", []):
@@ -547,6 +558,7 @@ def _market(view, turn, over) -> dict[str, Any]:
                 "areas": (2 * q + 1, 2 * q + 2),
                 "actions": actions,
                 "landed": landed,
+                "deck_note": deck_note(view, card["group"]),
             }
         )
     by_q = {c["quarter"]: c for c in cards}
@@ -824,8 +836,8 @@ def _moves(labelled: list[dict[str, Any]], view: dict[str, Any], seat: int | Non
         move, label = lm["move"], lm["label"]
         kind = move.get("type")
         out["any"] = True
-        if kind in module_kinds:
-            continue
+        if kind in module_kinds or kind == "choose":
+            continue  # the Contractors' moves and the choice after a guild's draw have panels of their own
         if kind in ("iwan_claim", "iwan_ornament"):
             tower, sec = sections.get(move["section"], (None, {}))
             out["iwan"].append(

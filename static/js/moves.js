@@ -29,22 +29,28 @@
     page.addEventListener(type, function (e) { latest = Math.max(latest, e.detail.message.version || 0); });
   });
 
-  // Asks htmx for the board (queued behind any refresh on its way) and resolves once a refresh sent
-  // from now on shows version `least` or later and the newest announced, or one failed: until then
-  // the board is busy, so nobody acts on a board that is out of date.
+  // Resolves once the board shows version `least` or later and the newest announced, or a refresh
+  // failed: until then the board is busy, so nobody acts on a board that is out of date. A board a
+  // socket message fetched meanwhile counts too (it may already be the new one, and a press on what it
+  // shows must not be dropped as busy); after a refusal (`least` 0) only a refresh sent from now on.
   function redrawn(least) {
     return new Promise(function (done) {
       let sent = false;
       function mark() { sent = true; }
-      function check(e) {
-        if (!sent || (e.detail.successful && version() < Math.max(least, latest))) return;
+      function shown() { return version() >= Math.max(least, latest); }
+      function finish() {
         area.removeEventListener("htmx:beforeSend", mark);
         area.removeEventListener("htmx:afterRequest", check);
+        clearTimeout(timer);
         done();
       }
+      function check(e) {
+        if (e.detail.successful ? shown() && (sent || least > 0) : sent) finish();
+      }
+      const timer = setTimeout(function () { sent = true; check({ detail: {} }); }, 15000);  // never busy for good
+      if (least > 0 && shown()) { finish(); return; }
       area.addEventListener("htmx:beforeSend", mark);
       area.addEventListener("htmx:afterRequest", check);
-      setTimeout(function () { sent = true; check({ detail: {} }); }, 15000);  // never busy for good
       htmx.trigger(area, "refresh");
     });
   }

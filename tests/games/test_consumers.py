@@ -32,3 +32,80 @@ async def test_unknown_game_socket_is_closed():
     comm = WebsocketCommunicator(application, "/ws/games/999999/", headers=[(b"origin", b"http://localhost")])
     connected, _ = await comm.connect()
     assert not connected
+
+
+async def _socket(game_id: int) -> WebsocketCommunicator:
+    comm = WebsocketCommunicator(application, f"/ws/games/{game_id}/", headers=[(b"origin", b"http://localhost")])
+    connected, _ = await comm.connect()
+    assert connected
+    return comm
+
+
+def _first_pass(game) -> None:
+    submit_move(game.pk, game.players.get(seat=0).user, {"type": "pass"}, version=0)
+
+
+@pytest.mark.asyncio
+async def test_a_socket_that_connects_after_a_move_is_told_the_stored_version():
+    game = await database_sync_to_async(lambda: start_toy_game(make_user("alice"), make_user("bob")))()
+    await database_sync_to_async(_first_pass)(game)
+    comm = await _socket(game.pk)
+    assert await comm.receive_json_from() == {"type": "version", "version": 1}
+    await comm.disconnect()
+
+
+@pytest.mark.asyncio
+async def test_a_ping_after_a_lost_announcement_answers_the_stored_version(monkeypatch):
+    game = await database_sync_to_async(lambda: start_toy_game(make_user("alice"), make_user("bob")))()
+    comm = await _socket(game.pk)
+    assert await comm.receive_json_from() == {"type": "version", "version": 0}
+    monkeypatch.setattr("games.services.after_commit.send_all", lambda messages: None)
+    await database_sync_to_async(_first_pass)(game)
+    assert await comm.receive_nothing(timeout=0.3)
+    await comm.send_json_to({"type": "ping"})
+    assert await comm.receive_json_from(timeout=3) == {"type": "pong", "version": 1}
+    await comm.disconnect()
+
+
+@pytest.mark.asyncio
+async def test_an_announced_version_reaches_the_socket_without_a_query(monkeypatch):
+    from channels.layers import get_channel_layer
+    from django.db.backends import utils
+
+    from games.services import broadcast
+
+    game = await database_sync_to_async(lambda: start_toy_game(make_user("alice"), make_user("bob")))()
+    comm = await _socket(game.pk)
+    assert await comm.receive_json_from() == {"type": "version", "version": 0}
+    statements: list[str] = []
+    original = utils.CursorWrapper.execute
+
+    def counted(self, sql, params=None):
+        statements.append(sql)
+        return original(self, sql, params)
+
+    # Every thread's statements are counted: the consumer's database work would run in a thread pool.
+    monkeypatch.setattr(utils.CursorWrapper, "execute", counted)
+    await get_channel_layer().group_send(*broadcast.game_message(game.pk, 1, "active"))
+    assert await comm.receive_json_from(timeout=3) == {"type": "version", "version": 1, "status": "active"}
+    assert statements == []
+    await comm.disconnect()
+
+
+@pytest.mark.django_db
+def test_the_sockets_version_read_leaves_the_state_unread():
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from games.services import audience
+
+    alice = make_user("alice")
+    game = start_toy_game(alice, make_user("bob"))
+    with CaptureQueriesContext(connection) as queries:
+        assert audience.version_for(game.pk, alice) == 0
+    assert len(queries.captured_queries) == 1
+    assert '"state"' not in queries.captured_queries[0]["sql"]
+    type(game).objects.filter(pk=game.pk).update(private=True)
+    assert audience.version_for(game.pk, alice) == 0
+    assert audience.version_for(game.pk, make_user("dave")) is None
+    assert audience.version_for(game.pk + 1000, alice) is None

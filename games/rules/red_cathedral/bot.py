@@ -238,6 +238,10 @@ def choose(st: State, p: int, legal: list[Move], rnd: random.Random) -> Move:
     if st["pend"]:
         return _for_iwan(st, p, legal)
     seat = Seat(st, p)
+    if by_type.get("choose"):
+        from .guilds import choice
+
+        return max(by_type["choose"], key=lambda m: choice.worth(seat, m))
     if st["turn"]["stage"] == "main":
         return _main(seat, by_type, legal, rnd)
     return _greedy(seat, legal)

@@ -27,6 +27,7 @@ FILES = (
     "influence_cards",
     "solo_cards",
     "contractors",
+    "contracts",
     "foreman",
 )
 PROVENANCES = ("rules", "review", "provisional")
@@ -68,6 +69,15 @@ GUILD_ACTION_FIELDS: dict[str, set[str]] = {
     "pay_material_points": {"materials", "rp"},
     "pay_material_rubles": {"material", "rubles"},
     "pay_gems_glory": {"glory", "rubles"},
+    # Archivists
+    "draw_contracts": {"rubles", "draw"},
+    "archive_area": {"rp"},
+    "archive_group": {"rp"},
+    "archive_tile": {"rp"},
+    # Master Builders
+    "draw_sections": {"rubles", "takes"},
+    "section_rubles": {"rp"},
+    "section_points": {"rubles"},
 }
 # The values some of the guilds' action fields may take (the rest are checked by their presence).
 GUILD_ACTION_VALUES: dict[str, dict[str, tuple[Any, ...]]] = {
@@ -90,6 +100,26 @@ BLACK = "black"
 MODULE_KEYS = RESOURCE_KEYS + ("permits", "glory")
 CITIES = ("moscow", "smolensk", "ryazan", "suzdal", "vologda", "vladimir")
 CONTRACTOR_TYPES = ("rules", "city", "unlock", "specialist", "resource_tile", "workshop_tile", "swap", "solo")
+
+
+# The Archivists' contract cards: each condition kind and the fields it needs besides "glory".
+CONTRACT_FIELDS: dict[str, set[str]] = {
+    "return": {"give"},
+    "claimed_in_one_tower": {"count"},
+    "tiles_face_up": {"count"},
+    "towers_absent": set(),
+    "ornaments_unused": set(),
+    "all_kinds_completed": set(),
+    "ornaments_on_others": set(),
+    "all_ornaments_used": set(),
+    "ornaments_in_one_tower": {"count"},
+    "ornaments_on_own": set(),
+    "towers_present": set(),
+}
+CONTRACT_OPTIONAL = {"glory_2p"}
+# What a "return" card may ask for: materials, rubles, or "gem" (a green or a violet one).
+RETURN_KEYS = MATERIALS + ("rubles", "gem")
+CONTRACTS = 15
 
 
 class DataError(ValueError):
@@ -526,6 +556,35 @@ def validate_contractors(doc: dict[str, Any], tiles: list[dict[str, Any]]) -> di
     }
 
 
+def validate_contracts(doc: dict[str, Any]) -> list[dict[str, Any]]:
+    """The 15 contract cards in the rules text's order, one condition each."""
+    records = _records("contracts", doc)
+    if len(records) != CONTRACTS:
+        raise DataError(f"contracts.json: there are {CONTRACTS} contract cards, not {len(records)}.")
+    for i, r in enumerate(records):
+        if r["id"] != f"K{i + 1}" or r.get("number") != i + 1:
+            _fail("contracts", r, f"cards go in the rules text's order, K1 to K{CONTRACTS} (expected K{i + 1}).")
+        kind = r.get("condition")
+        if kind not in CONTRACT_FIELDS:
+            _fail("contracts", r, f"unknown condition {kind!r}.")
+        allowed = (
+            {"id", "number", "condition", "glory", "provenance", "note"} | CONTRACT_FIELDS[kind] | CONTRACT_OPTIONAL
+        )
+        if set(r) - allowed:
+            _fail("contracts", r, f"unknown fields {', '.join(sorted(set(r) - allowed))}.")
+        missing = CONTRACT_FIELDS[kind] - set(r)
+        if missing:
+            _fail("contracts", r, f"the condition {kind} needs {', '.join(sorted(missing))}.")
+        _count("contracts", r, r.get("glory"), "glory", 1, 9)
+        if "glory_2p" in r:
+            _count("contracts", r, r["glory_2p"], "glory_2p", 1, 9)
+        if "count" in r:
+            _count("contracts", r, r["count"], "count", 1, 6)
+        if kind == "return":
+            _amounts("contracts", r, r["give"], RETURN_KEYS, "give")
+    return records
+
+
 def validate_foreman(doc: dict[str, Any]) -> dict[str, Any]:
     """The Foremen's guild's figure: where it starts, how far it walks, what it adds in its tower."""
     records = _records("foreman", doc)
@@ -569,6 +628,7 @@ def validate(docs: dict[str, dict[str, Any]]) -> dict[str, Any]:
         "solo": validate_solo_cards(docs["solo_cards"]),
         "solo_doc": docs["solo_cards"],
         "contractors": validate_contractors(docs["contractors"], tiles),
+        "contracts": validate_contracts(docs["contracts"]),
         "guilds": {g: validate_guild(docs[f"guilds/{g}"], g) for g in guild_files()},
         "foreman": validate_foreman(docs["foreman"]),
     }

@@ -15,6 +15,8 @@ from games.rules.base import gettext_noop as _
 
 from . import building, contractors, influence, market, scoring, solo, track
 from .data import GEMS, MATERIALS
+from .guilds import choice
+from .guilds.reasons import guild_reason
 from .state import (
     BUILD_UNITS,
     GAME,
@@ -56,6 +58,8 @@ def legal_moves(st: State, seat: int, kind: str | None = None) -> list[Move]:
         return []
     if st["pend"]:
         return [{"type": st["pend"]["k"], "section": s} for s in st["pend"]["options"]]
+    if choice.pending(st):
+        return choice.moves(st, seat) if kind in (None, "choose") else []
     turn = st["turn"]
     stage = turn["stage"]
     out: list[Move] = []
@@ -196,6 +200,9 @@ def checked(st: State, seat: int, move: Any) -> Move:
     for legal in legal_moves(st, seat, move["type"]):
         if same(move, legal):
             return legal
+    why = guild_reason(st, seat, move)
+    if why is not None:
+        raise IllegalMove(why[0], **why[1])
     precise = influence.refusal(st, seat, move) if move["type"] == "influence" else None
     if precise:
         raise IllegalMove(precise["msg"], **precise["args"])
@@ -208,6 +215,10 @@ def reason(st: State, seat: int, move: dict[str, Any]) -> str:
     stage = st["turn"]["stage"]
     if st["pend"]:
         return _("First choose the section for Iwan.")
+    if choice.pending(st):
+        return choice.reason(st)
+    if kind == "choose":
+        return _("There is nothing to choose now.")
     if kind == "end" and stage == "main":
         return _("First take one of the three basic actions.")
     if kind == "end" and stage == "bonus":
@@ -276,6 +287,8 @@ def apply(st: State, seat: int, move: Any) -> list[Event]:
         contractors.use_specialist(st, p, events)
     elif kind == "glory_permit":
         contractors.glory_permit(st, p, events)
+    elif kind == "choose":
+        choice.apply(st, p, move, events)
     elif kind == "take":
         market.take(st, p, move["count"], events)
     elif kind == "influence":

@@ -95,6 +95,10 @@ def label(st: State, seat: int, move: Move) -> Label:
         return {"msg": _("Give up 1 glory to reroll the dice in area {area}"), "args": {"area": move["area"] + 1}}
     if kind == "end":
         return {"msg": _("End your turn"), "args": {}}
+    if kind == "choose":
+        from .guilds import choice
+
+        return choice.label(st, seat, move)
     if kind in ("recruit", "bonus", "hire", "specialist", "glory_permit"):
         return contractor_label(st, seat, move)
     if kind == "iwan_claim":

@@ -75,7 +75,11 @@ def leftover_units(st: State, p: int) -> int:
 
 
 def finish(st: State, events: list[Event]) -> None:
-    """The final scoring, in the order of the rules."""
+    """The final scoring, in the order of the rules: the Archivists' contracts before everything else."""
+    if "contracts" in st:
+        from .guilds.contracts import score
+
+        score(st, events)
     towers = towers_glory(st)
     for p, pl in enumerate(st["pl"]):
         pl["space"] = track.at_or_behind(pl["space"])
@@ -105,17 +109,27 @@ def finish(st: State, events: list[Event]) -> None:
     st["over"] = True
 
 
-def expected(st: State, p: int) -> dict[str, int]:
-    """Where the marker would end if the game ended now, in construction points, with its parts."""
+def expected(st: State, p: int, viewer: int | None = None) -> dict[str, int]:
+    """Where the marker would end if the game ended now, in construction points, with its parts.
+
+    The Archivists' contracts count only for their holder (``viewer == p``): they are secret."""
     pl = st["pl"][p]
     now = pl["space"]
+    contracts = 0
+    if "contracts" in st and viewer == p and not st["over"]:
+        from .guilds.contracts import expected_glory
+
+        glory = expected_glory(st, p)
+        contracts = track.eagle_ahead(now, glory) - now if glory else 0
+    now += contracts
     snapped = track.at_or_behind(now)
     left = leftover_units(st, p) // LEFTOVER
     after_left = track.eagle_ahead(snapped, left) if left else snapped
     towers = towers_glory(st)[p]
     final = track.eagle_ahead(after_left, towers) if towers else after_left
     out = {
-        "now": now,
+        "now": pl["space"],
+        "contracts": contracts,
         "rounding": snapped - now,
         "leftovers": after_left - snapped,
         "towers": final - after_left,
@@ -148,6 +162,7 @@ SOURCES = (
     ("iwan", _("Iwan's points card")),
     ("end_bonus", _("Ending the game")),
     ("spent", _("Glory given up")),
+    ("contracts", _("Contracts")),
     ("leftovers", _("Leftover resources")),
     ("towers", _("Towers")),
     ("contractors", _("Contractors' bonuses")),
@@ -174,6 +189,8 @@ def stats(st: State) -> list[dict[str, Any]]:
     for key, label in SOURCES:
         if key in IWAN_ONLY and not st["solo"] or key in MODULE_ONLY and "contr" not in st:
             continue
+        if key == "contracts" and "contracts" not in st:
+            continue  # the Archivists' guild only
         if key == "guild":
             if st.get("guild", "clergy") == "clergy":
                 continue

@@ -10,6 +10,9 @@ State layout (plain JSON):
   space on the track, rubles, inventory, banners, workshop spaces by die colour, ornaments, and ``src``,
   the glory each source has brought so far (the ∑ table).
 * ``turn``: whose turn and how far it has got; ``end``: who triggered the end and who still plays.
+* with the Archivists' guild: ``contracts``, the face-down contract deck (top first), and each
+  player's secret ``contracts``; with the Master Builders' guild: ``builders``, the deck and discard
+  pile of the section cards not in play; ``turn["choice"]``: the cards a guild action has just drawn.
 """
 
 from __future__ import annotations
@@ -161,6 +164,9 @@ def setup(players: int, options: dict[str, Any], seed: int) -> State:
     start_rubles = GAME["start"]["rubles_by_seat"]
     st["pl"] = [new_player(COLOURS[i], start_rubles[i], st["side"], iwan=solo and i == 1) for i in range(np_)]
     st["turn"] = new_turn(0)
+    from .guilds import setup_guild
+
+    setup_guild(st)
     if module:
         from .contractors import setup_module
 

@@ -16,7 +16,7 @@ from games.rules.base import State
 from . import scoring, track
 from .building import banners_left, penalties
 from .data import MATERIALS
-from .guilds import foremen
+from .guilds import choice, foremen
 from .market import quarter_card
 from .state import (
     INFLUENCE,
@@ -70,7 +70,7 @@ def build_view(st: State, seat: int | None) -> dict[str, Any]:
         )
     players = []
     for p, pl in enumerate(st["pl"]):
-        exp = scoring.expected(st, p)
+        exp = scoring.expected(st, p, seat)
         entry = {
             "player": p,
             "seat": None if pl["iwan"] else p,
@@ -97,6 +97,8 @@ def build_view(st: State, seat: int | None) -> dict[str, Any]:
         }
         if "final" in pl:
             entry["final"] = pl["final"]
+        if "contracts" in st and not pl["iwan"]:
+            entry["contracts"] = _contracts(st, p, seat)
         if "contr" in st:
             from .contractors import player_view
 
@@ -121,6 +123,9 @@ def build_view(st: State, seat: int | None) -> dict[str, Any]:
             }
         )
     turn = dict(st["turn"])
+    if "choice" in turn:
+        # Drawn contracts are their drawer's secret; the choice shows only what the viewer may see.
+        turn["choice"] = choice.public(st, seat)
     view: dict[str, Any] = {
         "seat": seat,
         "solo": st["solo"],
@@ -146,6 +151,10 @@ def build_view(st: State, seat: int | None) -> dict[str, Any]:
         from .contractors import public
 
         view["contractors"] = public(st)
+    if "contracts" in st:
+        view["contract_deck"] = len(st["contracts"])  # face down: its order is nobody's to see
+    if "builders" in st:
+        view["builders"] = {"deck": len(st["builders"]["deck"]), "discard": list(st["builders"]["discard"])}
     if st["solo"]:
         iw = st["iwan"]
         view["iwan"] = {
@@ -156,6 +165,16 @@ def build_view(st: State, seat: int | None) -> dict[str, Any]:
             "ornaments_used": iw["orn"],
         }
     return view
+
+
+def _contracts(st: State, p: int, seat: int | None) -> dict[str, Any]:
+    """A player's contracts: the cards to their holder (and to all once the game is over), else the count."""
+    from .guilds.contracts import held, worth
+
+    cards = held(st, p)
+    if seat != p and not st["over"]:
+        return {"count": len(cards), "cards": []}
+    return {"count": len(cards), "cards": [{"id": c, "worth": worth(st, p, c)} for c in cards]}
 
 
 def track_capacity(pl: dict[str, Any]) -> int:

@@ -198,7 +198,11 @@ def put_card(st: dict, quarter: int, card: str) -> None:
     inf = st["influence"]
     group = CARDS[card]["group"]
     if group not in BASE_GROUPS:  # the fourth group: the clergy or a guild in its place
-        st["guild"] = group
+        if st.get("guild") != group:
+            from games.rules.red_cathedral.guilds import setup_guild
+
+            st["guild"] = group
+            setup_guild(st)  # the guild's own components (a deck of contracts...) come with it
         i = next(k for k, c in enumerate(inf) if CARDS[c]["group"] not in BASE_GROUPS)
     else:
         i = next(k for k, c in enumerate(inf) if CARDS[c]["group"] == group)

@@ -224,6 +224,11 @@ def _prepare(st, p, card, index):
     elif act_ == "all_kinds":
         base, mid, dome = pick("base"), pick("middle"), pick("dome")
         set_towers(st, [[sec(base, owner=p, done=True), sec(mid, owner=p, done=True), sec(dome, owner=p, done=True)]])
+    elif act_ in ("section_rubles", "section_points"):
+        # The Master Builders draw on a section the player is building.
+        others = tuple(s["id"] for t in st["towers"][1:] for s in t)
+        base = pick("base", lambda r: r["rubles"] and r["rp"] >= 2, exclude=others)
+        set_towers(st, [[sec(base, owner=p)], *st["towers"][1:]])
     elif CARDS[card]["group"] not in ("craftsmen", "teamsters", "merchants", "clergy"):
         # An expansion guild's action: some of every material, with room left for one more.
         inv.update(wood=1, brick=1, stone=1, gold=2, green=2, violet=2)

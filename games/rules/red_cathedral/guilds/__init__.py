@@ -63,9 +63,18 @@ def register(act: str, guild_act: GuildAct) -> None:
 
 
 # One module per group; each registers its actions when imported.
-MODULES = ("managers", "foremen", "entrepreneurs", "wholesalers", "lawyers")
+MODULES = ("managers", "archivists", "master_builders", "foremen", "entrepreneurs", "wholesalers", "lawyers")
 
 
 def load() -> None:
     for name in MODULES:
         importlib.import_module(f"{__name__}.{name}")
+
+
+def setup_guild(st: State) -> None:
+    """The fourth group's own components (a deck of contracts, of section cards...), if it has any."""
+    group = st.get("guild")
+    if group in MODULES:
+        setup = getattr(importlib.import_module(f"{__name__}.{group}"), "SETUP", None)
+        if setup is not None:
+            setup(st)
