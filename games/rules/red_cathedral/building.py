@@ -243,8 +243,8 @@ def complete(st: State, t: int, lvl: int, events: list[Event]) -> None:
         gain_points(st, owner, foreman_rp, "sections")
         events.append(
             {
-                "msg": _("The foreman watches tower {tower}: {seat} gains {rp} construction points extra."),
-                "args": {"seat": who(st, owner), "tower": t + 1, "rp": foreman_rp},
+                "msg": _("The foreman watches tower {tower}: {seat} gains {rp_amount} extra."),
+                "args": {"seat": who(st, owner), "tower": t + 1, "rp_amount": foreman_rp},
             }
         )
     tsar_penalty(st, t, events, below=lvl)

@@ -96,6 +96,21 @@ GUILD_ACTION_FIELDS: dict[str, set[str]] = {
     "section_rubles": {"rp"},
     "section_points": {"rubles"},
 }
+# The values some of the guilds' action fields may take (the rest are checked by their presence).
+GUILD_ACTION_VALUES: dict[str, dict[str, tuple[Any, ...]]] = {
+    "foreman": {"gain": ("rp", "rubles"), "rival": (False, True)},
+    "contractors_count": {"gain": ("permits", "rubles"), "rival": (False, True)},
+    "market_actions": {
+        "rubles": tuple(range(1, 10)),
+        "times": (1, 2),
+        "different": (False, True),
+        "materials": (0, 1),
+    },
+    "permit_gain": {"permits": tuple(range(1, 7))},
+    "permit_deliver": {"permits": tuple(range(1, 7)), "units": (1, 2, 3)},
+    "permit_glory": {"permits": tuple(range(1, 7)), "glory": tuple(range(1, 10))},
+    "permit_material": {"permits": tuple(range(1, 7))},
+}
 RESOURCE_KEYS = MATERIALS + ("rubles", "rp")
 # The Contractors module ("Die Unternehmer"): its extra die, resources and record types.
 BLACK = "black"
@@ -416,6 +431,9 @@ def validate_guild(doc: dict[str, Any], group: str) -> dict[str, Any]:
             missing = known[act] - set(a)
             if missing:
                 _fail(kind, r, f"the action {act} needs {', '.join(sorted(missing))}.")
+            for field, allowed in GUILD_ACTION_VALUES.get(act, {}).items():
+                if not any(type(a[field]) is type(x) and a[field] == x for x in allowed):
+                    _fail(kind, r, f"{field} of the action {act} is one of {', '.join(map(str, allowed))}.")
     if sorted(r["number"] for r in records) != [1, 2, 3]:
         raise DataError(f"{kind}.json: the group has cards 1, 2 and 3.")
     if doc["needs_contractors"] != all(r["contractors"] for r in records):

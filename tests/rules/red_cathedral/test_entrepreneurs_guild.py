@@ -4,6 +4,9 @@ of the rules text, named after it. Which card carries which action is provisiona
 import json
 from pathlib import Path
 
+import pytest
+
+from games.rules.base import InvalidOptions
 from games.rules.red_cathedral import data
 from games.rules.red_cathedral.data import BLACK
 from tests.rules.red_cathedral.rc_helpers import E, act, moves, msgs, refused, set_player, turn_to
@@ -104,3 +107,10 @@ def test_you_cannot_choose_yourself_as_the_opponent():
     assert refused(st, 0, {"type": "influence", "action": i, "rival": 0}) == (
         "Choose another player whose contractors count."
     )
+
+
+def test_the_guild_is_refused_without_the_contractors_module():
+    with pytest.raises(InvalidOptions) as exc:
+        E.normalize_options(3, {"guild": "entrepreneurs"})
+    assert "Contractors module" in str(exc.value)
+    assert E.normalize_options(3, {"guild": "entrepreneurs", "contractors": True})["guild"] == "entrepreneurs"

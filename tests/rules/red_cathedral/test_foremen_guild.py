@@ -7,12 +7,15 @@ turn's die landed. Which card carries which action is provisional and read from 
 import json
 from pathlib import Path
 
+import pytest
+
 from games.rules.red_cathedral import data
 from tests.rules.red_cathedral.rc_helpers import (
     SECTIONS,
     E,
     act,
     all_but,
+    docs,
     moves,
     msgs,
     new,
@@ -28,7 +31,7 @@ from tests.rules.red_cathedral.rc_helpers import (
 DOC = json.loads((Path(data.__file__).with_name("data") / "guilds" / "foremen.json").read_text(encoding="utf-8"))
 FOREMAN = data.load_raw("foreman")["records"][0]
 PENALTY = "The Tsar punishes {seat} for slow work in tower {tower}: {rp} construction points lost."
-EXTRA = "The foreman watches tower {tower}: {seat} gains {rp} construction points extra."
+EXTRA = "The foreman watches tower {tower}: {seat} gains {rp_amount} extra."
 
 
 def card_with(gain, rival):
@@ -209,3 +212,17 @@ def test_without_the_foremen_a_completion_gives_no_extra_point():
     events = act(st, 0, "deliver", section=mid, material=missing)
     assert space(st, 0) == before + SECTIONS[mid]["rp"]
     assert [e["args"]["rp"] for e in events if e["msg"] == PENALTY] == [1]
+
+
+def test_a_foreman_action_pays_construction_points_or_rubles_and_nothing_else():
+    broken = docs()
+    broken["guilds/foremen"]["records"][0]["actions"][0]["gain"] = "glory"
+    with pytest.raises(data.DataError, match="gain of the action foreman"):
+        data.validate(broken)
+
+
+def test_the_foreman_file_keeps_the_start_under_the_leftmost_tower():
+    broken = docs()
+    broken["foreman"]["records"][0]["start_tower"] = 2
+    with pytest.raises(data.DataError, match="start_tower"):
+        data.validate(broken)

@@ -4,7 +4,12 @@ rules text, named after it. Which card carries which action is provisional (lawy
 import json
 from pathlib import Path
 
+import pytest
+from django.utils import translation
+
+from games.rules.base import IllegalMove, InvalidOptions
 from games.rules.red_cathedral import data
+from games.services.log import reason_text
 from tests.rules.red_cathedral.rc_helpers import (
     SECTIONS,
     E,
@@ -21,6 +26,15 @@ from tests.rules.red_cathedral.rc_helpers import (
 
 DOC = json.loads((Path(data.__file__).with_name("data") / "guilds" / "lawyers.json").read_text(encoding="utf-8"))
 MAX_PERMITS = next(r for r in data.load_raw("contractors")["records"] if r["type"] == "rules")["max_permits"]
+
+
+def shown_reason(st, seat, move):
+    """The reason a refused move gets, as the player reads it (amounts in words); the state stays as it was."""
+    refused(st, seat, move)
+    with pytest.raises(IllegalMove) as exc:
+        E.apply(st, seat, move)
+    with translation.override("en"):
+        return reason_text(exc.value)
 
 
 def card_with(act_name):
@@ -86,7 +100,7 @@ def test_pay_2_permits_for_1_glory():
 def test_glory_needs_2_permits():
     st, i, _a = game("permit_glory")
     set_player(st, 0, permits=1)
-    assert refused(st, 0, {"type": "influence", "action": i}) == "This action costs 2 permits."
+    assert shown_reason(st, 0, {"type": "influence", "action": i}) == "This action costs 2 permits."
 
 
 def test_pay_1_permit_for_1_material_of_your_choice():
@@ -102,4 +116,11 @@ def test_pay_1_permit_for_1_material_of_your_choice():
 def test_a_material_needs_a_permit():
     st, i, _a = game("permit_material")
     set_player(st, 0, permits=0)
-    assert refused(st, 0, {"type": "influence", "action": i, "material": "wood"}) == "This action costs 1 permits."
+    assert shown_reason(st, 0, {"type": "influence", "action": i, "material": "wood"}) == "This action costs 1 permit."
+
+
+def test_the_guild_is_refused_without_the_contractors_module():
+    with pytest.raises(InvalidOptions) as exc:
+        E.normalize_options(3, {"guild": "lawyers"})
+    assert "Contractors module" in str(exc.value)
+    assert E.normalize_options(3, {"guild": "lawyers", "contractors": True})["guild"] == "lawyers"

@@ -8,10 +8,16 @@ tile on its space, the specialist with the black die). The cards' pairings are i
 import json
 from pathlib import Path
 
+import pytest
+from django.utils import translation
+
+from games.rules.base import IllegalMove
 from games.rules.red_cathedral import data
+from games.services.log import reason_text
 from tests.rules.red_cathedral.rc_helpers import (
     E,
     act,
+    docs,
     moves,
     park_dice,
     put_tile,
@@ -22,6 +28,15 @@ from tests.rules.red_cathedral.rc_helpers import (
 
 DOC = json.loads((Path(data.__file__).with_name("data") / "guilds" / "wholesalers.json").read_text(encoding="utf-8"))
 TILE = next(r for r in data.load_raw("workshop_tiles")["records"] if r.get("gain") == {"wood": 2})
+
+
+def shown_reason(st, seat, move):
+    """The reason a refused move gets, as the player reads it (amounts in words); the state stays as it was."""
+    refused(st, seat, move)
+    with pytest.raises(IllegalMove) as exc:
+        E.apply(st, seat, move)
+    with translation.override("en"):
+        return reason_text(exc.value)
 
 
 def card_with(rubles):
@@ -120,7 +135,7 @@ def test_a_player_without_the_rubles_cannot_pay():
     st, i, _a = game(4)
     set_player(st, 0, rubles=3)
     assert not moves(st, 0, "influence", action=i)
-    assert refused(st, 0, {"type": "influence", "action": i, "market": ["take", "yellow"]}) == (
+    assert shown_reason(st, 0, {"type": "influence", "action": i, "market": ["take", "yellow"]}) == (
         "This action costs 4 rubles."
     )
 
@@ -155,3 +170,10 @@ def test_the_card_action_is_used_once_per_turn():
     assert refused(st, 0, {"type": "influence", "action": 1 - i, "market": ["yellow"]}) == (
         "You have chosen the card's other action this turn."
     )
+
+
+def test_a_wholesalers_action_repeats_one_or_two_market_actions():
+    broken = docs()
+    broken["guilds/wholesalers"]["records"][0]["actions"][0]["times"] = 3
+    with pytest.raises(data.DataError, match="times of the action market_actions"):
+        data.validate(broken)

@@ -72,34 +72,37 @@ def _count_apply(st: State, p: int, move: Move, action: dict[str, Any], events: 
     args: dict[str, Any] = {"seat": who(st, p)}
     if action["gain"] == "permits":
         got = gain_permits(st, p, men)
-        msg = _("{seat} gains {permits} permits for their contractors on the map.")
-        events.append({"msg": msg, "args": {**args, "permits": got}})
+        msg = _("{seat} gains {permits_amount} for their contractors on the map.")
+        events.append({"msg": msg, "args": {**args, "permits_amount": got}})
         return
     st["pl"][p]["rubles"] += men
     if "rival" in move:
-        msg = _("{seat} gets {rubles} rubles for the contractors of {other_seat} on the map.")
-        events.append({"msg": msg, "args": {**args, "rubles": men, "other_seat": who(st, whose)}})
+        msg = _("{seat} gets {rubles_amount} for the contractors of {other_seat} on the map.")
+        events.append({"msg": msg, "args": {**args, "rubles_amount": men, "other_seat": who(st, whose)}})
     else:
-        msg = _("{seat} gets {rubles} rubles for their contractors on the map.")
-        events.append({"msg": msg, "args": {**args, "rubles": men}})
+        msg = _("{seat} gets {rubles_amount} for their contractors on the map.")
+        events.append({"msg": msg, "args": {**args, "rubles_amount": men}})
 
 
 def _count_label(st: State, p: int, move: Move, action: dict[str, Any], group: str) -> Label:
     args: dict[str, Any] = {"group": group}
     if "rival" in move:
         men = sent(st, move["rival"])
-        msg = _("{group}: {rubles} rubles for the contractors of {other_seat} on the map")
-        return {"msg": msg, "args": {**args, "rubles": men, "other_seat": who(st, move["rival"])}}
+        msg = _("{group}: {rubles_amount} for the contractors of {other_seat} on the map")
+        return {"msg": msg, "args": {**args, "rubles_amount": men, "other_seat": who(st, move["rival"])}}
     men = sent(st, p)
     if action["gain"] == "permits":
         from ..state import MAX_PERMITS
 
         permits = max(0, min(men, MAX_PERMITS - st["pl"][p]["permits"]))
         return {
-            "msg": _("{group}: {permits} permits for your contractors on the map"),
-            "args": {**args, "permits": permits},
+            "msg": _("{group}: {permits_amount} for your contractors on the map"),
+            "args": {**args, "permits_amount": permits},
         }
-    return {"msg": _("{group}: {rubles} rubles for your contractors on the map"), "args": {**args, "rubles": men}}
+    return {
+        "msg": _("{group}: {rubles_amount} for your contractors on the map"),
+        "args": {**args, "rubles_amount": men},
+    }
 
 
 def _count_text(action: dict[str, Any]) -> Label:

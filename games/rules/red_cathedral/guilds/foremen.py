@@ -78,17 +78,17 @@ def _apply(st: State, p: int, move: Move, action: dict[str, Any], events: list[E
     if "rival" in move:
         rival = {**args, "other_seat": who(st, move["rival"])}
         if action["gain"] == "rp":
-            msg = _("{seat} gains {rp} construction points for the banners of {other_seat} in tower {tower}.")
-            events.append({"msg": msg, "args": {**rival, "rp": amount}})
+            msg = _("{seat} gains {rp_amount} for the banners of {other_seat} in tower {tower}.")
+            events.append({"msg": msg, "args": {**rival, "rp_amount": amount}})
         else:
-            msg = _("{seat} gets {rubles} rubles for the banners of {other_seat} in tower {tower}.")
-            events.append({"msg": msg, "args": {**rival, "rubles": amount}})
+            msg = _("{seat} gets {rubles_amount} for the banners of {other_seat} in tower {tower}.")
+            events.append({"msg": msg, "args": {**rival, "rubles_amount": amount}})
     elif action["gain"] == "rp":
-        msg = _("{seat} gains {rp} construction points for their banners in tower {tower}.")
-        events.append({"msg": msg, "args": {**args, "rp": amount}})
+        msg = _("{seat} gains {rp_amount} for their banners in tower {tower}.")
+        events.append({"msg": msg, "args": {**args, "rp_amount": amount}})
     else:
-        msg = _("{seat} gets {rubles} rubles for their banners in tower {tower}.")
-        events.append({"msg": msg, "args": {**args, "rubles": amount}})
+        msg = _("{seat} gets {rubles_amount} for their banners in tower {tower}.")
+        events.append({"msg": msg, "args": {**args, "rubles_amount": amount}})
 
 
 def _label(st: State, p: int, move: Move, action: dict[str, Any], group: str) -> Label:
@@ -97,15 +97,15 @@ def _label(st: State, p: int, move: Move, action: dict[str, Any], group: str) ->
     if "rival" in move:
         args["other_seat"] = who(st, move["rival"])
         if action["gain"] == "rp":
-            msg = _("{group}: foreman to tower {tower}, {rp} construction points for the banners of {other_seat}")
-            return {"msg": msg, "args": {**args, "rp": amount}}
-        msg = _("{group}: foreman to tower {tower}, {rubles} rubles for the banners of {other_seat}")
-        return {"msg": msg, "args": {**args, "rubles": amount}}
+            msg = _("{group}: foreman to tower {tower}, {rp_amount} for the banners of {other_seat}")
+            return {"msg": msg, "args": {**args, "rp_amount": amount}}
+        msg = _("{group}: foreman to tower {tower}, {rubles_amount} for the banners of {other_seat}")
+        return {"msg": msg, "args": {**args, "rubles_amount": amount}}
     if action["gain"] == "rp":
-        msg = _("{group}: foreman to tower {tower}, {rp} construction points for your banners")
-        return {"msg": msg, "args": {**args, "rp": amount}}
-    msg = _("{group}: foreman to tower {tower}, {rubles} rubles for your banners")
-    return {"msg": msg, "args": {**args, "rubles": amount}}
+        msg = _("{group}: foreman to tower {tower}, {rp_amount} for your banners")
+        return {"msg": msg, "args": {**args, "rp_amount": amount}}
+    msg = _("{group}: foreman to tower {tower}, {rubles_amount} for your banners")
+    return {"msg": msg, "args": {**args, "rubles_amount": amount}}
 
 
 def _text(action: dict[str, Any]) -> Label:

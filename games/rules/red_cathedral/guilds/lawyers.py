@@ -35,15 +35,15 @@ def _gain_moves(st: State, p: int, action: dict[str, Any], base: Move) -> list[M
 
 def _gain_apply(st: State, p: int, move: Move, action: dict[str, Any], events: list[Event]) -> None:
     got = gain_permits(st, p, action["permits"])
-    events.append({"msg": _("{seat} gains {permits} permits."), "args": {"seat": who(st, p), "permits": got}})
+    events.append({"msg": _("{seat} gains {permits_amount}."), "args": {"seat": who(st, p), "permits_amount": got}})
 
 
 def _gain_label(st: State, p: int, move: Move, action: dict[str, Any], group: str) -> Label:
-    return {"msg": _("{group}: gain {permits} permits"), "args": {"group": group, "permits": action["permits"]}}
+    return {"msg": _("{group}: gain {permits_amount}"), "args": {"group": group, "permits_amount": action["permits"]}}
 
 
 def _gain_text(action: dict[str, Any]) -> Label:
-    return {"msg": _("Gain {permits} permits."), "args": {"permits": action["permits"]}}
+    return {"msg": _("Gain {permits_amount}."), "args": {"permits_amount": action["permits"]}}
 
 
 # --- permits for a delivery -----------------------------------------------------------------------
@@ -58,23 +58,23 @@ def _deliver_apply(st: State, p: int, move: Move, action: dict[str, Any], events
     st["turn"]["budget"] += action["units"]
     events.append(
         {
-            "msg": _("{seat} pays {permits} permits to deliver {count} material(s)."),
-            "args": {"seat": who(st, p), "permits": action["permits"], "count": action["units"]},
+            "msg": _("{seat} pays {permits_amount} to deliver {materials_amount}."),
+            "args": {"seat": who(st, p), "permits_amount": action["permits"], "materials_amount": action["units"]},
         }
     )
 
 
 def _deliver_label(st: State, p: int, move: Move, action: dict[str, Any], group: str) -> Label:
     return {
-        "msg": _("{group}: pay {permits} permits to deliver {count} material(s)"),
-        "args": {"group": group, "permits": action["permits"], "count": action["units"]},
+        "msg": _("{group}: pay {permits_amount} to deliver {materials_amount}"),
+        "args": {"group": group, "permits_amount": action["permits"], "materials_amount": action["units"]},
     }
 
 
 def _deliver_text(action: dict[str, Any]) -> Label:
     return {
-        "msg": _("Pay {permits} permits to deliver {count} material(s)."),
-        "args": {"permits": action["permits"], "count": action["units"]},
+        "msg": _("Pay {permits_amount} to deliver {materials_amount}."),
+        "args": {"permits_amount": action["permits"], "materials_amount": action["units"]},
     }
 
 
@@ -90,23 +90,23 @@ def _glory_apply(st: State, p: int, move: Move, action: dict[str, Any], events: 
     gain_glory(st, p, action["glory"], "guild")
     events.append(
         {
-            "msg": _("{seat} pays {permits} permits for {glory} glory."),
-            "args": {"seat": who(st, p), "permits": action["permits"], "glory": action["glory"]},
+            "msg": _("{seat} pays {permits_amount} for {glory_amount}."),
+            "args": {"seat": who(st, p), "permits_amount": action["permits"], "glory_amount": action["glory"]},
         }
     )
 
 
 def _glory_label(st: State, p: int, move: Move, action: dict[str, Any], group: str) -> Label:
     return {
-        "msg": _("{group}: pay {permits} permits for {glory} glory"),
-        "args": {"group": group, "permits": action["permits"], "glory": action["glory"]},
+        "msg": _("{group}: pay {permits_amount} for {glory_amount}"),
+        "args": {"group": group, "permits_amount": action["permits"], "glory_amount": action["glory"]},
     }
 
 
 def _glory_text(action: dict[str, Any]) -> Label:
     return {
-        "msg": _("Pay {permits} permits for {glory} glory."),
-        "args": {"permits": action["permits"], "glory": action["glory"]},
+        "msg": _("Pay {permits_amount} for {glory_amount}."),
+        "args": {"permits_amount": action["permits"], "glory_amount": action["glory"]},
     }
 
 
@@ -124,21 +124,24 @@ def _material_apply(st: State, p: int, move: Move, action: dict[str, Any], event
     take_materials(st, p, move["material"], 1)
     events.append(
         {
-            "msg": _("{seat} pays {permits} permits for {material}."),
-            "args": {"seat": who(st, p), "permits": action["permits"], "material": NAMES[move["material"]]},
+            "msg": _("{seat} pays {permits_amount} for {material}."),
+            "args": {"seat": who(st, p), "permits_amount": action["permits"], "material": NAMES[move["material"]]},
         }
     )
 
 
 def _material_label(st: State, p: int, move: Move, action: dict[str, Any], group: str) -> Label:
     return {
-        "msg": _("{group}: pay {permits} permits for {material}"),
-        "args": {"group": group, "permits": action["permits"], "material": NAMES[move["material"]]},
+        "msg": _("{group}: pay {permits_amount} for {material}"),
+        "args": {"group": group, "permits_amount": action["permits"], "material": NAMES[move["material"]]},
     }
 
 
 def _material_text(action: dict[str, Any]) -> Label:
-    return {"msg": _("Pay {permits} permits for 1 material of your choice."), "args": {"permits": action["permits"]}}
+    return {
+        "msg": _("Pay {permits_amount} for 1 material of your choice."),
+        "args": {"permits_amount": action["permits"]},
+    }
 
 
 def _gain_reason(st: State, p: int, move: Move, action: dict[str, Any]) -> Label | None:
@@ -149,7 +152,7 @@ def _gain_reason(st: State, p: int, move: Move, action: dict[str, Any]) -> Label
 
 def _pay_reason(st: State, p: int, move: Move, action: dict[str, Any]) -> Label | None:
     if _permits(st, p) < action["permits"]:
-        return {"msg": _("This action costs {permits} permits."), "args": {"permits": action["permits"]}}
+        return {"msg": _("This action costs {permits_amount}."), "args": {"permits_amount": action["permits"]}}
     return None
 
 

@@ -84,7 +84,7 @@ def _moves(st: State, p: int, action: dict[str, Any], base: Move) -> list[Move]:
 def _reason(st: State, p: int, move: Move, action: dict[str, Any]) -> Label | None:
     """Why a wholesalers' move is refused, the first thing wrong with it."""
     if st["pl"][p]["rubles"] < action["rubles"]:
-        return {"msg": _("This action costs {rubles} rubles."), "args": {"rubles": action["rubles"]}}
+        return {"msg": _("This action costs {rubles_amount}."), "args": {"rubles_amount": action["rubles"]}}
     picked = move.get("market")
     offered = market_actions(st, p)
     if not isinstance(picked, list) or len(picked) != action["times"]:
@@ -129,14 +129,14 @@ def perform(st: State, p: int, name: str, events: list[Event]) -> None:
 def _apply(st: State, p: int, move: Move, action: dict[str, Any], events: list[Event]) -> None:
     st["pl"][p]["rubles"] -= action["rubles"]
     names = [ACTION_NAMES[a] for a in move["market"]]
-    args: dict[str, Any] = {"seat": who(st, p), "rubles": action["rubles"], "actions": names}
+    args: dict[str, Any] = {"seat": who(st, p), "rubles_amount": action["rubles"], "actions": names}
     if "material" in move:
         # The material first: the inventory space it needs is paid for, whatever the market brings.
         take_materials(st, p, move["material"], 1)
-        msg = _("{seat} pays {rubles} rubles for {material} and repeats: {actions}.")
+        msg = _("{seat} pays {rubles_amount} for {material} and repeats: {actions}.")
         events.append({"msg": msg, "args": {**args, "material": NAMES[move["material"]]}})
     else:
-        events.append({"msg": _("{seat} pays {rubles} rubles and repeats: {actions}."), "args": args})
+        events.append({"msg": _("{seat} pays {rubles_amount} and repeats: {actions}."), "args": args})
     for name in move["market"]:
         perform(st, p, name, events)
 
@@ -144,27 +144,27 @@ def _apply(st: State, p: int, move: Move, action: dict[str, Any], events: list[E
 def _label(st: State, p: int, move: Move, action: dict[str, Any], group: str) -> Label:
     args: dict[str, Any] = {
         "group": group,
-        "rubles": action["rubles"],
+        "rubles_amount": action["rubles"],
         "actions": [ACTION_NAMES[a] for a in move["market"]],
     }
     if "material" in move:
-        msg = _("{group}: pay {rubles} rubles for {material} and repeat: {actions}")
+        msg = _("{group}: pay {rubles_amount} for {material} and repeat: {actions}")
         return {"msg": msg, "args": {**args, "material": NAMES[move["material"]]}}
-    return {"msg": _("{group}: pay {rubles} rubles and repeat: {actions}"), "args": args}
+    return {"msg": _("{group}: pay {rubles_amount} and repeat: {actions}"), "args": args}
 
 
 def _text(action: dict[str, Any]) -> Label:
-    args = {"rubles": action["rubles"]}
+    args = {"rubles_amount": action["rubles"]}
     if action["times"] == 2 and action["different"]:
-        return {"msg": _("Pay {rubles} rubles: two different market actions."), "args": args}
+        return {"msg": _("Pay {rubles_amount}: two different market actions."), "args": args}
     if action["times"] == 2:
-        return {"msg": _("Pay {rubles} rubles: the same market action twice."), "args": args}
+        return {"msg": _("Pay {rubles_amount}: the same market action twice."), "args": args}
     if action["materials"]:
         return {
-            "msg": _("Pay {rubles} rubles: one market action once more and 1 material of your choice."),
+            "msg": _("Pay {rubles_amount}: one market action once more and 1 material of your choice."),
             "args": args,
         }
-    return {"msg": _("Pay {rubles} rubles: one market action once more."), "args": args}
+    return {"msg": _("Pay {rubles_amount}: one market action once more."), "args": args}
 
 
 def _worth(seat: Any, move: Move, action: dict[str, Any]) -> float:
