@@ -260,3 +260,86 @@ class RedCathedralContractors(ChannelsLiveServerTestCase):
             page.wait_for_selector(".rc-moscow")
             assert page.evaluate(NO_OVERFLOW)
             browser.close()
+
+
+def _die_into_quarter(group: str):
+    """A test for ``_advance``: the player to move may move a die into the quarter of ``group``'s card."""
+
+    def until(st) -> bool:
+        from games.services.engines import get_engine
+
+        if st["over"] or st["pend"] or st["turn"]["stage"] != "main":
+            return False
+        quarter = next(q for q, c in enumerate(st["influence"]) if c.startswith(group + "-"))
+        engine = get_engine("red-cathedral")
+        for move in engine.legal_moves(st, st["turn"]["seat"]):
+            if move["type"] == "die" and not move["extra"]:
+                area, pips = st["market"]["dice"][move["die"]]
+                if (area + pips) % 8 // 2 == quarter:
+                    return True
+        return False
+
+    return until
+
+
+# The id of the first board button whose move matches the given fields.
+BUTTON_FOR = """fields => {
+  const b = [...document.querySelectorAll('#board-area button[data-move]')].find(b => {
+    const m = JSON.parse(b.dataset.move);
+    return Object.entries(fields).every(([k, v]) => m[k] === v);
+  });
+  return b ? b.id : null;
+}"""
+
+
+@needs_chromium
+@pytest.mark.e2e
+class RedCathedralGuilds(ChannelsLiveServerTestCase):
+    def test_a_german_player_uses_the_managers_guild_in_the_clergys_place_with_the_keyboard(self):
+        from games.services import tables
+        from tests.factories import make_user
+
+        anna, bea = make_user("anna", language="de"), make_user("bea", language="de")
+        game = tables.start_seated_game(
+            "red-cathedral", [anna, bea], {"guild": "managers", "clergy": "3"}, seed=8, rated=False
+        )
+        _advance(game, _die_into_quarter("managers"))
+        game.refresh_from_db()
+        st = game.state
+        seat = st["turn"]["seat"]
+        quarter = next(q for q, c in enumerate(st["influence"]) if c == "managers-3")
+        die = next(
+            m["die"]
+            for m in _engine().legal_moves(st, seat)
+            if m["type"] == "die" and not m["extra"] and sum(st["market"]["dice"][m["die"]]) % 8 // 2 == quarter
+        )
+        rubles = st["pl"][seat]["rubles"]
+        acting = game.players.get(seat=seat).user.username
+        with playwright() as pw:
+            browser = launch(pw)
+            page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+            _log_in(page, self.live_server_url, acting)
+            page.goto(f"{self.live_server_url}/games/{game.pk}/")
+            page.wait_for_selector(".rc-market")
+            assert "Gilde der Manager" in page.locator(".rc-market").inner_text()
+            assert "Klerus" not in page.locator(".rc-market").inner_text()
+            _press(page, "#" + page.evaluate(BUTTON_FOR, {"type": "die", "die": die, "extra": 0}))
+            page.wait_for_function(f"() => ({BUTTON_FOR})({{type: 'influence', action: 0}}) !== null")
+            button = page.evaluate(BUTTON_FOR, {"type": "influence", "action": 0})
+            assert page.locator(f"#{button}").inner_text() == "Gilde der Manager: 1 Rubel erhalten"
+            _press(page, f"#{button}")
+            # Taken once per turn: the action's button goes once the move has landed.
+            page.wait_for_function(
+                "() => !document.getElementById('board-area').getAttribute('aria-busy')"
+                f" && ({BUTTON_FOR})({{type: 'influence', action: 0}}) === null"
+            )
+            game.refresh_from_db()
+            assert game.state["pl"][seat]["rubles"] == rubles + 1
+            assert f"Gilde der Manager: {acting} erhält 1 Rubel." in page.locator(".log-lines").inner_text()
+            browser.close()
+
+
+def _engine():
+    from games.services.engines import get_engine
+
+    return get_engine("red-cathedral")
