@@ -137,6 +137,7 @@ def test_each_option_kind_is_stored_from_the_form(client):
         "guild": "clergy",
         "clergy": "1",
         "contractors": False,
+        "special_tiles": False,
     }
     assert table.seats == 3 and table.status == Table.Status.OPEN
 
@@ -160,7 +161,7 @@ def test_each_option_kind_is_stored_from_the_form(client):
             3,
             {"thieves": True},
             "Die Rote Kathedrale has no such option: choose the workshop side, the fourth group, the four "
-            "influence cards and whether the Contractors module is played.",
+            "influence cards, whether the Contractors module is played and whether the special workshop tiles are.",
         ),
         (
             2,

@@ -36,7 +36,7 @@ GUILD_CHOICES = (
 PLAYER_COUNT = _("Die Rote Kathedrale is played by 1 to 4 players (1: alone against Iwan).")
 UNKNOWN_OPTION = _(
     "Die Rote Kathedrale has no such option: choose the workshop side, the fourth group, the four "
-    "influence cards and whether the Contractors module is played."
+    "influence cards, whether the Contractors module is played and whether the special workshop tiles are."
 )
 GUILD_NEEDS_MODULE = _("The {group} plays only with the Contractors module: choose the module or another group.")
 CARD_NEEDS_MODULE = _(
