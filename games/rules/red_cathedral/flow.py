@@ -17,7 +17,6 @@ from . import (
     building,
     contractors,
     diamonds,
-    guild_reasons,
     influence,
     market,
     reinforcement,
@@ -288,20 +287,10 @@ def reason(st: State, seat: int, move: dict[str, Any]) -> str:
         return _("Market actions follow a die move.")
     if kind == "reinforce":
         raise reinforcement.refuse(st, seat, move)
-    if kind == "influence":
-        refusal = guild_reasons.refusal(st, seat, move)
-        if refusal is not None:
-            raise refusal
     if kind == "reroll" and st["turn"]["reroll"]:
         return _("You may reroll only once per turn.")
     if kind in ("glory_rubles", "reroll", "glory_permit"):
         return _("You have no glory to give up.")
-    if kind == "influence" and stage == "market":
-        from .jewelers_artisans_reasons import influence_reason
-
-        why = influence_reason(st, move)
-        if why:
-            return why
     return _("That move is not possible now.")
 
 

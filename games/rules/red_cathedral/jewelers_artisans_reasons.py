@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.rules.base import State
+from games.rules.base import Move, State
 from games.rules.base import gettext_noop as _
 
-from .influence import available
-from .market import quarter_card
+from .guilds import Label, Reason
 
 REASONS = {
     "buy_diamonds": _(
@@ -26,15 +25,18 @@ REASONS = {
     "activate_twice": _("Name one of your face-up workshop tiles, and have the 2 rubles to pay."),
     "activate_two": _("Name two different face-up workshop tiles of yours, and have the 2 rubles to pay."),
 }
-USED = _("You have already used this influence card's other action, or this one may be used only once per turn.")
 
 
-def influence_reason(st: State, move: dict[str, Any]) -> str | None:
-    """The reason for a refused action of the quarter's card, where the guilds can say more."""
-    card = quarter_card(st, st["turn"]["area"])
-    index = move.get("action")
-    if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(card["actions"]):
-        return None
-    if index not in available(st):
-        return USED
-    return REASONS.get(card["actions"][index]["act"])
+def register_all() -> None:
+    """Each action's reason as its ``reason`` hook (see ``influence.refusal``)."""
+    from .guilds import add_reason
+
+    for act, text in REASONS.items():
+        add_reason(act, _saying(text))
+
+
+def _saying(text: str) -> Reason:
+    def reason(st: State, p: int, move: Move, action: dict[str, Any]) -> Label:
+        return {"msg": text, "args": {}}
+
+    return reason

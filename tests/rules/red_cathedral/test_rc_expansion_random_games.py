@@ -14,6 +14,8 @@ EXPANSION_OPTIONS = (
     # The influence group tile may take the other guilds' actions too.
     {"guild": "archivists", "special_tiles": True},
     {"guild": "master_builders", "special_tiles": True, "contractors": True},
+    {"guild": "brickmakers", "special_tiles": True},
+    {"guild": "thieves", "special_tiles": True, "side": "extended"},
 )
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from games.rules.base import Event, Move, State
@@ -54,12 +54,19 @@ class GuildAct:
 
 
 ACTS: dict[str, GuildAct] = {}
+Reason = Callable[[State, int, Move, dict[str, Any]], Label | None]
 
 
 def register(act: str, guild_act: GuildAct) -> None:
     if act in ACTS:
         raise ValueError(f"The card action {act!r} is registered twice.")
     ACTS[act] = guild_act
+
+
+def add_reason(act: str, reason: Reason) -> None:
+    """The precise reason for a refused move of a registered action, given after its registration:
+    ``influence.refusal`` asks it, as it asks a ``reason`` given with the action."""
+    ACTS[act] = replace(ACTS[act], reason=reason)
 
 
 # One module per group; each registers its actions when imported.

@@ -12,6 +12,7 @@ from games.rules.base import gettext_noop as _
 
 from ..building import activate_tile
 from ..flow import SLOT_LABELS
+from ..jewelers_artisans_reasons import register_all
 from ..state import SLOT_NAMES, who
 from . import GUILD_NAMES, GuildAct, Label, register
 
@@ -207,3 +208,7 @@ def _two_worth(seat: Any, move: Move, action: dict[str, Any]) -> float:
 register("activate_other", GuildAct(_other_moves, _other, _other_label, _other_text, _other_worth))
 register("activate_twice", GuildAct(_twice_moves, _twice, _twice_label, _twice_text, _twice_worth))
 register("activate_two", GuildAct(_two_moves, _two, _two_label, _two_text, _two_worth))
+
+
+# The Jewelers' and the Artisans' refusals, once both guilds' actions are registered.
+register_all()
