@@ -269,15 +269,6 @@ def _material_deliver(st: State, p: int, move: Move, events: list[Event]) -> Non
         deliver(st, p, move["section"], move["material"], events)
 
 
-def take_free_tile(st: State, p: int) -> bool:
-    """Whether the claim now being made places its tile face up for free (and uses that up)."""
-    pl = st["pl"][p]
-    if pl.get("free_up"):
-        pl["free_up"] = False
-        return True
-    return False
-
-
 # --- reasons for a refused use -----------------------------------------------------------------------
 
 REASONS = {
