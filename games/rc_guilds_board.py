@@ -176,22 +176,8 @@ def material_names(keys: list[str]) -> str:
 
 
 def guild_rules(group: str) -> dict[str, Any]:
-    """A guild's cards (and, for the Archivists, the contracts) for its section of the rules page."""
-    from games.rc_figures import provenance_name
-    from games.rules.red_cathedral.data import load_raw
-    from games.templatetags.red_cathedral import action_text, repeat_text
-
-    doc = load_raw(f"guilds/{group}")
-    cards = [
-        {
-            "number": c["number"],
-            "provenance": c["provenance"],
-            "provenance_name": provenance_name(c["provenance"]),
-            "actions": [{"text": action_text(a), "repeat": repeat_text(a)} for a in c["actions"]],
-        }
-        for c in sorted(doc["records"], key=lambda c: c["number"])
-    ]
+    """The Archivists' contracts for their section of the rules page (the cards come with every guild's)."""
     contracts = []
     if group == "archivists":
         contracts = [{"id": cid, "number": rec["number"], "text": contract_text(cid)} for cid, rec in CONTRACTS.items()]
-    return {"cards": cards, "contracts": contracts}
+    return {"contracts": contracts}

@@ -33,6 +33,7 @@ def _influence(cards: list[dict[str, Any]], groups_shown: tuple[str, ...] = GROU
                 "number": c["number"],
                 "provenance": c["provenance"],
                 "provenance_name": provenance_name(c["provenance"]),
+                "contractors": c.get("contractors", False),
                 "actions": [{"text": action_text(a), "repeat": repeat_text(a)} for a in c["actions"]],
             }
             for c in sorted((c for c in cards if c["group"] == group), key=lambda c: c["number"])
@@ -97,7 +98,7 @@ def rules_context() -> dict[str, Any]:
 def _guilds() -> dict[str, Any]:
     from games.rc_guilds_board import guild_rules
 
-    return {"archivists": guild_rules("archivists"), "master_builders": guild_rules("master_builders")}
+    return {"archivists": guild_rules("archivists")}
 
 
 def _contractors(module: dict[str, Any]) -> dict[str, Any]:

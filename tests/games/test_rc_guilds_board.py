@@ -108,5 +108,6 @@ def test_the_rules_page_lists_both_guilds_cards_and_every_contract():
         page = render_to_string("games/red-cathedral/rules.html", context)
     assert 'id="rc-archivists"' in page and 'id="rc-master-builders"' in page
     assert len(context["archivists"]["contracts"]) == 15
-    assert len(context["master_builders"]["cards"]) == 3
+    assert [c["number"] for c in context["guild_cards"]["master_builders"]["cards"]] == [1, 2, 3]
+    assert 'id="rc-card-archivists-3"' in page and 'id="rc-card-master_builders-3"' in page
     assert "Lege am Spielende 2 Holz in den Vorrat zurück: 2 Ruhmespunkte." in page
