@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.rules.base import Event, IllegalMove, Move, State
+from games.rules.base import Event, Move, State
 from games.rules.base import gettext_noop as _
 
-from .. import guild_reasons, reinforcement
+from .. import reinforcement
 from ..state import gain_points, who
-from . import GuildAct, Label, register
+from . import GuildAct, Label, add_reason, register
 
 BRICK = "brick"
 SOURCE = "guild"
@@ -167,18 +167,21 @@ register("brick_rubles", GuildAct(sale_moves, rubles_apply, rubles_label, rubles
 register("brick_rp", GuildAct(sale_moves, rp_apply, rp_label, rp_text))
 
 
-def _tile_refusal(st: State, p: int, move: dict[str, Any], action: dict[str, Any]) -> IllegalMove:
+def _tile_refusal(st: State, p: int, move: dict[str, Any], action: dict[str, Any]) -> Label:
     if not _bricks(st, p, action):
-        return IllegalMove(_("You need {bricks} bricks to take a reinforcement tile."), bricks=action["bricks"])
+        return {
+            "msg": _("You need {bricks} bricks to take a reinforcement tile."),
+            "args": {"bricks": action["bricks"]},
+        }
     if not reinforcement.available(st):
-        return IllegalMove(_("No reinforcement tile is left beside the board."))
-    return IllegalMove(_("Choose one of the reinforcement tiles beside the board."))
+        return {"msg": _("No reinforcement tile is left beside the board."), "args": {}}
+    return {"msg": _("Choose one of the reinforcement tiles beside the board."), "args": {}}
 
 
-def _brick_refusal(st: State, p: int, move: dict[str, Any], action: dict[str, Any]) -> IllegalMove:
-    return IllegalMove(_("You need {bricks} bricks for this action."), bricks=action["bricks"])
+def _brick_refusal(st: State, p: int, move: dict[str, Any], action: dict[str, Any]) -> Label:
+    return {"msg": _("You need {bricks} bricks for this action."), "args": {"bricks": action["bricks"]}}
 
 
-guild_reasons.add("brick_tile", _tile_refusal)
+add_reason("brick_tile", _tile_refusal)
 for _act in ("brick_deliver", "brick_rubles", "brick_rp"):
-    guild_reasons.add(_act, _brick_refusal)
+    add_reason(_act, _brick_refusal)

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.rules.base import Event, IllegalMove, Move, State
+from games.rules.base import Event, Move, State
 from games.rules.base import gettext_noop as _
 
-from .. import guild_reasons
 from ..data import MATERIALS
 from ..market import tile_gives
 from ..state import MAX_PERMITS, NAMES, SLOT_NAMES, free_space, gain, gain_glory, lose_glory, section_at, who
-from . import GuildAct, Label, register
+from . import GuildAct, Label, add_reason, register
 
 SOURCE = "guild"
 
@@ -256,34 +255,44 @@ register("bribe", GuildAct(bribe_moves, bribe_apply, bribe_label, bribe_text, br
 register("change_plan", GuildAct(plan_moves, plan_apply, plan_label, plan_text, plan_worth))
 
 
-def _smuggle_refusal(st: State, p: int, move: dict[str, Any], action: dict[str, Any]) -> IllegalMove:
+def _smuggle_refusal(st: State, p: int, move: dict[str, Any], action: dict[str, Any]) -> Label:
     if st["pl"][p]["rubles"] < action["rubles"]:
-        return IllegalMove(_("You need {rubles} rubles to smuggle."), rubles=action["rubles"])
+        return {"msg": _("You need {rubles} rubles to smuggle."), "args": {"rubles": action["rubles"]}}
     area = move.get("area")
     if isinstance(area, int) and not isinstance(area, bool) and 0 <= area < len(st["market"]["res"]):
         if not any(at == area for at, _pips in st["market"]["dice"].values()):
-            return IllegalMove(_("No die lies in area {area}: smuggle from an area that holds a die."), area=area + 1)
-        return IllegalMove(_("The supply or your inventory has no room for what area {area} gives."), area=area + 1)
-    return IllegalMove(_("Choose an area that holds a die."))
+            return {
+                "msg": _("No die lies in area {area}: smuggle from an area that holds a die."),
+                "args": {"area": area + 1},
+            }
+        return {
+            "msg": _("The supply or your inventory has no room for what area {area} gives."),
+            "args": {"area": area + 1},
+        }
+    return {"msg": _("Choose an area that holds a die."), "args": {}}
 
 
-def _swap_refusal(st: State, p: int, move: dict[str, Any], action: dict[str, Any]) -> IllegalMove:
-    return IllegalMove(
-        _("Swap one of your materials for one of another kind from an opponent's inventory (not Iwan's).")
-    )
+def _swap_refusal(st: State, p: int, move: dict[str, Any], action: dict[str, Any]) -> Label:
+    return {
+        "msg": _("Swap one of your materials for one of another kind from an opponent's inventory (not Iwan's)."),
+        "args": {},
+    }
 
 
-def _bribe_refusal(st: State, p: int, move: dict[str, Any], action: dict[str, Any]) -> IllegalMove:
+def _bribe_refusal(st: State, p: int, move: dict[str, Any], action: dict[str, Any]) -> Label:
     if st["pl"][p]["rubles"] < action["rubles"]:
-        return IllegalMove(_("You need {rubles} rubles to bribe an opponent."), rubles=action["rubles"])
-    return IllegalMove(_("Choose an opponent to bribe."))
+        return {"msg": _("You need {rubles} rubles to bribe an opponent."), "args": {"rubles": action["rubles"]}}
+    return {"msg": _("Choose an opponent to bribe."), "args": {}}
 
 
-def _plan_refusal(st: State, p: int, move: dict[str, Any], action: dict[str, Any]) -> IllegalMove:
-    return IllegalMove(_("Swap one of your face-up workshop tiles with a workshop tile still lying on a section."))
+def _plan_refusal(st: State, p: int, move: dict[str, Any], action: dict[str, Any]) -> Label:
+    return {
+        "msg": _("Swap one of your face-up workshop tiles with a workshop tile still lying on a section."),
+        "args": {},
+    }
 
 
-guild_reasons.add("smuggle", _smuggle_refusal)
-guild_reasons.add("forced_swap", _swap_refusal)
-guild_reasons.add("bribe", _bribe_refusal)
-guild_reasons.add("change_plan", _plan_refusal)
+add_reason("smuggle", _smuggle_refusal)
+add_reason("forced_swap", _swap_refusal)
+add_reason("bribe", _bribe_refusal)
+add_reason("change_plan", _plan_refusal)
