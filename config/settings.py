@@ -48,7 +48,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    # First: every later limit, throttle and log line sees the proxy-aware client address.
+    # A player's view of a game and a move go through HOT_PATH_MIDDLEWARE instead of the rest (config/hot_path.py).
+    "config.hot_path.HotPathMiddleware",
+    # Every later limit, throttle and log line sees the proxy-aware client address.
     "config.client_address.ClientAddressMiddleware",
     # The request's id (X-Request-ID, made up when absent or not a UUID) for every log line it causes.
     "django_guid.middleware.guid_middleware",
@@ -69,6 +71,22 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Reads request.user. Under ASGI the whole chain runs in one thread (config/http_handler.py).
+    "accounts.middleware.UserPreferencesMiddleware",
+    "config.db_busy.DatabaseBusyMiddleware",
+]
+
+# MIDDLEWARE without what a JSON answer of the two hot API views never needs (config/hot_path.py says why).
+HOT_PATH_MIDDLEWARE = [
+    "config.client_address.ClientAddressMiddleware",
+    "django_guid.middleware.guid_middleware",
+    "config.access_log.AccessLogMiddleware",
+    "config.body_limit.BodyLimitMiddleware",
+    "django.middleware.security.SecurityMiddleware",
+    "config.csp.CSPMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "accounts.middleware.UserPreferencesMiddleware",
     "config.db_busy.DatabaseBusyMiddleware",
 ]

@@ -159,9 +159,8 @@ class GameViewSet(viewsets.GenericViewSet):
 
     @extend_schema(responses=GameViewSerializer)
     def retrieve(self, request, pk=None):
-        game = audience.game_or_404(pk, request.user)
         # game_view builds plain JSON data already; the serializer documents its shape.
-        return Response(play.game_view(game, request.user))
+        return Response(play.read_game_view(pk, request.user))
 
     @extend_schema(
         responses=inline_serializer(

@@ -27,6 +27,7 @@ by side.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any, cast
 
 from django.http import HttpRequest, HttpResponse
@@ -40,7 +41,7 @@ from rest_framework.utils.encoders import JSONEncoder
 
 from games.api import GameViewSet
 from games.serializers import MoveSubmitSerializer
-from games.services import audience, play
+from games.services import play, view_cache
 from games.services.moves import submit_move
 from plumbing.api import exception_handler
 from plumbing.parsers import JSONParser
@@ -74,14 +75,42 @@ def _plain(request: HttpRequest, method: str) -> bool:
     return method == "GET" or request.content_type == "application/json"
 
 
-def _json(data: Any, status: int, headers: dict[str, str] | None = None, allow: str = "") -> HttpResponse:
-    body = json.dumps(
+def answers_itself(request: HttpRequest, view: Callable[..., HttpResponse]) -> bool:
+    """Whether ``view`` (one of this module's) answers ``request`` itself rather than handing it to DRF."""
+    return _plain(request, "GET" if view is game_view else "POST")
+
+
+def _dumps(data: Any) -> str:
+    """JSON as DRF's renderer writes it, with DRF's encoder and settings."""
+    return json.dumps(
         data,
         cls=JSONEncoder,
         ensure_ascii=not api_settings.UNICODE_JSON,
         allow_nan=not api_settings.STRICT_JSON,
         separators=(",", ":") if api_settings.COMPACT_JSON else None,
-    ).encode()
+    )
+
+
+# The parts of a game's view that come from the view cache: the same objects for every request of a
+# version, so their JSON is written once (``view_cache.encoded``); empty ones are made per request.
+_CACHED_PARTS = frozenset({"to_act", "view", "legal_moves", "result"})
+
+
+def _encode_view(data: dict[str, Any]) -> bytes:
+    """``_dumps(data)`` for a game's view, byte for byte, with the cached parts' JSON written once."""
+    item, key = (",", ":") if api_settings.COMPACT_JSON else (", ", ": ")
+    parts = (
+        _dumps(name) + key + (view_cache.encoded(value, _dumps) if value and name in _CACHED_PARTS else _dumps(value))
+        for name, value in data.items()
+    )
+    return ("{" + item.join(parts) + "}").encode()
+
+
+def _json(data: Any, status: int, headers: dict[str, str] | None = None, allow: str = "") -> HttpResponse:
+    return _respond(_dumps(data).encode(), status, headers, allow)
+
+
+def _respond(body: bytes, status: int, headers: dict[str, str] | None = None, allow: str = "") -> HttpResponse:
     response = HttpResponse(body, status=status, content_type="application/json", headers=headers)
     # As DRF answers: another Accept header gets another representation; the route's methods.
     response["Vary"] = "Accept"
@@ -122,7 +151,7 @@ def game_view(request: HttpRequest, pk: int) -> HttpResponse:
     wrapped = None
     try:
         wrapped = _authenticated(request)
-        return _json(play.game_view(audience.game_or_404(pk, wrapped.user), wrapped.user), 200, allow=VIEW_ALLOW)
+        return _respond(_encode_view(play.read_game_view(pk, wrapped.user)), 200, allow=VIEW_ALLOW)
     except Exception as exc:  # noqa: BLE001 - what DRF's handler does not answer is raised again
         return _error(exc, wrapped, request, VIEW_ALLOW)
 

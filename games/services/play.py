@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -29,16 +30,38 @@ def seat_of(game: Game, user) -> int | None:
     return None
 
 
-def game_view(game: Game, user) -> dict[str, Any]:
+def read_game_view(game_id: int | str, user) -> dict[str, Any]:
+    """``game_view`` of the game ``game_id`` for ``user``, its row and seats read in one query;
+    Http404 when there is no such game or ``user`` may not read it (as ``audience.game_or_404``)."""
+    found = rows.game_with_seats(int(game_id))
+    if found is None or not audience.may_read(found[0], user, found[1]):
+        raise Http404(audience.not_found_message())
+    game, players = found
+    return game_view(game, user, players=players)
+
+
+def game_view(game: Game, user, players: list[SeatRow] | None = None) -> dict[str, Any]:
     """Everything one user may see of a game: meta, their seat's view and their legal moves.
 
     What the engine shows the seat is computed once per version of the game (``view_cache``);
     the seats, names, clocks, deadlines and vacations are read fresh for every request.
+    ``players``: the game's seats, when already read with it.
     """
     engine = get_engine(game.game_slug)
-    players = rows.seats(game)
+    players = rows.seats(game) if players is None else players
     seat = next((p.seat for p in players if user.is_authenticated and p.user_id == user.id and not p.is_bot), None)
-    shown = view_cache.seat_view(game.pk, game.version, game.updated_at, seat, lambda: _seat_view(engine, game, seat))
+    shown = view_cache.get(game.pk, game.version, game.updated_at, seat)
+    if shown is None:
+        if "state" in game.get_deferred_fields():
+            # Read without its state (``read_game_view``): the state of this very version is needed.
+            full = rows.load_game(game.pk)
+            if full is None:
+                raise Http404(audience.not_found_message())
+            if (full.version, full.updated_at) != (game.version, game.updated_at):
+                return game_view(full, user)  # a change landed between the two reads: the newer version
+            game = full
+        shown = _seat_view(engine, game, seat)
+        view_cache.put(game.pk, game.version, game.updated_at, seat, shown)
     to_act = shown["to_act"]
     acting = seat is not None and seat in to_act and not players[seat].bot_took_over
     names = player_names(players)

@@ -27,30 +27,48 @@ MAX_ENTRIES = 2048
 Key = tuple[int, int, datetime | None, int | None]
 
 _entries: OrderedDict[Key, dict[str, Any]] = OrderedDict()
+_texts: OrderedDict[int, tuple[Any, str]] = OrderedDict()
 _lock = threading.Lock()
 
 
-def seat_view(
-    game_id: int, version: int, updated_at: datetime | None, seat: int | None, compute: Callable[[], dict[str, Any]]
-) -> dict[str, Any]:
-    """The entry for this seat (None: someone without a seat) of this version of the game; ``compute``
-    makes it on the first request."""
+def get(game_id: int, version: int, updated_at: datetime | None, seat: int | None) -> dict[str, Any] | None:
+    """The entry for this seat (None: someone without a seat) of this version of the game, if kept."""
     key = (game_id, version, updated_at, seat)
     with _lock:
         entry = _entries.get(key)
         if entry is not None:
             _entries.move_to_end(key)
-            return entry
-    # Computed outside the lock: two requests racing for the same new key compute the same value.
-    entry = compute()
+        return entry
+
+
+def put(game_id: int, version: int, updated_at: datetime | None, seat: int | None, entry: dict[str, Any]) -> None:
+    """Keep ``entry`` for this seat of this version. Two requests racing for a new key computed the same."""
     with _lock:
-        _entries[key] = entry
+        _entries[(game_id, version, updated_at, seat)] = entry
         while len(_entries) > MAX_ENTRIES:
             _entries.popitem(last=False)
-    return entry
+
+
+def encoded(value: Any, encode: Callable[[Any], str]) -> str:
+    """``encode(value)`` for a value taken from an entry, made once: the same view is sent to many
+    requests, and writing it as JSON cost more than everything else such a request does with it.
+
+    Kept by the value's identity; the value itself is kept alongside, so that identity cannot pass
+    to another object while the text is kept."""
+    with _lock:
+        found = _texts.get(id(value))
+        if found is not None and found[0] is value:
+            return found[1]
+    text = encode(value)
+    with _lock:
+        _texts[id(value)] = (value, text)
+        while len(_texts) > MAX_ENTRIES * 2:
+            _texts.popitem(last=False)
+    return text
 
 
 def clear() -> None:
     """Forget every entry (tests that compare a cached view with a fresh one)."""
     with _lock:
         _entries.clear()
+        _texts.clear()

@@ -1,7 +1,8 @@
 """The web server and the cache use Django internals that are not public API: config/http_handler.py
 overrides ASGIHandler's request handling (read_body, create_request, send_response) and
 config/cache.py reaches into the Redis cache backend. games/hot_api.py takes DRF's request,
-settings and the router's action attributes outside a DRF view.
+settings and the router's action attributes outside a DRF view. config/hot_path.py builds a second
+middleware chain as BaseHandler builds its own, in BaseHandler's attributes.
 
 Each stays because a side-by-side run against the supported road paid for it (bench/side_by_side.py,
 figures in the README's benchmark section): Django's own ASGI handler took 1.52 times the server
@@ -52,3 +53,13 @@ def test_the_move_action_still_carries_its_route_settings_for_the_hot_request():
 
     assert GameViewSet.moves.kwargs["permission_classes"]
     assert GameViewSet.moves.mapping == {"post": "moves"}
+
+
+def test_the_base_handler_still_builds_and_runs_its_chain_as_the_short_chain_does():
+    from django.core.handlers.base import BaseHandler
+
+    source = inspect.getsource(BaseHandler)
+    for name in ("_view_middleware", "_template_response_middleware", "_exception_middleware", "_middleware_chain"):
+        assert f"self.{name}" in source, name
+    assert "self.resolve_request(request)" in inspect.getsource(BaseHandler._get_response)
+    assert list(inspect.signature(BaseHandler.resolve_request).parameters) == ["self", "request"]

@@ -77,3 +77,14 @@ def test_a_players_view_of_a_game_takes_at_most_three_queries():
     assert response.status_code == 200 and response.json()["legal_moves"]
     statements = _statements(queries)
     assert len(statements) <= 3, "\n".join(statements)
+
+
+def test_a_second_read_of_the_same_version_takes_one_query_once_the_token_is_known():
+    game = start_toy_game(make_user("alice"), make_user("bob"))
+    api = _api_for(game.players.get(seat=0).user)
+    assert api.get(f"/api/games/{game.pk}/").status_code == 200
+    with CaptureQueriesContext(connection) as queries:
+        response = api.get(f"/api/games/{game.pk}/")
+    assert response.status_code == 200 and response.json()["legal_moves"]
+    statements = _statements(queries)
+    assert len(statements) == 1, "\n".join(statements)

@@ -150,3 +150,47 @@ def test_a_bot_taking_the_seat_over_hides_the_legal_moves_at_the_same_version():
     assert game_view(Game.objects.get(pk=game.pk), mover.user)["legal_moves"]
     Player.objects.filter(pk=mover.pk).update(bot_took_over=True)
     assert game_view(Game.objects.get(pk=game.pk), mover.user)["legal_moves"] == []
+
+
+def test_a_read_in_one_query_answers_as_a_read_of_the_whole_row():
+    from games.services.play import read_game_view
+
+    game, users = _played("red-cathedral", moves=6)
+    for user in [*users, _Nobody()]:
+        view_cache.clear()
+        assert read_game_view(game.pk, user) == _fresh(game, user)
+
+
+def test_a_move_landing_between_the_read_of_the_row_and_of_its_state_is_answered_at_the_newer_version(monkeypatch):
+    from games.services import rows
+    from games.services.play import read_game_view
+
+    game, users = _played("san-juan", moves=3)
+    engine = load_engines().get("san-juan")
+    real_load = rows.load_game
+
+    def a_move_lands_first(game_id, **kwargs):
+        monkeypatch.setattr(rows, "load_game", real_load)
+        current = real_load(game_id)
+        seat = engine.to_act(current.state)[0]
+        mover = Player.objects.get(game=current, seat=seat).user
+        submit_move(game_id, mover, engine.legal_moves(current.state, seat)[0], version=current.version)
+        return real_load(game_id, **kwargs)
+
+    monkeypatch.setattr(rows, "load_game", a_move_lands_first)
+    shown = read_game_view(game.pk, users[0])
+    assert shown["version"] == game.version + 1
+    assert shown == _fresh(Game.objects.get(pk=game.pk), users[0])
+
+
+def test_reading_a_game_that_is_not_there_or_hidden_is_not_found():
+    from django.http import Http404
+
+    from games.services.play import read_game_view
+
+    game = start_toy_game(make_user("alice"), make_user("bob"))
+    Game.objects.filter(pk=game.pk).update(private=True)
+    for game_id in (game.pk + 1000, game.pk, 2**40):
+        with pytest.raises(Http404):
+            read_game_view(game_id, make_user(f"eve{game_id}"))
+    assert read_game_view(game.pk, game.players.get(seat=0).user)["id"] == game.pk
