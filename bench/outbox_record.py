@@ -2,10 +2,10 @@
 
 - the entry's insert: ``plumbing.outbox``'s plain SQL beside ``OutboxEntry.objects.create``, both in
   one transaction that is rolled back;
-- the hand-over (``plumbing.tasks.run_entry.apply_async``, one task message to Redis, nothing
-  consuming it) through plumbing/broker.py's transport beside kombu's own Redis transport. Each
-  runs in a process of its own (the broker connection is made once per process), in alternating
-  turns, and the median of the turns is given.
+- the hand-over (one ``plumbing.tasks.run_entry`` task message to Redis, nothing consuming it):
+  ``outbox.hand_over`` through plumbing/broker.py's transport beside a plain ``apply_async`` through
+  kombu's own Redis transport. Each runs in a process of its own (the broker connection is made once
+  per process), in alternating turns, and the median of the turns is given.
 
 CPU microseconds per call (the process's user plus system time, not wall time). Uses the bench
 database and Redis (BENCH_DATABASE_URL, BENCH_REDIS_URL; both are recreated).
@@ -27,6 +27,7 @@ from pathlib import Path
 from common import ROOT, record
 from server import prepare
 
+# kombu: a plain apply_async through kombu's transport; plumbing.broker: outbox.hand_over through ours.
 TRANSPORTS = {"kombu": "redis", "plumbing.broker": "plumbing.broker:Transport"}
 
 
@@ -41,13 +42,14 @@ def cpu_per_call(fn: Callable[[int], object], calls: int) -> float:
 
 def hand_over_turn(transport: str, calls: int) -> float:
     """In a process of its own: CPU per hand-over through ``transport``."""
+    from plumbing import broker, outbox
     from plumbing.tasks import run_entry
 
     run_entry.app.conf.broker_transport = TRANSPORTS[transport]  # before the first connection is made
-    publish = run_entry.apply_async
-    us = cpu_per_call(lambda i: publish(args=[i], countdown=None, retry=False), calls)
-    from plumbing import broker
-
+    if transport == "kombu":
+        us = cpu_per_call(lambda i: run_entry.apply_async(args=[i], countdown=None, retry=False), calls)
+    else:
+        us = cpu_per_call(lambda i: outbox.hand_over([i]), calls)
     with run_entry.app.connection_for_write() as connection:  # the transport was the one meant
         assert isinstance(connection.default_channel, broker.Channel) == (transport == "plumbing.broker")
     return us
