@@ -247,6 +247,8 @@ else:
 
 CELERY_BROKER_URL = env("CELERY_BROKER_URL", default="")
 CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
+# One Redis client per channel for publishing (plumbing/broker.py); other brokers keep kombu's transport.
+CELERY_BROKER_TRANSPORT = "plumbing.broker:Transport" if CELERY_BROKER_URL.startswith("redis://") else None
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1

@@ -189,28 +189,37 @@ def game_version(game_id: int) -> tuple[int, bool] | None:
     return (int(row[0]), bool(row[1])) if row else None
 
 
-def _prepared(model: type[Model], instance: Model, names: Sequence[str]) -> tuple[list[str], list[Any]]:
-    fields = [_field(model, name) for name in names]
-    return (
-        [_column(f) for f in fields],
-        [f.get_db_prep_save(getattr(instance, f.attname), connection) for f in fields],
-    )
+@cache
+def _write_fields(
+    model: type[Model], names: tuple[str, ...], vendor: str
+) -> tuple[tuple[Field[Any, Any], ...], tuple[str, ...]]:
+    """The fields written and their quoted columns: looked up once, as every move writes them."""
+    fields = tuple(_field(model, name) for name in names)
+    return fields, tuple(_column(f) for f in fields)
+
+
+def _prepared(fields: Sequence[Field[Any, Any]], instance: Model) -> list[Any]:
+    return [f.get_db_prep_save(getattr(instance, f.attname), connection) for f in fields]
 
 
 # The fields a change of a game may set; the others are fixed when the game starts.
 CHANGING_FIELDS = ("state", "version", "status", "rated", "result", "finished_at", "updated_at")
 
 
-def save_game(game: Game, names: Sequence[str] = CHANGING_FIELDS) -> None:
-    """Write these fields of the game (``updated_at`` must be set by the caller: no auto_now here)."""
-    columns, values = _prepared(Game, game, names)
+@cache
+def _update_game_sql(names: tuple[str, ...], vendor: str) -> str:
+    _, columns = _write_fields(Game, names, vendor)
     assignments = ", ".join(f"{c} = %s" for c in columns)
     quote = connection.ops.quote_name
+    return f"UPDATE {quote(Game._meta.db_table)} SET {assignments} WHERE {_column(Game._meta.pk)} = %s"
+
+
+def save_game(game: Game, names: Sequence[str] = CHANGING_FIELDS) -> None:
+    """Write these fields of the game (``updated_at`` must be set by the caller: no auto_now here)."""
+    names, vendor = tuple(names), connection.vendor
+    fields, _ = _write_fields(Game, names, vendor)
     with connection.cursor() as cursor:
-        cursor.execute(
-            f"UPDATE {quote(Game._meta.db_table)} SET {assignments} WHERE {_column(Game._meta.pk)} = %s",
-            [*values, game.pk],
-        )
+        cursor.execute(_update_game_sql(names, vendor), [*_prepared(fields, game), game.pk])
 
 
 def count_chat_message(game_id: int) -> int:
@@ -223,17 +232,24 @@ def count_chat_message(game_id: int) -> int:
         return int(cursor.fetchone()[0])
 
 
+@cache
+def _insert_move_sql(vendor: str) -> tuple[tuple[Field[Any, Any], ...], str]:
+    names = tuple(f.name for f in Move._meta.concrete_fields if not f.primary_key)
+    fields, columns = _write_fields(Move, names, vendor)
+    quote = connection.ops.quote_name
+    sql = f"INSERT INTO {quote(Move._meta.db_table)} ({', '.join(columns)}) VALUES ({', '.join('%s' for _ in fields)})"
+    if connection.features.can_return_columns_from_insert:
+        sql += f" RETURNING {_column(Move._meta.pk)}"
+    return fields, sql
+
+
 def insert_move(move: Move) -> Move:
     """Store a new move, every field as the instance has it (``created_at`` set by the caller: no
     auto_now_add here), and give it its id."""
-    columns, values = _prepared(Move, move, [f.name for f in Move._meta.concrete_fields if not f.primary_key])
-    quote = connection.ops.quote_name
-    pk = _column(Move._meta.pk)
-    sql = f"INSERT INTO {quote(Move._meta.db_table)} ({', '.join(columns)}) VALUES ({', '.join('%s' for _ in values)})"
-    returning = connection.features.can_return_columns_from_insert
+    fields, sql = _insert_move_sql(connection.vendor)
     with connection.cursor() as cursor:
-        cursor.execute(sql + (f" RETURNING {pk}" if returning else ""), values)
-        move.pk = cursor.fetchone()[0] if returning else cursor.lastrowid
+        cursor.execute(sql, _prepared(fields, move))
+        move.pk = cursor.fetchone()[0] if connection.features.can_return_columns_from_insert else cursor.lastrowid
     move._state.adding = False
     move._state.db = connection.alias
     return move
@@ -342,20 +358,19 @@ def save_seats(game_id: int, players: Sequence[SeatRow]) -> None:
     Each column is a CASE on the seat: building the same statement from ORM Case/When
     expressions cost four times the query itself, and this runs on every move.
     """
-    changed = [p for p in players if p.changed_fields()]
+    changed_names = {p.seat: p.changed_fields() for p in players}
+    changed = [p for p in players if changed_names[p.seat]]
     if not changed:
         return
-    names = [n for n in WRITABLE_SEAT_FIELDS if any(n in p.changed_fields() for p in changed)]
+    names = tuple(n for n in WRITABLE_SEAT_FIELDS if any(n in changed_names[p.seat] for p in changed))
     quote = connection.ops.quote_name
-    seat_column, game_column = (_column(_field(Player, f)) for f in ("seat", "game"))
+    fields, (*columns, seat_column, game_column) = _write_fields(Player, (*names, "seat", "game"), connection.vendor)
     assignments, params = [], []
-    for name in names:
-        model_field = _field(Player, name)
-        branches = " ".join("WHEN %s THEN %s" for _ in changed)
+    branches = " ".join("WHEN %s THEN %s" for _ in changed)
+    for name, model_field, column in zip(names, fields, columns):
         for p in changed:
             params += [p.seat, model_field.get_db_prep_save(getattr(p, name), connection)]
         # ELSE keeps the column's own type for PostgreSQL to infer the parameters' types from.
-        column = _column(model_field)
         assignments.append(f"{column} = CASE {seat_column} {branches} ELSE {column} END")
     placeholders = ", ".join("%s" for _ in changed)
     params += [game_id, *(p.seat for p in changed)]

@@ -13,6 +13,7 @@ from rest_framework.test import APIClient
 
 from games import hot_api
 from games.models import Game, Move
+from games.serializers import MoveSubmitSerializer
 from tests.factories import api_token, make_user, start_toy_game
 
 pytestmark = pytest.mark.django_db
@@ -202,3 +203,42 @@ def test_the_views_throttles_apply_on_both_roads(game, monkeypatch):
         statuses = [_client().get(f"/api/games/{game.pk}/{query}") for _ in range(3)]
         answers.append([(r.status_code, r.json().get("code")) for r in statuses])
     assert answers[0] == answers[1] == [(200, None), (200, None), (429, "throttled")]
+
+
+MOVE_ID = str(uuid.uuid4())
+# Move bodies as clients might send them; the plain check must take the usual ones and give what
+# the serializer gives, and leave every other one to the serializer.
+MOVE_BODIES = [
+    ({"move": {"type": "pass"}, "version": 3}, True),
+    ({"move": {"type": "pass", "cards": [1, 2], "to": None}, "version": 0, "move_id": MOVE_ID}, True),
+    ({"move": {"type": "pass"}, "version": 3, "move_id": MOVE_ID.replace("-", "").upper()}, True),
+    ({"move": {"type": "pass"}, "version": 3, "move_id": None, "seat": None}, True),
+    ({"move": {}, "version": 3, "seat": 2}, True),
+    ({"move": {"type": "pass"}, "version": 3, "seat": 0}, True),
+    ({"move": {"type": "pass"}, "version": -1}, False),
+    ({"move": {"type": "pass"}, "version": True}, False),
+    ({"move": {"type": "pass"}, "version": 3.0}, False),
+    ({"move": {"type": "pass"}, "version": "3"}, False),
+    ({"move": {"type": "pass"}}, False),
+    ({"version": 3}, False),
+    ({"move": [], "version": 3}, False),
+    ({"move": None, "version": 3}, False),
+    ({"move": {"type": "pass"}, "version": 3, "move_id": "x"}, False),
+    ({"move": {"type": "pass"}, "version": 3, "move_id": 12}, False),
+    ({"move": {"type": "pass"}, "version": 3, "seat": -1}, False),
+    ({"move": {"type": "pass"}, "version": 3, "seat": False}, False),
+    ({"move": {"type": "pass"}, "version": 3, "seat": "1"}, False),
+    ({"move": {"type": "pass"}, "version": 3, "other": 1}, False),
+    ([{"move": {"type": "pass"}, "version": 3}], False),
+    (None, False),
+]
+
+
+@pytest.mark.parametrize("body, plain", MOVE_BODIES)
+def test_the_plain_check_of_a_move_body_gives_what_the_serializer_gives(body, plain):
+    checked = hot_api._plain_move(body)
+    assert (checked is not None) == plain
+    if checked is not None:
+        submitted = MoveSubmitSerializer(data=body)
+        assert submitted.is_valid(), submitted.errors
+        assert checked == dict(submitted.validated_data)

@@ -146,3 +146,19 @@ def test_an_unreachable_broker_neither_fails_nor_holds_up_a_move_and_the_sweep_d
     assert outbox.pending(after_commit.FOLLOW_UP) >= 1
     assert outbox.sweep(timezone.now() + timedelta(days=1)) >= 1
     assert outbox.pending() == 0
+
+
+def test_a_hand_over_is_one_message_per_entry_with_the_texts_celery_would_show(settings, monkeypatch):
+    from celery.utils.saferepr import saferepr
+
+    from plumbing.tasks import run_entry
+
+    sent: list[dict] = []
+    monkeypatch.setattr(run_entry, "apply_async", lambda **options: sent.append(options))
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    outbox.hand_over([7, 123456789], countdown=5)
+    assert [options["args"] for options in sent] == [[7], [123456789]]
+    for options in sent:
+        assert options["countdown"] == 5 and options["retry"] is False
+        assert options["argsrepr"] == saferepr(options["args"])
+        assert options["kwargsrepr"] == saferepr({})
