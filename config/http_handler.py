@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import os
 from collections.abc import AsyncIterator, Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from typing import cast
 
-from asgiref.sync import sync_to_async
 from django.core import signals
 from django.core.exceptions import RequestAborted
 from django.core.handlers.asgi import ASGIHandler, get_script_prefix
 from django.http import HttpResponseBase, StreamingHttpResponse
 from django.urls import set_script_prefix
+from django_guid import clear_guid, set_guid
+from django_guid.config import settings as guid_settings
 
 from config import body_limit
 from plumbing import deferred
@@ -65,23 +67,30 @@ class SyncRequestASGIHandler(ASGIHandler):
     async def __call__(self, scope, receive, send) -> None:
         if scope["type"] != "http":
             raise ValueError(f"Django can only handle ASGI/HTTP connections, not {scope['type']}.")
-        deferred.set_server_loop(asyncio.get_running_loop())
+        loop = asyncio.get_running_loop()
+        deferred.set_server_loop(loop)
+        # The request's work runs in the pool in a copy of this task's context: one copy for the
+        # answer and the work after it, so the request id, language and connections carry over
+        # from one to the other and nothing of them comes back to the loop. asgiref's
+        # sync_to_async did the same with a new wrapper per call and copied every changed variable
+        # back after each (bench/handler_hop.py).
+        context = contextvars.copy_context()
         try:
             body_file = await self.read_body(body_limit.capped_receive(scope, receive))
         except RequestAborted:
             return
         except body_limit.BodyTooLarge:
-            refuse = sync_to_async(body_limit.too_large_for_scope, thread_sensitive=False, executor=_threads())
-            await self.send_response(await refuse(scope), send)
+            refused = await loop.run_in_executor(_threads(), context.run, body_limit.too_large_for_scope, scope)
+            await self.send_response(refused, send)
             return
-        respond = sync_to_async(self._respond, thread_sensitive=False, executor=_threads())
-        response, tasks = await respond(scope, body_file)
+        response, tasks = await loop.run_in_executor(_threads(), context.run, self._respond, scope, body_file)
         try:
             await self.send_response(response, send)
         finally:
             # The change is committed whether or not the client is still there to hear of it.
             if tasks:
-                await sync_to_async(deferred.run, thread_sensitive=False, executor=_threads())(tasks)
+                request_id = response.get(guid_settings.guid_header_name)
+                await loop.run_in_executor(_threads(), context.run, _run_later, tasks, request_id)
 
     def _respond(self, scope, body_file) -> tuple[HttpResponseBase, list[Callable[[], None]]]:
         deferred.collect()
@@ -108,6 +117,17 @@ class SyncRequestASGIHandler(ASGIHandler):
         response.close()
         body_file.close()
         return response
+
+
+def _run_later(tasks: list[Callable[[], None]], request_id: str | None) -> None:
+    """The work a request left, under that request's id (cleared when its response was closed), so
+    that its log lines name the request."""
+    if request_id:
+        set_guid(request_id)
+    try:
+        deferred.run(tasks)
+    finally:
+        clear_guid()
 
 
 async def _once(content: bytes) -> AsyncIterator[bytes]:

@@ -15,6 +15,13 @@ def _fails() -> None:
     raise RuntimeError("a task that fails")
 
 
+def leaves_its_request_id(request):
+    from django_guid import get_guid
+
+    after_response(lambda: ran.append(get_guid()))
+    return JsonResponse({"request_id": get_guid()})
+
+
 def leaves_work(request):
     after_response(lambda: ran.append("sent" if gate.wait(5) else "not sent"))
     after_response(_fails)
@@ -22,4 +29,4 @@ def leaves_work(request):
     return JsonResponse({"ok": True})
 
 
-urlpatterns = [path("leaves-work/", leaves_work)]
+urlpatterns = [path("leaves-work/", leaves_work), path("leaves-its-request-id/", leaves_its_request_id)]

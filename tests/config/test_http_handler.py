@@ -105,6 +105,19 @@ async def test_work_left_for_after_the_response_runs_once_the_answer_is_out(sett
     assert "Work after the response failed" in caplog.text
 
 
+@pytest.mark.asyncio
+async def test_work_left_for_after_the_response_runs_under_the_requests_id(settings):
+    """Its log lines carry the id of the request that left it, and two requests keep their own."""
+    from tests.config import deferred_urls
+
+    settings.ROOT_URLCONF = "tests.config.deferred_urls"
+    deferred_urls.ran.clear()
+    answered = [json.loads((await _request("GET", "/leaves-its-request-id/"))["body"]) for _ in range(2)]
+    ids = [a["request_id"] for a in answered]
+    assert all(ids) and ids[0] != ids[1]
+    assert deferred_urls.ran == ids
+
+
 def test_outside_a_served_request_the_work_runs_at_once():
     from plumbing.deferred import after_response
 
