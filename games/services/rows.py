@@ -102,11 +102,12 @@ _READ_WITHOUT = ("state", "result")
 
 
 @cache
-def _game_with_seats_sql(vendor: str) -> tuple[str, tuple[str, ...], int]:
-    """The game's columns but the state and result, then each seat's as ``seats`` reads them: one row per
-    seat (one with empty seat columns for a game without seats). (SQL, the game's fields, their count.)"""
+def _game_with_seats_sql(vendor: str, whole: bool, lock: bool) -> tuple[str, tuple[str, ...], int]:
+    """The game's columns (without ``whole``, all but the state and result), then each seat's as ``seats``
+    reads them: one row per seat (one with empty seat columns for a game without seats); with ``lock``
+    the game's row is locked. (SQL, the game's fields, their count.)"""
     quote = connection.ops.quote_name
-    fields = tuple(f.attname for f in Game._meta.concrete_fields if f.name not in _READ_WITHOUT)
+    fields = tuple(f.attname for f in Game._meta.concrete_fields if whole or f.name not in _READ_WITHOUT)
     game_columns = ", ".join(f"g.{_column(_field(Game, name))}" for name in fields)
     player, user, vacation = Player._meta.db_table, get_user_model()._meta.db_table, Vacation._meta.db_table
     pk, game_fk, seat = _column(Game._meta.pk), _column(_field(Player, "game")), _column(_field(Player, "seat"))
@@ -116,6 +117,8 @@ def _game_with_seats_sql(vendor: str) -> tuple[str, tuple[str, ...], int]:
         f"FROM {quote(Game._meta.db_table)} g LEFT JOIN {player} p ON p.{game_fk} = g.{pk} "
         f"LEFT JOIN {user} u ON u.id = p.user_id WHERE g.{pk} = %s ORDER BY p.{seat}"
     )
+    if lock and connection.features.has_select_for_update_of:
+        sql += " FOR UPDATE OF g"  # the game's row only: the seats are written under its lock
     return sql, fields, len(fields)
 
 
@@ -139,15 +142,15 @@ def _convert(model: type[Model], names: tuple[str, ...], values: list[Any]) -> l
     return values
 
 
-def game_with_seats(game_id: int) -> tuple[Game, list[SeatRow]] | None:
-    """The game without its state and result (read on access), and its seats, in one query; or None.
-
-    A reader answered from the view cache needs neither the state nor the result, and one round
-    trip instead of two."""
+def game_with_seats(game_id: int, *, whole: bool = False, lock: bool = False) -> tuple[Game, list[SeatRow]] | None:
+    """The game and its seats, in one query; or None. Without ``whole`` the game's state and result
+    are left out (read on access): a reader answered from the view cache needs neither. With
+    ``lock`` (and ``whole``: a change needs the state) the game's row stays locked until the
+    transaction ends, as with ``load_game``; a move reads its game and seats this way."""
     low, high = connection.ops.integer_field_range(Game._meta.pk.get_internal_type())
     if not low <= game_id <= high:
         return None
-    sql, fields, width = _game_with_seats_sql(connection.vendor)
+    sql, fields, width = _game_with_seats_sql(connection.vendor, whole, lock)
     since = connection.ops.adapt_datefield_value(_not_over_since())
     with connection.cursor() as cursor:
         cursor.execute(sql, [since, game_id])

@@ -96,3 +96,32 @@ def test_an_out_of_range_game_id_is_a_404_on_the_api_and_the_pages(client):
     client.login(username="alice", password="pw-For-tests-123")
     for url in (f"/api/games/{10**30}/", f"/api/games/{2**63}/log/", f"/games/{2**63}/"):
         assert client.get(url).status_code == 404, url
+
+
+def _seat_fields(seat) -> dict:
+    return {
+        name: getattr(seat, name) for name in ("id", "seat", "user_id", "username", "shown_name", "away", "deadline")
+    }
+
+
+@pytest.mark.parametrize("whole", [False, True])
+def test_a_game_read_with_its_seats_in_one_query_equals_the_game_and_seats_read_apart(game, whole):
+    Game.objects.filter(pk=game.pk).update(result={"scores": [3, 1], "ranks": [1, 2]}, finished_at=timezone.now())
+    apart = rows.load_game(game.pk)
+    with CaptureQueriesContext(connection) as queries:
+        together, seats = rows.game_with_seats(game.pk, whole=whole)
+    assert len(queries) == 1
+    expected = _all_fields(apart)
+    if not whole:
+        assert together.get_deferred_fields() == {"state", "result"}
+        expected = {k: v for k, v in expected.items() if k not in ("state", "result")}
+    assert {k: getattr(together, k) for k in expected} == expected
+    assert [_seat_fields(s) for s in seats] == [_seat_fields(s) for s in rows.seats(apart)]
+
+
+def test_a_locked_read_with_seats_locks_only_the_games_row_where_the_database_can(game):
+    with transaction.atomic(), CaptureQueriesContext(connection) as queries:
+        rows.game_with_seats(game.pk, whole=True, lock=True)
+    sql = queries[-1]["sql"]
+    assert sql.endswith("FOR UPDATE OF g") == connection.features.has_select_for_update_of
+    assert rows.game_with_seats(game.pk + 10_000, whole=True, lock=True) is None
