@@ -1,6 +1,6 @@
 """CPU of the outbox work a move does: recording its entry and handing it to Celery, side by side.
 
-- the entry's insert: ``plumbing.outbox``'s plain SQL beside ``OutboxEntry.objects.create``, both in
+- the entry's insert: ``plumbing.plain_sql``'s beside ``OutboxEntry.objects.create``, both in
   one transaction that is rolled back;
 - the hand-over (one ``plumbing.tasks.run_entry`` task message to Redis, nothing consuming it):
   ``outbox.hand_over`` through plumbing/broker.py's transport beside a plain ``apply_async`` through
@@ -59,7 +59,7 @@ def insert_turn(calls: int) -> dict[str, float]:
     from django.db import transaction
     from django.utils import timezone
 
-    from plumbing import outbox
+    from plumbing import plain_sql
     from plumbing.models import OutboxEntry
 
     payload = {"game_id": 1, "version": 3, "turns": [1], "ended": [0], "finished": False, "announcements": []}
@@ -70,7 +70,7 @@ def insert_turn(calls: int) -> dict[str, float]:
 
     def plain(i: int) -> None:
         now = timezone.now()
-        outbox._insert(OutboxEntry(kind="games.follow_up", payload=payload, ref="game:1", created_at=now, due_at=now))
+        plain_sql.insert(OutboxEntry(kind="games.follow_up", payload=payload, ref="game:1", created_at=now, due_at=now))
 
     figures: dict[str, list[float]] = {"orm_create_us": [], "plain_sql_us": []}
     with transaction.atomic():

@@ -32,6 +32,7 @@ from __future__ import annotations
 import json
 import uuid
 from collections.abc import Callable
+from functools import cache
 from typing import Any, cast
 
 from django.http import HttpRequest, HttpResponse
@@ -100,11 +101,17 @@ def _dumps(data: Any) -> str:
 _CACHED_PARTS = frozenset({"to_act", "view", "legal_moves", "result"})
 
 
+@cache
+def _name(name: str) -> str:
+    """A key of a game's view as JSON: the same few every time (ASCII, so the same whatever the settings)."""
+    return _dumps(name)
+
+
 def _encode_view(data: dict[str, Any]) -> bytes:
     """``_dumps(data)`` for a game's view, byte for byte, with the cached parts' JSON written once."""
     item, key = (",", ":") if api_settings.COMPACT_JSON else (", ", ": ")
     parts = (
-        _dumps(name) + key + (view_cache.encoded(value, _dumps) if value and name in _CACHED_PARTS else _dumps(value))
+        _name(name) + key + (view_cache.encoded(value, _dumps) if value and name in _CACHED_PARTS else _dumps(value))
         for name, value in data.items()
     )
     return ("{" + item.join(parts) + "}").encode()

@@ -102,9 +102,8 @@ def submit_move(
         with transaction.atomic():
             # The game, locked, with its seats in the same query: a player's own seat answers the
             # audience check of a private game.
-            found = rows.game_with_seats(game_id, whole=True, lock=True)
-            players = found[1] if found is not None else None
-            game = audience.check_readable(found[0] if found is not None else None, actor, players)
+            found, players = rows.game_with_seats(game_id, whole=True, lock=True) or (None, [])
+            game = audience.check_readable(found, actor, players)
             if version != game.version or game.status != Game.Status.ACTIVE:
                 if move_id is not None:
                     landed = Move.objects.filter(game=game, client_id=move_id).first()
@@ -116,7 +115,6 @@ def submit_move(
                     _("The game has moved on (it is at version %(v)s). Reload and try again.") % {"v": game.version},
                     game.version,
                 )
-            assert players is not None
             change = check_move(game, players, actor, move, seat=seat, move_id=move_id, note=note)
             changes.do(change)
             assert change.move is not None

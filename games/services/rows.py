@@ -23,6 +23,7 @@ from django.utils import timezone
 
 from accounts.models import Vacation, deleted_name
 from games.models import Game, Move, Player
+from plumbing import plain_sql
 
 M = TypeVar("M", bound=Model)
 
@@ -43,40 +44,41 @@ def _select_list(model: type[Model], alias: str, vendor: str) -> str:
 
 
 @cache
-def _converters(model: type[Model], vendor: str) -> tuple[tuple[int, tuple, Any], ...]:
-    """(column index, converters, expression) for the columns whose database value needs converting."""
+def _converters(model: type[Model], names: tuple[str, ...], vendor: str) -> tuple[tuple[int, tuple, Any], ...]:
+    """(index, converters, expression) for those of these fields of ``model`` whose database value
+    needs converting."""
     found = []
-    for index, model_field in enumerate(model._meta.concrete_fields):
-        col = model_field.get_col(model._meta.db_table)
+    for index, name in enumerate(names):
+        col = _field(model, name).get_col(model._meta.db_table)
         converters = tuple(connection.ops.get_db_converters(col) + col.get_db_converters(connection))
         if converters:
             found.append((index, converters, col))
     return tuple(found)
 
 
-def _values(model: type[Model], sql: str, params: Sequence[Any]) -> list[tuple[list[Any], tuple[Any, ...]]]:
-    """Each row of ``sql`` as (the model's field values, converted as the ORM converts them; the
-    columns after them)."""
-    converters = _converters(model, connection.vendor)
-    width = len(model._meta.concrete_fields)
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        found = cursor.fetchall()
-    out = []
-    for row in found:
-        values = list(row[:width])
-        for index, functions, expression in converters:
-            for convert in functions:
-                values[index] = convert(values[index], expression, connection)
-        out.append((values, tuple(row[width:])))
-    return out
+def _convert(model: type[Model], names: tuple[str, ...], values: list[Any]) -> list[Any]:
+    """The database values of these fields of ``model``, converted as the ORM converts them."""
+    for index, functions, expression in _converters(model, names, connection.vendor):
+        for convert in functions:
+            values[index] = convert(values[index], expression, connection)
+    return values
+
+
+@cache
+def _names(model: type[Model]) -> tuple[str, ...]:
+    return tuple(f.attname for f in model._meta.concrete_fields)
 
 
 def fetch(model: type[M], sql: str, params: Sequence[Any]) -> list[M]:
     """Instances of ``model`` from ``sql``, whose columns are the model's concrete fields in order
-    (``select_list(model, alias)``)."""
-    names = [f.attname for f in model._meta.concrete_fields]
-    return [model.from_db(connection.alias, names, values) for values, _ in _values(model, sql, params)]
+    (``select_list(model, alias)``), converted as the ORM converts them."""
+    names = _names(model)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        found = cursor.fetchall()
+    return [
+        model.from_db(connection.alias, list(names), _convert(model, names, list(row[: len(names)]))) for row in found
+    ]
 
 
 def select_list(model: type[Model], alias: str) -> str:
@@ -102,44 +104,22 @@ _READ_WITHOUT = ("state", "result")
 
 
 @cache
-def _game_with_seats_sql(vendor: str, whole: bool, lock: bool) -> tuple[str, tuple[str, ...], int]:
+def _game_with_seats_sql(vendor: str, whole: bool, lock: bool) -> tuple[str, tuple[str, ...]]:
     """The game's columns (without ``whole``, all but the state and result), then each seat's as ``seats``
     reads them: one row per seat (one with empty seat columns for a game without seats); with ``lock``
-    the game's row is locked. (SQL, the game's fields, their count.)"""
+    the game's row is locked. (SQL, the game's fields.)"""
     quote = connection.ops.quote_name
-    fields = tuple(f.attname for f in Game._meta.concrete_fields if whole or f.name not in _READ_WITHOUT)
+    fields = tuple(name for name in _names(Game) if whole or name not in _READ_WITHOUT)
     game_columns = ", ".join(f"g.{_column(_field(Game, name))}" for name in fields)
-    player, user, vacation = Player._meta.db_table, get_user_model()._meta.db_table, Vacation._meta.db_table
     pk, game_fk, seat = _column(Game._meta.pk), _column(_field(Player, "game")), _column(_field(Player, "seat"))
     sql = (
-        f"SELECT {game_columns}, {select_list(Player, 'p')}, u.username, u.display_name, "
-        f"u.deleted_at IS NOT NULL, EXISTS (SELECT 1 FROM {vacation} v WHERE v.user_id = p.user_id AND v.ends_on >= %s) "
-        f"FROM {quote(Game._meta.db_table)} g LEFT JOIN {player} p ON p.{game_fk} = g.{pk} "
-        f"LEFT JOIN {user} u ON u.id = p.user_id WHERE g.{pk} = %s ORDER BY p.{seat}"
+        f"SELECT {game_columns}, {_seat_columns()} FROM {quote(Game._meta.db_table)} g "
+        f"LEFT JOIN {Player._meta.db_table} p ON p.{game_fk} = g.{pk} {_seat_joins()} "
+        f"WHERE g.{pk} = %s ORDER BY p.{seat}"
     )
     if lock and connection.features.has_select_for_update_of:
         sql += " FOR UPDATE OF g"  # the game's row only: the seats are written under its lock
-    return sql, fields, len(fields)
-
-
-@cache
-def _named_converters(model: type[Model], names: tuple[str, ...], vendor: str) -> tuple[tuple[int, tuple, Any], ...]:
-    """As ``_converters``, for these fields of ``model`` in this order."""
-    found = []
-    for index, name in enumerate(names):
-        col = _field(model, name).get_col(model._meta.db_table)
-        converters = tuple(connection.ops.get_db_converters(col) + col.get_db_converters(connection))
-        if converters:
-            found.append((index, converters, col))
-    return tuple(found)
-
-
-def _convert(model: type[Model], names: tuple[str, ...], values: list[Any]) -> list[Any]:
-    """The database values of these fields of ``model``, converted as the ORM converts them."""
-    for index, functions, expression in _named_converters(model, names, connection.vendor):
-        for convert in functions:
-            values[index] = convert(values[index], expression, connection)
-    return values
+    return sql, fields
 
 
 def game_with_seats(game_id: int, *, whole: bool = False, lock: bool = False) -> tuple[Game, list[SeatRow]] | None:
@@ -150,30 +130,17 @@ def game_with_seats(game_id: int, *, whole: bool = False, lock: bool = False) ->
     low, high = connection.ops.integer_field_range(Game._meta.pk.get_internal_type())
     if not low <= game_id <= high:
         return None
-    sql, fields, width = _game_with_seats_sql(connection.vendor, whole, lock)
+    sql, fields = _game_with_seats_sql(connection.vendor, whole, lock)
     since = connection.ops.adapt_datefield_value(_not_over_since())
     with connection.cursor() as cursor:
         cursor.execute(sql, [since, game_id])
         found = cursor.fetchall()
     if not found:
         return None
+    width = len(fields)
     game = Game.from_db(connection.alias, list(fields), _convert(Game, fields, list(found[0][:width])))
-    seat_names = tuple(f.attname for f in Player._meta.concrete_fields)
-    seats = []
-    for row in found:
-        values = list(row[width : width + len(seat_names)])
-        if values[0] is None:  # a game without seats: the LEFT JOIN's one empty row
-            continue
-        username, display_name, deleted, away = row[width + len(seat_names) :]
-        seat = SeatRow(
-            **dict(zip(seat_names, _convert(Player, seat_names, values))),
-            username=username,
-            shown_name=_shown_name(values[seat_names.index("user_id")], username, display_name, deleted),
-            away=bool(away),
-        )
-        seat.mark_stored()
-        seats.append(seat)
-    return game, seats
+    # A game without seats has the LEFT JOIN's one row, with empty seat columns.
+    return game, [_seat_row(row[width:]) for row in found if row[width] is not None]
 
 
 def game_version(game_id: int) -> tuple[int, bool] | None:
@@ -235,27 +202,10 @@ def count_chat_message(game_id: int) -> int:
         return int(cursor.fetchone()[0])
 
 
-@cache
-def _insert_move_sql(vendor: str) -> tuple[tuple[Field[Any, Any], ...], str]:
-    names = tuple(f.name for f in Move._meta.concrete_fields if not f.primary_key)
-    fields, columns = _write_fields(Move, names, vendor)
-    quote = connection.ops.quote_name
-    sql = f"INSERT INTO {quote(Move._meta.db_table)} ({', '.join(columns)}) VALUES ({', '.join('%s' for _ in fields)})"
-    if connection.features.can_return_columns_from_insert:
-        sql += f" RETURNING {_column(Move._meta.pk)}"
-    return fields, sql
-
-
 def insert_move(move: Move) -> Move:
     """Store a new move, every field as the instance has it (``created_at`` set by the caller: no
     auto_now_add here), and give it its id."""
-    fields, sql = _insert_move_sql(connection.vendor)
-    with connection.cursor() as cursor:
-        cursor.execute(sql, _prepared(fields, move))
-        move.pk = cursor.fetchone()[0] if connection.features.can_return_columns_from_insert else cursor.lastrowid
-    move._state.adding = False
-    move._state.db = connection.alias
-    return move
+    return plain_sql.insert(move)
 
 
 def _not_over_since() -> date:
@@ -263,13 +213,17 @@ def _not_over_since() -> date:
     return timezone.now().date() - timedelta(days=1)
 
 
-def _seats_sql() -> str:
-    player, user, vacation = Player._meta.db_table, get_user_model()._meta.db_table, Vacation._meta.db_table
+def _seat_columns() -> str:
+    """A seat's columns as ``_seat_row`` takes them: the player's, the person's names, whether the
+    person's account is deleted and whether a vacation of theirs is not over (a parameter: since)."""
     return (
-        f"SELECT {select_list(Player, 'p')}, u.username, u.display_name, u.deleted_at IS NOT NULL, EXISTS ("
-        f"SELECT 1 FROM {vacation} v WHERE v.user_id = p.user_id AND v.ends_on >= %s) "
-        f"FROM {player} p LEFT JOIN {user} u ON u.id = p.user_id WHERE p.game_id = %s ORDER BY p.seat"
+        f"{select_list(Player, 'p')}, u.username, u.display_name, u.deleted_at IS NOT NULL, EXISTS ("
+        f"SELECT 1 FROM {Vacation._meta.db_table} v WHERE v.user_id = p.user_id AND v.ends_on >= %s)"
     )
+
+
+def _seat_joins() -> str:
+    return f"LEFT JOIN {get_user_model()._meta.db_table} u ON u.id = p.user_id"
 
 
 @dataclass(eq=False)
@@ -332,18 +286,27 @@ def seats(game: Game) -> list[SeatRow]:
     Compiling the equivalent ORM query (a join, a subquery) cost five times as much as running it.
     """
     since = connection.ops.adapt_datefield_value(_not_over_since())
-    names = [f.attname for f in Player._meta.concrete_fields]
-    found = []
-    for values, (username, display_name, deleted, away) in _values(Player, _seats_sql(), [since, game.pk]):
-        row = SeatRow(
-            **dict(zip(names, values)),
-            username=username,
-            shown_name=_shown_name(values[names.index("user_id")], username, display_name, deleted),
-            away=bool(away),
-        )  # SQLite answers 0 or 1
-        row.mark_stored()
-        found.append(row)
-    return found
+    sql = (
+        f"SELECT {_seat_columns()} FROM {Player._meta.db_table} p {_seat_joins()} WHERE p.game_id = %s ORDER BY p.seat"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [since, game.pk])
+        return [_seat_row(row) for row in cursor.fetchall()]
+
+
+def _seat_row(columns: Sequence[Any]) -> SeatRow:
+    """A seat from the columns of ``_seat_columns``, converted as the ORM converts them."""
+    names = _names(Player)
+    values = _convert(Player, names, list(columns[: len(names)]))
+    username, display_name, deleted, away = columns[len(names) :]
+    row = SeatRow(
+        **dict(zip(names, values)),
+        username=username,
+        shown_name=_shown_name(values[names.index("user_id")], username, display_name, deleted),
+        away=bool(away),  # SQLite answers 0 or 1
+    )
+    row.mark_stored()
+    return row
 
 
 def _shown_name(user_id: int | None, username: str | None, display_name: str | None, deleted: bool) -> str | None:
