@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.contrib.knox_auth_token import KnoxTokenScheme
 from knox.auth import TokenAuthentication
 from knox.crypto import hash_token
+from knox.settings import knox_settings
 from rest_framework import exceptions
 
 from accounts import tokens
@@ -68,6 +69,24 @@ class CachedTokenAuthentication(TokenAuthentication):
         if not user.is_active:
             raise exceptions.AuthenticationFailed(_("User inactive or deleted."))
         return user, known
+
+
+def remembered_user(authorization: bytes | None):
+    """The active user whom an ``Authorization: Token <key>`` header names, when this process remembers
+    the token and it has not expired; None for anything else, which ``CachedTokenAuthentication``
+    then answers (refusing it, or looking it up and remembering it). The header is split as knox
+    splits it."""
+    parts = authorization.split() if authorization else []
+    if len(parts) != 2 or parts[0].lower() != knox_settings.AUTH_HEADER_PREFIX.encode().lower():
+        return None
+    try:
+        digest = hash_token(parts[1].decode("ascii"))
+    except (UnicodeDecodeError, ValueError):
+        return None
+    known: ApiToken | None = memory.get(digest)
+    if known is None or tokens.has_expired(known) or not known.user.is_active:
+        return None
+    return known.user
 
 
 def forget_tokens_of(user_id: int) -> None:

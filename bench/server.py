@@ -110,7 +110,8 @@ def web_server(
     ``workers`` overrides WEB_CONCURRENCY (default: one per core). ``root`` is the source tree to serve
     (another tree: a variant to compare with, bench/side_by_side.py) and ``command`` replaces
     scripts/web.sh. With BENCH_PROFILE=<file.txt> in the environment the server and its workers run
-    under py-spy.
+    under py-spy
+    (BENCH_PROFILE_ARGS adds options, e.g. ``--gil`` to sample only what holds the interpreter).
     """
     port = port or free_port()
     # A benchmark stopped with SIGTERM still stops its server (the finally below).
@@ -132,6 +133,7 @@ def web_server(
             "py-spy",
             "record",
             "--subprocesses",
+            *os.environ.get("BENCH_PROFILE_ARGS", "").split(),
             "--format",
             "raw",
             "--rate",

@@ -9,10 +9,29 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
+from typing import Any
 
 from django.http import HttpRequest, HttpResponseBase
 
 logger = logging.getLogger("boardgames.access")
+
+
+def log(request: Any, response: HttpResponseBase, started: float) -> None:
+    """The line for a request answered with ``response``, ``started`` at that ``time.perf_counter()``."""
+    if logger.isEnabledFor(logging.INFO):
+        logger.info(
+            "%s %s %s",
+            request.method,
+            request.path,
+            response.status_code,
+            extra={
+                "method": request.method,
+                "path": request.path,
+                "status": response.status_code,
+                "duration_ms": round((time.perf_counter() - started) * 1000, 1),
+                "client": request.META.get("REMOTE_ADDR", ""),
+            },
+        )
 
 
 class AccessLogMiddleware:
@@ -22,18 +41,5 @@ class AccessLogMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponseBase:
         started = time.perf_counter()
         response = self.get_response(request)
-        if logger.isEnabledFor(logging.INFO):
-            logger.info(
-                "%s %s %s",
-                request.method,
-                request.path,
-                response.status_code,
-                extra={
-                    "method": request.method,
-                    "path": request.path,
-                    "status": response.status_code,
-                    "duration_ms": round((time.perf_counter() - started) * 1000, 1),
-                    "client": request.META.get("REMOTE_ADDR", ""),
-                },
-            )
+        log(request, response, started)
         return response

@@ -17,7 +17,7 @@ from django.urls import set_script_prefix
 from django_guid import clear_guid, set_guid
 from django_guid.config import settings as guid_settings
 
-from config import body_limit
+from config import body_limit, hot_path
 from plumbing import deferred
 
 _executor: ThreadPoolExecutor | None = None
@@ -95,7 +95,7 @@ class SyncRequestASGIHandler(ASGIHandler):
     def _respond(self, scope, body_file) -> tuple[HttpResponseBase, list[Callable[[], None]]]:
         deferred.collect()
         try:
-            response = self._handle(scope, body_file)
+            response = hot_path.answer_directly(self, scope, body_file) or self._handle(scope, body_file)
         finally:
             tasks = deferred.collected()
         return response, tasks

@@ -18,7 +18,7 @@ section for the side-by-side figures). Everything else still goes the same way:
 - JSON is parsed with the depth limit of ``plumbing.parsers`` and written with DRF's
   encoder and settings, byte for byte as DRF writes it.
 - A move's body is checked by ``MoveSubmitSerializer``, except that the plain body every client
-  sends is taken by a check that gives what the serializer gives (``_plain_move``); anything
+  sends is taken by a check that gives what the serializer gives (``plain_move``); anything
   else, and every refusal, is the serializer's.
 
 Any request that is not the plain case (another method, a non-JSON body, a client asking
@@ -29,12 +29,14 @@ by side.
 
 from __future__ import annotations
 
+import io
 import json
 import uuid
 from collections.abc import Callable
 from functools import cache
 from typing import Any, cast
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions
@@ -136,22 +138,53 @@ def _authenticated(request: HttpRequest) -> Request:
     # The JSON parser is the request's own: the session's CSRF check reads the request's POST data.
     wrapped = Request(request, parsers=[_parser], authenticators=[auth() for auth in authentication])
     wrapped.user  # noqa: B018  (authenticates now: a bad token or a missing CSRF token is refused here)
+    check_throttles(wrapped)
+    return wrapped
+
+
+def check_throttles(request: Any) -> None:
+    """``GameViewSet``'s throttles for ``request`` (its ``user`` and ``META``); raises DRF's Throttled."""
     for throttle_class in cast("list[type[BaseThrottle]]", GameViewSet.throttle_classes):
         throttle = throttle_class()
-        if not throttle.allow_request(wrapped, _THROTTLED_VIEW):
+        if not throttle.allow_request(request, _THROTTLED_VIEW):
             raise exceptions.Throttled(throttle.wait())
-    return wrapped
 
 
 def _error(exc: Exception, wrapped: Request | None, request: HttpRequest, allow: str) -> HttpResponse:
     if isinstance(exc, (exceptions.NotAuthenticated, exceptions.AuthenticationFailed)):
         # DRF answers 401 only when its first authentication class names a scheme; the session's names none.
         exc.status_code = 403
-    answer = exception_handler(exc, {"view": _Context(wrapped or Request(request)), "request": wrapped})
+    answer = refusal(exc, allow, _Context(wrapped or Request(request)), wrapped)
     if answer is None:
         raise exc
+    return answer
+
+
+def refusal(exc: Exception, allow: str, view: Any = None, request: Request | None = None) -> HttpResponse | None:
+    """The API's error answer to ``exc`` (``plumbing.api.exception_handler``'s envelope), or None for an
+    exception it does not answer (an unexpected error, which Django then answers)."""
+    answer = exception_handler(exc, {"view": view, "request": request})
+    if answer is None:
+        return None
     headers = {k: v for k, v in answer.items() if k.lower() != "content-type"}
     return _json(answer.data, answer.status_code, headers=headers, allow=allow)
+
+
+def view_answer(pk: int, user: Any) -> HttpResponse:
+    """The 200 answer of a player's view of game ``pk`` (raises Http404 as ``read_game_view`` does)."""
+    return _respond(_encode_view(play.read_game_view(pk, user)), 200, allow=VIEW_ALLOW)
+
+
+def move_answer(pk: int, user: Any, v: dict[str, Any]) -> HttpResponse:
+    """The answer to a checked move body ``v`` (raises the refusals of ``submit_move``)."""
+    outcome = submit_move(pk, user, v["move"], version=v["version"], move_id=v.get("move_id"), seat=v.get("seat"))
+    body = {
+        "version": outcome.game.version,
+        "seq": outcome.move.seq,
+        "repeated": outcome.repeated,
+        "status": outcome.game.status,
+    }
+    return _json(body, 200 if outcome.repeated else 201, allow=MOVE_ALLOW)
 
 
 @csrf_exempt
@@ -162,7 +195,7 @@ def game_view(request: HttpRequest, pk: int) -> HttpResponse:
     wrapped = None
     try:
         wrapped = _authenticated(request)
-        return _respond(_encode_view(play.read_game_view(pk, wrapped.user)), 200, allow=VIEW_ALLOW)
+        return view_answer(pk, wrapped.user)
     except Exception as exc:  # noqa: BLE001 - what DRF's handler does not answer is raised again
         return _error(exc, wrapped, request, VIEW_ALLOW)
 
@@ -179,21 +212,12 @@ def move(request: HttpRequest, pk: int) -> HttpResponse:
             raise exceptions.NotAuthenticated()
         # Parsed once, by DRF's request (an empty body is no data; a bad one raises DRF's ParseError).
         data = wrapped.data
-        v = _plain_move(data)
+        v = plain_move(data)
         if v is None:
             submitted = MoveSubmitSerializer(data=data)
             submitted.is_valid(raise_exception=True)
             v = submitted.validated_data
-        outcome = submit_move(
-            pk, wrapped.user, v["move"], version=v["version"], move_id=v.get("move_id"), seat=v.get("seat")
-        )
-        body = {
-            "version": outcome.game.version,
-            "seq": outcome.move.seq,
-            "repeated": outcome.repeated,
-            "status": outcome.game.status,
-        }
-        return _json(body, 200 if outcome.repeated else 201, allow=MOVE_ALLOW)
+        return move_answer(pk, wrapped.user, v)
     except Exception as exc:  # noqa: BLE001 - what DRF's handler does not answer is raised again
         return _error(exc, wrapped, request, MOVE_ALLOW)
 
@@ -201,7 +225,16 @@ def move(request: HttpRequest, pk: int) -> HttpResponse:
 _MOVE_KEYS = frozenset(("move", "version", "move_id", "seat"))
 
 
-def _plain_move(data: Any) -> dict[str, Any] | None:
+def plain_move_body(body: bytes) -> dict[str, Any] | None:
+    """``plain_move`` of a JSON body parsed as DRF parses it, or None for a body it does not take."""
+    try:
+        data = _parser.parse(io.BytesIO(body), "application/json", {"encoding": settings.DEFAULT_CHARSET})
+    except exceptions.ParseError:
+        return None
+    return plain_move(data)
+
+
+def plain_move(data: Any) -> dict[str, Any] | None:
     """What ``MoveSubmitSerializer`` makes of a well-formed move, or None for anything else, which the
     serializer then checks (and refuses with its own errors). The serializer took 0.078 ms of CPU
     for a move the board sends, this check 0.002 ms."""

@@ -1,5 +1,6 @@
 """HTTP through config.asgi: one worker-thread call per request, answered from the event loop."""
 
+import asyncio
 import json
 import threading
 
@@ -143,3 +144,38 @@ async def test_work_left_for_after_the_response_runs_even_when_the_answer_cannot
     with pytest.raises(OSError):
         await application(http_scope("GET", "/leaves-work/"), receive, send)
     assert deferred_urls.ran == ["sent", "after the failure"]
+
+
+@pytest.mark.asyncio
+async def test_a_token_move_and_view_take_the_direct_road_through_the_application(monkeypatch):
+    from asgiref.sync import sync_to_async
+
+    from accounts.token_memory import memory
+    from config import hot_path
+    from games.models import Move
+    from tests.factories import api_token, start_toy_game
+
+    def setup():
+        game = start_toy_game(make_user("alice"), make_user("bob"))
+        mover = game.players.select_related("user").get(must_act=True).user
+        return game.pk, api_token(mover)
+
+    game_id, key = await sync_to_async(setup)()
+    for _ in range(1000):  # with Redis, tokens are remembered once revocations can be heard
+        if memory._usable():
+            break
+        await asyncio.sleep(0.01)
+    taken = []
+    original = hot_path.DirectRoad._answer
+    monkeypatch.setattr(hot_path.DirectRoad, "_answer", lambda *a, **k: taken.append(1) or original(*a, **k))
+    token = [(b"authorization", f"Token {key}".encode()), (b"accept", b"application/json")]
+    first = await _request("GET", f"/api/games/{game_id}/", headers=token)  # DRF looks the token up
+    body = json.dumps({"move": {"type": "pass"}, "version": 0}).encode()
+    moved = await _request(
+        "POST", f"/api/games/{game_id}/moves/", body, headers=[*token, (b"content-type", b"application/json")]
+    )
+    again = await _request("GET", f"/api/games/{game_id}/", headers=token)
+    assert (first["status"], moved["status"], again["status"]) == (200, 201, 200), moved["body"]
+    assert json.loads(moved["body"])["seq"] == 1 and json.loads(again["body"])["version"] == 1
+    assert await Move.objects.filter(game_id=game_id).acount() == 1
+    assert len(taken) == 2  # the move and the second view; the first view made the token known

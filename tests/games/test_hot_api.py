@@ -236,7 +236,7 @@ MOVE_BODIES = [
 
 @pytest.mark.parametrize("body, plain", MOVE_BODIES)
 def test_the_plain_check_of_a_move_body_gives_what_the_serializer_gives(body, plain):
-    checked = hot_api._plain_move(body)
+    checked = hot_api.plain_move(body)
     assert (checked is not None) == plain
     if checked is not None:
         submitted = MoveSubmitSerializer(data=body)
