@@ -44,19 +44,9 @@ class CachedTokenAuthentication(TokenAuthentication):
             digest = hash_token(token.decode("ascii"))
         except (UnicodeDecodeError, ValueError):
             raise exceptions.AuthenticationFailed(_("Invalid token.")) from None
-        known: ApiToken | None = memory.get(digest)
+        known = _looked_up(digest)
         if known is None:
-            read_in = memory.generation
-            cache_key = _cache_key(digest)
-            known = cache.get(cache_key)
-            if known is None:
-                known = ApiToken.objects.select_related("user").filter(digest=digest).first()
-                if known is None:
-                    raise exceptions.AuthenticationFailed(_("Invalid token."))
-                if known.user.is_active:
-                    cache.set(cache_key, known, TIMEOUT_S)
-            if known.user.is_active:
-                memory.put(digest, known, read_in)
+            raise exceptions.AuthenticationFailed(_("Invalid token."))
         user = known.user
         # The middleware only knows the session's user; a token's user is known from here on, and
         # its answers (messages, Content-Language, times) follow that user's settings as pages do.
@@ -71,11 +61,30 @@ class CachedTokenAuthentication(TokenAuthentication):
         return user, known
 
 
-def remembered_user(authorization: bytes | None):
-    """The active user whom an ``Authorization: Token <key>`` header names, when this process remembers
-    the token and it has not expired; None for anything else, which ``CachedTokenAuthentication``
-    then answers (refusing it, or looking it up and remembering it). The header is split as knox
-    splits it."""
+def _looked_up(digest: str) -> ApiToken | None:
+    """The token stored under ``digest``, with its user: from this process's memory, else the cache,
+    else the database (then kept in both while its user is active)."""
+    known: ApiToken | None = memory.get(digest)
+    if known is None:
+        read_in = memory.generation
+        cache_key = _cache_key(digest)
+        known = cache.get(cache_key)
+        if known is None:
+            known = ApiToken.objects.select_related("user").filter(digest=digest).first()
+            if known is None:
+                return None
+            if known.user.is_active:
+                cache.set(cache_key, known, TIMEOUT_S)
+        if known.user.is_active:
+            memory.put(digest, known, read_in)
+    return known
+
+
+def token_user(authorization: bytes | None):
+    """The active user whom an ``Authorization: Token <key>`` header names, when the token exists and
+    has not expired; None for anything else, which ``CachedTokenAuthentication`` then answers with
+    its refusal (and an expired token's removal). The header is split as knox splits it; the token
+    is looked up as that class looks it up."""
     parts = authorization.split() if authorization else []
     if len(parts) != 2 or parts[0].lower() != knox_settings.AUTH_HEADER_PREFIX.encode().lower():
         return None
@@ -83,7 +92,7 @@ def remembered_user(authorization: bytes | None):
         digest = hash_token(parts[1].decode("ascii"))
     except (UnicodeDecodeError, ValueError):
         return None
-    known: ApiToken | None = memory.get(digest)
+    known = _looked_up(digest)
     if known is None or tokens.has_expired(known) or not known.user.is_active:
         return None
     return known.user

@@ -53,7 +53,7 @@ from django_guid import get_guid, set_guid
 from django_guid.config import settings as guid_settings
 from django_guid.utils import get_id_from_header, ignored_url
 
-from accounts.authentication import remembered_user
+from accounts.authentication import token_user
 from accounts.middleware import activate_preferences
 from config import access_log, db_busy
 from config.api_urls import HOT_PREFIX, hot_urlpatterns
@@ -137,8 +137,8 @@ class HotPathMiddleware:
 # envelope); what none of them needs is left out: with no cookie there is no session, no CSRF check and
 # no session user, and the token's user sets the language and time zone (as the token's
 # authentication does). Anything else goes Django's way: a cookie, a query string, another method or
-# media type, a token not known here yet (DRF looks it up and this process remembers it), a body that
-# is not a plain move. tests/config/test_direct_road.py asks every case both ways.
+# media type, a token that is unknown, expired or of a deactivated account (DRF refuses it), a body
+# that is not a plain move. tests/config/test_direct_road.py asks every case both ways.
 
 
 class _LightRequest:
@@ -183,7 +183,7 @@ def _headers_and_meta(scope: dict[str, Any]) -> tuple[dict[str, str], dict[str, 
 
 class DirectRoad:
     def __init__(self) -> None:
-        self.routes = _routes()
+        self.base = f"/{HOT_PREFIX}"
         self.prefix = _ShortChain.common_prefix()
         # Only their process_response is called, on the answer.
         self.security = SecurityMiddleware(lambda request: HttpResponse())
@@ -193,11 +193,13 @@ class DirectRoad:
     def _route(self, scope: dict[str, Any]) -> tuple[Callable[..., HttpResponse], int] | None:
         if scope.get("query_string") or scope.get("root_path") or not scope["path"].startswith(self.prefix):
             return None
-        try:
-            match = self.routes.resolve(scope["path"])
-        except Resolver404:
-            return None
-        return match.func, match.kwargs["pk"]
+        # Each pattern on its own, as the resolver would try them (without its bookkeeping of tries).
+        rest = scope["path"][len(self.base) :]
+        for pattern in hot_urlpatterns:
+            match = pattern.resolve(rest)
+            if match is not None:
+                return match.func, match.kwargs["pk"]
+        return None
 
     def answer(self, handler: ASGIHandler, scope: dict[str, Any], body_file: IO[bytes]) -> HttpResponseBase | None:
         """The answer to a request this road takes, or None: Django's road answers it (nothing has
@@ -214,7 +216,10 @@ class DirectRoad:
         raw = dict(scope.get("headers", ()))
         if b"cookie" in raw or raw.get(b"accept", b"*/*") not in (b"*/*", b"application/json", b""):
             return None
-        user = remembered_user(raw.get(b"authorization"))
+        try:
+            user = token_user(raw.get(b"authorization"))
+        except Exception:  # noqa: BLE001 - a database or cache that fails here fails again there, answered
+            return None
         if user is None:
             return None
         headers, meta = _headers_and_meta(scope)

@@ -106,7 +106,7 @@ def submit_move(
             game = audience.check_readable(found, actor, players)
             if version != game.version or game.status != Game.Status.ACTIVE:
                 if move_id is not None:
-                    landed = Move.objects.filter(game=game, client_id=move_id).first()
+                    landed = rows.landed_move(game.pk, move_id)
                     if landed is not None:
                         return _repeated(game, landed, move)
                 if game.status != Game.Status.ACTIVE:

@@ -10,6 +10,7 @@ of a game after its creation goes through ``save_game``.
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
@@ -96,6 +97,17 @@ def load_game(game_id: int, *, lock: bool = False) -> Game | None:
     if lock and connection.features.has_select_for_update:
         sql += " FOR UPDATE"
     found = fetch(Game, sql, [game_id])
+    return found[0] if found else None
+
+
+def landed_move(game_id: int, client_id: uuid.UUID) -> Move | None:
+    """The game's move sent with this client id, if one landed (what a retry or a stale move asks)."""
+    quote = connection.ops.quote_name
+    sql = (
+        f"SELECT {select_list(Move, 'm')} FROM {quote(Move._meta.db_table)} m "
+        f"WHERE m.{_column(_field(Move, 'game'))} = %s AND m.{_column(_field(Move, 'client_id'))} = %s"
+    )
+    found = fetch(Move, sql, [game_id, _field(Move, "client_id").get_db_prep_value(client_id, connection)])
     return found[0] if found else None
 
 
