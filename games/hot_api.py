@@ -30,7 +30,6 @@ by side.
 from __future__ import annotations
 
 import io
-import json
 import uuid
 from collections.abc import Callable
 from functools import cache
@@ -44,13 +43,13 @@ from rest_framework.authentication import BaseAuthentication
 from rest_framework.request import Request
 from rest_framework.settings import api_settings
 from rest_framework.throttling import BaseThrottle
-from rest_framework.utils.encoders import JSONEncoder
 
 from games.api import GameViewSet
 from games.serializers import MoveSubmitSerializer
-from games.services import play, view_cache
+from games.services import play
 from games.services.moves import submit_move
 from plumbing.api import exception_handler
+from plumbing.json_text import JSONText, dumps
 from plumbing.parsers import JSONParser
 
 _drf_retrieve = GameViewSet.as_view({"get": "retrieve"})
@@ -87,20 +86,7 @@ def answers_itself(request: HttpRequest, view: Callable[..., HttpResponse]) -> b
     return _plain(request, "GET" if view is game_view else "POST")
 
 
-def _dumps(data: Any) -> str:
-    """JSON as DRF's renderer writes it, with DRF's encoder and settings."""
-    return json.dumps(
-        data,
-        cls=JSONEncoder,
-        ensure_ascii=not api_settings.UNICODE_JSON,
-        allow_nan=not api_settings.STRICT_JSON,
-        separators=(",", ":") if api_settings.COMPACT_JSON else None,
-    )
-
-
-# The parts of a game's view that come from the view cache: the same objects for every request of a
-# version, so their JSON is written once (``view_cache.encoded``); empty ones are made per request.
-_CACHED_PARTS = frozenset({"to_act", "view", "legal_moves", "result"})
+_dumps = dumps
 
 
 @cache
@@ -110,12 +96,9 @@ def _name(name: str) -> str:
 
 
 def _encode_view(data: dict[str, Any]) -> bytes:
-    """``_dumps(data)`` for a game's view, byte for byte, with the cached parts' JSON written once."""
+    """``_dumps(data)`` for a game's view, byte for byte, with the parts kept as JSON text spliced in."""
     item, key = (",", ":") if api_settings.COMPACT_JSON else (", ", ": ")
-    parts = (
-        _name(name) + key + (view_cache.encoded(value, _dumps) if value and name in _CACHED_PARTS else _dumps(value))
-        for name, value in data.items()
-    )
+    parts = (_name(name) + key + (value if type(value) is JSONText else _dumps(value)) for name, value in data.items())
     return ("{" + item.join(parts) + "}").encode()
 
 
@@ -172,7 +155,7 @@ def refusal(exc: Exception, allow: str, view: Any = None, request: Request | Non
 
 def view_answer(pk: int, user: Any) -> HttpResponse:
     """The 200 answer of a player's view of game ``pk`` (raises Http404 as ``read_game_view`` does)."""
-    return _respond(_encode_view(play.read_game_view(pk, user)), 200, allow=VIEW_ALLOW)
+    return _respond(_encode_view(play.read_game_view(pk, user, as_text=True)), 200, allow=VIEW_ALLOW)
 
 
 def move_answer(pk: int, user: Any, v: dict[str, Any]) -> HttpResponse:

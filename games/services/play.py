@@ -17,6 +17,7 @@ from games.services.errors import Forbidden, GameNotActive, TableError
 from games.services.log import player_names
 from games.services.results import final_ranks
 from games.services.rows import SeatRow
+from plumbing.json_text import JSONText
 
 MAX_CHAT = 500
 
@@ -30,22 +31,23 @@ def seat_of(game: Game, user) -> int | None:
     return None
 
 
-def read_game_view(game_id: int | str, user) -> dict[str, Any]:
+def read_game_view(game_id: int | str, user, *, as_text: bool = False) -> dict[str, Any]:
     """``game_view`` of the game ``game_id`` for ``user``, its row and seats read in one query;
     Http404 when there is no such game or ``user`` may not read it (as ``audience.game_or_404``)."""
     found = rows.game_with_seats(int(game_id))
     if found is None or not audience.may_read(found[0], user, found[1]):
         raise Http404(audience.not_found_message())
     game, players = found
-    return game_view(game, user, players=players)
+    return game_view(game, user, players=players, as_text=as_text)
 
 
-def game_view(game: Game, user, players: list[SeatRow] | None = None) -> dict[str, Any]:
+def game_view(game: Game, user, players: list[SeatRow] | None = None, *, as_text: bool = False) -> dict[str, Any]:
     """Everything one user may see of a game: meta, their seat's view and their legal moves.
 
     What the engine shows the seat is computed once per version of the game (``view_cache``);
     the seats, names, clocks, deadlines and vacations are read fresh for every request.
-    ``players``: the game's seats, when already read with it.
+    ``players``: the game's seats, when already read with it. With ``as_text`` the view, the legal
+    moves and the result are given as the JSON text kept for them (``JSONText``), not decoded.
     """
     engine = get_engine(game.game_slug)
     players = rows.seats(game) if players is None else players
@@ -58,11 +60,12 @@ def game_view(game: Game, user, players: list[SeatRow] | None = None) -> dict[st
             if full is None:
                 raise Http404(audience.not_found_message())
             if (full.version, full.updated_at) != (game.version, game.updated_at):
-                return game_view(full, user)  # a change landed between the two reads: the newer version
+                return game_view(full, user, as_text=as_text)  # a change landed between the reads: the newer one
             game = full
         shown = _seat_view(engine, game, seat)
         view_cache.put(game.pk, game.version, game.updated_at, seat, shown)
-    to_act = shown["to_act"]
+    to_act = list(shown.to_act)
+    part = _as_text if as_text else JSONText.value
     acting = seat is not None and seat in to_act and not players[seat].bot_took_over
     names = player_names(players)
     # The annotation spares the windows query unless someone has a vacation that is not over.
@@ -96,23 +99,27 @@ def game_view(game: Game, user, players: list[SeatRow] | None = None) -> dict[st
             }
             for p in players
         ],
-        "view": shown["view"],
-        "legal_moves": shown["legal_moves"] if acting else [],
-        "result": shown["result"],
+        "view": part(shown.view),
+        "legal_moves": part(shown.legal_moves) if acting else [],
+        "result": part(shown.result),
         "time_control": game.time_control,
     }
 
 
-def _seat_view(engine, game: Game, seat: int | None) -> dict[str, Any]:
+def _seat_view(engine, game: Game, seat: int | None) -> view_cache.Shown:
     """What the engine shows ``seat`` of this version of the game; the same until the next version."""
     to_act = engine.to_act(game.state) if game.status == Game.Status.ACTIVE else []
-    return {
-        "to_act": to_act,
-        "view": engine.view(game.state, seat),
+    return view_cache.Shown.of(
+        to_act,
+        engine.view(game.state, seat),
         # Whether a bot has taken the seat over is decided per request; the moves are the engine's.
-        "legal_moves": engine.legal_moves(game.state, seat) if seat is not None and seat in to_act else [],
-        "result": _public_result(game.result),
-    }
+        engine.legal_moves(game.state, seat) if seat is not None and seat in to_act else [],
+        _public_result(game.result),
+    )
+
+
+def _as_text(text: JSONText) -> JSONText:
+    return text
 
 
 def _clock_left(player: SeatRow, now) -> int | None:

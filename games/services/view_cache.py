@@ -10,28 +10,47 @@ never answered from an old entry.
 Whatever depends on the clock or on other rows (live clocks, deadlines, vacations, names, a
 bot taking a seat over) is not kept here: ``play.game_view`` adds it on every request.
 
-Entries are shared between requests: callers must not change what they get.
+Entries hold JSON text, written once as the API writes it: the answer to the API's most frequent
+request splices it in as it is, and text is no work for the garbage collector. Kept as Python
+objects, the entries of a busy server were more than a million containers, which every full
+collection walked (about 70 ms of CPU each, in each web worker, every few seconds).
 """
 
 from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
+
+from plumbing.json_text import JSONText, dumps
 
 # Views of the games being played right now: a few thousand seats' entries of 2-10 KB each.
 MAX_ENTRIES = 2048
 
 Key = tuple[int, int, datetime | None, int | None]
 
-_entries: OrderedDict[Key, dict[str, Any]] = OrderedDict()
-_texts: OrderedDict[int, tuple[Any, str]] = OrderedDict()
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """What the engine shows one seat of one version of a game."""
+
+    to_act: tuple[int, ...]
+    view: JSONText
+    legal_moves: JSONText
+    result: JSONText
+
+    @classmethod
+    def of(cls, to_act: list[int], view: Any, legal_moves: list[Any], result: dict[str, Any] | None) -> Shown:
+        return cls(tuple(to_act), JSONText(dumps(view)), JSONText(dumps(legal_moves)), JSONText(dumps(result)))
+
+
+_entries: OrderedDict[Key, Shown] = OrderedDict()
 _lock = threading.Lock()
 
 
-def get(game_id: int, version: int, updated_at: datetime | None, seat: int | None) -> dict[str, Any] | None:
+def get(game_id: int, version: int, updated_at: datetime | None, seat: int | None) -> Shown | None:
     """The entry for this seat (None: someone without a seat) of this version of the game, if kept."""
     key = (game_id, version, updated_at, seat)
     with _lock:
@@ -41,7 +60,7 @@ def get(game_id: int, version: int, updated_at: datetime | None, seat: int | Non
         return entry
 
 
-def put(game_id: int, version: int, updated_at: datetime | None, seat: int | None, entry: dict[str, Any]) -> None:
+def put(game_id: int, version: int, updated_at: datetime | None, seat: int | None, entry: Shown) -> None:
     """Keep ``entry`` for this seat of this version. Two requests racing for a new key computed the same."""
     with _lock:
         _entries[(game_id, version, updated_at, seat)] = entry
@@ -49,26 +68,7 @@ def put(game_id: int, version: int, updated_at: datetime | None, seat: int | Non
             _entries.popitem(last=False)
 
 
-def encoded(value: Any, encode: Callable[[Any], str]) -> str:
-    """``encode(value)`` for a value taken from an entry, made once: the same view is sent to many
-    requests, and writing it as JSON cost more than everything else such a request does with it.
-
-    Kept by the value's identity; the value itself is kept alongside, so that identity cannot pass
-    to another object while the text is kept."""
-    with _lock:
-        found = _texts.get(id(value))
-        if found is not None and found[0] is value:
-            return found[1]
-    text = encode(value)
-    with _lock:
-        _texts[id(value)] = (value, text)
-        while len(_texts) > MAX_ENTRIES * 2:
-            _texts.popitem(last=False)
-    return text
-
-
 def clear() -> None:
     """Forget every entry (tests that compare a cached view with a fresh one)."""
     with _lock:
         _entries.clear()
-        _texts.clear()
