@@ -12,8 +12,8 @@ bot taking a seat over) is not kept here: ``play.game_view`` adds it on every re
 
 Entries hold JSON text, written once as the API writes it: the answer to the API's most frequent
 request splices it in as it is, and text is no work for the garbage collector. Kept as Python
-objects, the entries of a busy server were more than a million containers, which every full
-collection walked (about 70 ms of CPU each, in each web worker, every few seconds).
+objects, the entries were the bulk of what the full collections walked: under the mixed load of
+bench/sustained_load.py each web worker paused for one of about 65 ms of CPU every ten seconds or so.
 """
 
 from __future__ import annotations
