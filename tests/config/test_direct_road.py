@@ -58,7 +58,12 @@ def _content(response) -> object:
     return json.loads(response.content) if response.content else None
 
 
-def _scope(method: str, path: str, headers: dict[str, str], query: bytes = b"", scheme: str = "http") -> dict:
+def _scope(
+    method: str, path: str, headers: dict[str, str], query: bytes = b"", scheme: str = "http", repeated=None
+) -> dict:
+    pairs = [(name.lower().encode("latin1"), value.encode("latin1")) for name, value in headers.items()]
+    if repeated:
+        pairs.append((repeated[0].encode("latin1"), repeated[1].encode("latin1")))
     return {
         "type": "http",
         "asgi": {"version": "3.0"},
@@ -69,7 +74,7 @@ def _scope(method: str, path: str, headers: dict[str, str], query: bytes = b"", 
         "raw_path": path.encode(),
         "root_path": "",
         "query_string": query,
-        "headers": [(name.lower().encode("latin1"), value.encode("latin1")) for name, value in headers.items()],
+        "headers": pairs,
         "client": ("127.0.0.1", 50000),
         "server": ("testserver", 80),
     }
@@ -241,6 +246,7 @@ def test_the_request_signals_are_sent_so_the_connection_goes_back(game):
         "bad json",
         "no token",
         "ssl redirect",
+        "header given twice",
     ],
 )
 def test_anything_else_is_left_to_djangos_road(game, case, settings):
@@ -272,6 +278,8 @@ def test_anything_else_is_left_to_djangos_road(game, case, settings):
             del headers["authorization"]
         case "ssl redirect":
             settings.SECURE_SSL_REDIRECT = True
+        case "header given twice":
+            extra = {"repeated": ("authorization", _token(make_user("carol"))["authorization"])}
     assert _direct(method, path, headers, body, **extra) is None
     assert not Move.objects.exists()
 
