@@ -27,6 +27,21 @@ def clear_cache():
 
 
 @pytest.fixture(autouse=True)
+def direct_road():
+    """API requests signed in with a token take the direct road, as under the ASGI server
+    (tests/support/direct_road.py)."""
+    from django.conf import settings
+
+    if not settings.configured:
+        yield
+        return
+    from tests.support.direct_road import through_direct_road
+
+    with through_direct_road():
+        yield
+
+
+@pytest.fixture(autouse=True)
 def default_language():
     """A test that speaks German (a request as a German user, a service called in German) must not
     leave the next test speaking it."""
