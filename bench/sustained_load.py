@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import pickle
 import random
@@ -341,6 +342,10 @@ def main() -> None:
     load = Load("", games, seed=3)
     with attached(args.attach, args.attach_pid) if args.attach else web_server(env) as (base, pid):
         load.base = base
+        # What Django and the set-up left behind (some 150,000 objects) is kept out of the cyclic garbage
+        # collector's passes: at 400 requests/s they took 0.20 s of the run's 1.53 s of CPU, then 0.06 s.
+        gc.collect()
+        gc.freeze()
         # A server that has just started fills its connection pools, prepares its statements and caches
         # every player's token as requests first come in; measured from a cold start, that backlog took
         # the first 4-5 seconds. The same load runs for --warmup seconds first and is reported apart.
