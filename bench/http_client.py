@@ -42,6 +42,10 @@ class _Connection(asyncio.Protocol):
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self.transport = transport  # type: ignore[assignment]
 
+    def eof_received(self) -> None:
+        # The server hung up (an idle keep-alive connection timed out): not to be handed out again.
+        self.lost, self.reusable = True, False
+
     def connection_lost(self, exc: Exception | None) -> None:
         self.lost, self.reusable = True, False
         if self.waiter is not None and not self.waiter.done():

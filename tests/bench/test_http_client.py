@@ -139,6 +139,35 @@ def test_a_connection_closed_before_the_whole_body_is_an_error_and_the_next_requ
     assert opened == 2
 
 
+def test_a_connection_the_server_closes_is_not_used_again():
+    replies = [b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}"]
+
+    async def closing(head: bytes) -> bytes | tuple[bytes, bool] | None:
+        return (replies.pop(), True) if replies else await ok(b"{}")(head)
+
+    async def twice(client: Client, host: str) -> object:
+        first = await get()(client, host)
+        return first, await get()(client, host), client.opened
+
+    (first, second, opened), _ = serve(closing, twice)
+    assert first == second == (200, b"{}")
+    assert opened == 2
+
+
+def test_an_idle_connection_the_server_hung_up_is_not_used_again():
+    async def hang_up_after_answering(head: bytes) -> tuple[bytes, bool]:
+        return b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}", True
+
+    async def after_a_pause(client: Client, host: str) -> object:
+        first = await get()(client, host)
+        await asyncio.sleep(0.05)  # the server's end of the kept connection closes meanwhile
+        return first, await get()(client, host), client.opened
+
+    (first, second, opened), _ = serve(hang_up_after_answering, after_a_pause)
+    assert first == second == (200, b"{}")
+    assert opened == 2
+
+
 def test_a_refused_connection_raises_and_frees_its_slot():
     async def refused() -> None:
         client = Client("127.0.0.1", 1, limit=1)
