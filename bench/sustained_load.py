@@ -19,8 +19,8 @@ This process shares the cores with the server and the database, so its own
 CPU per request (``load_generator_cpu_ms_per_request``) is taken from the
 server's budget: it speaks HTTP through bench/http_client.py on uvloop, sends
 prebuilt requests and takes a read's version from the start of its body.
-With aiohttp's client on asyncio's loop it cost 0.53-0.69 ms per request at
-400 requests/s, with these about 0.2 ms.
+With aiohttp's client on asyncio's loop it cost 0.53-0.90 ms per request at
+400 requests/s, with these 0.20-0.31 ms.
 """
 
 from __future__ import annotations
