@@ -15,6 +15,9 @@ is stored, every game's stored state equals the replay of its acknowledged
 moves, every stale version was answered 409 and every retry 200 with the
 original sequence number, and no request failed.
 
+Then, on the same server, the catalog (its trivial JSON endpoint, GET /api/catalog/) at the same
+rate for ``--catalog-seconds``: the mixed request's server CPU against the catalog request's.
+
 This process shares the cores with the server and the database, so its own
 CPU per request (``load_generator_cpu_ms_per_request``) is taken from the
 server's budget: it speaks HTTP through bench/http_client.py on uvloop, sends
@@ -254,6 +257,49 @@ class Load:
             self.connections_opened += client.opened
             client.close()
 
+    async def run_catalog(self, rate: float, seconds: float, connections: int) -> tuple[int, float]:
+        """The same server's trivial JSON endpoint (GET /api/catalog/, no sign-in) at ``rate`` for
+        ``seconds``, open loop as the mixed load: (requests answered, seconds taken)."""
+        url = urlsplit(self.base)
+        assert url.hostname and url.port
+        request = request_head(
+            "GET", "/api/catalog/", url.netloc, {"Accept": "application/json", "User-Agent": USER_AGENT}
+        )
+        request += b"\r\n"
+        client = Client(url.hostname, url.port, limit=connections)
+        answered = 0
+
+        async def one() -> None:
+            nonlocal answered
+            t0 = time.perf_counter()
+            try:
+                status, body = await client.request(request)
+            except (HttpError, OSError) as exc:
+                self.problems.append(f"catalog failed: {exc!r}")
+                return
+            answered += 1
+            self.latency["catalog"].append(time.perf_counter() - t0)
+            if status != 200:
+                self.problems.append(f"catalog: {status} {body[:200]!r}")
+
+        try:
+            tasks = set()
+            started = time.perf_counter()
+            n = 0
+            while (now := time.perf_counter()) - started < seconds:
+                due = started + n / rate
+                if due > now:
+                    await asyncio.sleep(due - now)
+                task = asyncio.create_task(one())
+                tasks.add(task)
+                task.add_done_callback(tasks.discard)
+                n += 1
+            if tasks:
+                await asyncio.wait(tasks, timeout=max(30.0, seconds))
+            return answered, time.perf_counter() - started
+        finally:
+            client.close()
+
 
 def verify(games: list[Replica], cancelled: bool = False) -> list[str]:
     """Compare the database with the acknowledged moves. A request cancelled while under way may
@@ -318,6 +364,13 @@ def main() -> None:
         "(bench/ws_push.py --with-load) instead of starting one",
     )
     parser.add_argument("--attach-pid", type=int, default=0, help="that server's process, for its CPU time")
+    parser.add_argument(
+        "--catalog-seconds",
+        type=float,
+        default=10,
+        help="then the same server's trivial JSON endpoint (the catalog) at the same rate, for its CPU per "
+        "request beside the mixed load's (0: not; never with --attach)",
+    )
     args = parser.parse_args()
     if args.attach:
         import django
@@ -364,6 +417,22 @@ def main() -> None:
         # This process shares the cores with the server: its own cost per request is part of the budget.
         own_cpu = time.process_time() - own_cpu
         cpu_figures["load_generator_cpu_ms_per_request"] = round(own_cpu * 1000 / max(answered, 1), 2)
+        catalog: dict[str, Any] = {}
+        if args.catalog_seconds > 0 and not args.attach:
+            cpu = CpuMeter(pid)
+            cpu.start()
+            catalog_answered, catalog_elapsed = run_loop(
+                load.run_catalog(args.rate, args.catalog_seconds, args.connections)
+            )
+            catalog = {
+                "offered_requests_per_s": args.rate,
+                "requests_per_s": round(catalog_answered / catalog_elapsed, 1),
+                **cpu.stop(catalog_answered),
+                "all": summary_ms(load.latency["catalog"]),
+            }
+            catalog["ratio_server_cpu_mixed_to_catalog"] = round(
+                cpu_figures["server_cpu_ms_per_request"] / max(catalog["server_cpu_ms_per_request"], 1e-9), 2
+            )
     # A request that failed under way may have landed unseen, as a cancelled one (and is a problem already).
     problems = load.problems + verify(games, cancelled=load.unfinished > 0 or load.failed_ever)
     statuses = {f"{kind} {status or 'failed'}": n for (kind, status), n in sorted(load.statuses.items())}
@@ -391,6 +460,10 @@ def main() -> None:
             "statuses": statuses,
             "warmup": warmup,
             **cpu_figures,
+            # The same server's catalog answered at the same rate right after (target: the mixed
+            # request's server CPU at most 1.5 times the catalog request's).
+            "catalog": catalog,
+            "target_ratio_server_cpu_mixed_to_catalog": 1.5,
             "checks": "passed" if not problems else f"{len(problems)} problems",
             "problems": problems[:20],
         },
