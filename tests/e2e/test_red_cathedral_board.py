@@ -110,9 +110,13 @@ class RedCathedralSoloAgainstIwan(ChannelsLiveServerTestCase):
                             break
                 target = page.locator(f"#{found['id']}")
                 if found["kind"] == "claim":
-                    # Open the section's choices with the keyboard, then take a tile face down.
-                    target.locator("summary").focus()
-                    page.keyboard.press("Enter")
+                    # Open the section's choices with the keyboard, then take a tile face down. A redraw
+                    # between the focus and the key takes the focus with the old panel: press again.
+                    for _ in range(5):
+                        target.locator("summary").focus()
+                        page.keyboard.press("Enter")
+                        if page.locator(f"#{found['id']}[open]").count():
+                            break
                     target = target.locator("button[data-move][id$=-down]").first
                 if turn % 3 == 1:
                     target.focus()
