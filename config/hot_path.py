@@ -37,6 +37,7 @@ from typing import IO, Any, cast
 
 from django.conf import settings
 from django.core import signals
+from django.core.exceptions import DisallowedHost
 from django.core.handlers.asgi import ASGIHandler
 from django.core.handlers.base import BaseHandler
 from django.core.handlers.exception import convert_exception_to_response, response_for_exception
@@ -120,6 +121,9 @@ class HotPathMiddleware:
             return self.get_response(request)
         if not hot_api.answers_itself(request, match.func):
             return self.get_response(request)
+        # CommonMiddleware, left out, asks for the host on every request: a host not in ALLOWED_HOSTS
+        # is refused with 400 on every road (DisallowedHost, answered by Django's handler).
+        request.get_host()
         request.resolver_match = match
         response = self.short(request)
         # What CommonMiddleware, left out of the short chain, adds to every answer it passes.
@@ -181,6 +185,18 @@ def _headers_and_meta(scope: dict[str, Any]) -> tuple[dict[str, str], dict[str, 
     return headers, meta
 
 
+def _allowed_host(scope: dict[str, Any], meta: dict[str, Any]) -> bool:
+    """Whether Django would take the request's host (``HttpRequest.get_host``, with ALLOWED_HOSTS)."""
+    probe = HttpRequest()
+    server = scope.get("server") or (None, None)
+    probe.META = {**meta, "SERVER_NAME": server[0] or "unknown", "SERVER_PORT": str(server[1] or "80")}
+    try:
+        probe.get_host()
+    except DisallowedHost:
+        return False
+    return True
+
+
 class DirectRoad:
     def __init__(self) -> None:
         self.base = f"/{HOT_PREFIX}"
@@ -231,6 +247,8 @@ class DirectRoad:
         request = _LightRequest(scope, headers, meta)
         if settings.SECURE_SSL_REDIRECT and not request.is_secure():
             return None  # the security middleware's redirect
+        if not _allowed_host(scope, meta):
+            return None  # refused there with 400
         move = None
         if method == "POST":
             if raw.get(b"content-type") != b"application/json":

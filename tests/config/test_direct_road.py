@@ -247,6 +247,7 @@ def test_the_request_signals_are_sent_so_the_connection_goes_back(game):
         "no token",
         "ssl redirect",
         "header given twice",
+        "host not allowed",
     ],
 )
 def test_anything_else_is_left_to_djangos_road(game, case, settings):
@@ -278,6 +279,8 @@ def test_anything_else_is_left_to_djangos_road(game, case, settings):
             del headers["authorization"]
         case "ssl redirect":
             settings.SECURE_SSL_REDIRECT = True
+        case "host not allowed":
+            headers["host"] = "evil.example"
         case "header given twice":
             extra = {"repeated": ("authorization", _token(make_user("carol"))["authorization"])}
     assert _direct(method, path, headers, body, **extra) is None
@@ -297,3 +300,11 @@ def test_a_token_that_stopped_working_is_left_to_djangos_road(game, case, monkey
         mover.save()
     assert _direct("GET", f"/api/games/{game.pk}/", headers) is None
     assert _django("GET", f"/api/games/{game.pk}/", headers).status_code == 403
+
+
+@pytest.mark.parametrize("road", ["direct", "django"])
+def test_a_host_not_allowed_is_refused_on_every_road(game, road):
+    headers = {**_token(_mover(game)), "host": "evil.example"}
+    if road == "direct":
+        assert _direct("GET", f"/api/games/{game.pk}/", headers) is None  # left to Django's road
+    assert _django("GET", f"/api/games/{game.pk}/", headers).status_code == 400
