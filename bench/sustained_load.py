@@ -38,7 +38,7 @@ import re
 import time
 import uuid
 from collections import Counter, defaultdict
-from collections.abc import Coroutine, Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar
 from urllib.parse import urlsplit
@@ -230,21 +230,14 @@ class Load:
         if not self._reads:
             self._prepare_requests(url.netloc)
         client = Client(url.hostname, url.port, limit=connections)
+
+        def work() -> Coroutine[Any, Any, None]:
+            game = self.rng.choice(self.games)
+            return self.move(client, game) if self.rng.random() < move_share else self.read(client, game)
+
         try:
-            tasks = set()
             started = time.perf_counter()
-            n = 0
-            while (now := time.perf_counter()) - started < seconds:
-                due = started + n / rate
-                if due > now:
-                    await asyncio.sleep(due - now)
-                game = self.rng.choice(self.games)
-                work = self.move(client, game) if self.rng.random() < move_share else self.read(client, game)
-                task = asyncio.create_task(work)
-                tasks.add(task)
-                task.add_done_callback(tasks.discard)
-                n += 1
-            offered = time.perf_counter() - started
+            tasks, offered = await open_loop(rate, seconds, work)
             # Requests still queued or under way get a bounded time to finish; the rest count as unfinished.
             if tasks:
                 _done, pending = await asyncio.wait(tasks, timeout=max(30.0, seconds))
@@ -283,22 +276,32 @@ class Load:
                 self.problems.append(f"catalog: {status} {body[:200]!r}")
 
         try:
-            tasks = set()
             started = time.perf_counter()
-            n = 0
-            while (now := time.perf_counter()) - started < seconds:
-                due = started + n / rate
-                if due > now:
-                    await asyncio.sleep(due - now)
-                task = asyncio.create_task(one())
-                tasks.add(task)
-                task.add_done_callback(tasks.discard)
-                n += 1
+            tasks, _offered = await open_loop(rate, seconds, one)
             if tasks:
                 await asyncio.wait(tasks, timeout=max(30.0, seconds))
             return answered, time.perf_counter() - started
         finally:
             client.close()
+
+
+async def open_loop(
+    rate: float, seconds: float, work: Callable[[], Coroutine[Any, Any, None]]
+) -> tuple[set[asyncio.Task], float]:
+    """Start ``work()`` ``rate`` times a second for ``seconds``, each on schedule whether or not earlier
+    ones have answered: (the tasks still under way, the seconds spent starting them)."""
+    tasks: set[asyncio.Task] = set()
+    started = time.perf_counter()
+    n = 0
+    while (now := time.perf_counter()) - started < seconds:
+        due = started + n / rate
+        if due > now:
+            await asyncio.sleep(due - now)
+        task = asyncio.create_task(work())
+        tasks.add(task)
+        task.add_done_callback(tasks.discard)
+        n += 1
+    return tasks, time.perf_counter() - started
 
 
 def verify(games: list[Replica], cancelled: bool = False) -> list[str]:
