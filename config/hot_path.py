@@ -198,6 +198,8 @@ def _allowed_host(scope: dict[str, Any], meta: dict[str, Any]) -> bool:
 
 
 class DirectRoad:
+    """The two hot routes answered from the ASGI scope, for the requests described above."""
+
     def __init__(self) -> None:
         self.base = f"/{HOT_PREFIX}"
         self.prefix = _ShortChain.common_prefix()
