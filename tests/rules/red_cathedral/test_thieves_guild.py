@@ -96,6 +96,33 @@ def test_forced_swap_needs_materials_on_both_sides():
     refused(st, 0, {"type": "influence", "action": i, "target": 1, "give": "wood", "get": "gold"})
 
 
+def test_forced_swap_takes_diamonds_as_building_material_where_they_are_played():
+    """Zwangstausch: "1 Baumaterial gegen 1 Baumaterial"; diamonds are stored "genauso ... wie alles
+    andere Baumaterial" (the special workshop tiles bring them into a game of the Thieves)."""
+    st = thieves(special_tiles=True)
+    while st["draft"]:  # the special tiles are drafted first, from the last player to the first
+        act(st, st["draft"]["order"][0], "draft", tile=st["draft"]["left"][0])
+    set_player(st, 0, inv={"wood": 1, "diamond": 0})
+    set_player(st, 1, inv={"diamond": 1})
+    set_player(st, 2, inv={"diamond": 0})
+    at_card(st, 0, SWAP)
+    i = action_index(SWAP, "forced_swap")
+    assert {(m["target"], m["give"], m["get"]) for m in moves(st, 0, "influence", action=i)} == {(1, "wood", "diamond")}
+    act(st, 0, "influence", action=i, target=1, give="wood", get="diamond")
+    assert st["pl"][0]["inv"]["diamond"] == 1 and st["pl"][0]["inv"]["wood"] == 0
+    assert st["pl"][1]["inv"]["wood"] == 1 and st["pl"][1]["inv"]["diamond"] == 0
+
+
+def test_without_diamonds_in_the_game_the_swap_offers_none():
+    st = thieves()
+    assert "diamond" not in st["supply"]
+    set_player(st, 0, inv={"wood": 1})
+    set_player(st, 1, inv={"gold": 1})
+    at_card(st, 0, SWAP)
+    offered = {m["get"] for m in moves(st, 0, "influence", action=action_index(SWAP, "forced_swap"))}
+    assert offered == {"gold"}
+
+
 def test_bribe_moves_both_markers_one_glory_space():
     st = thieves()
     set_player(st, 0, rubles=5, space=eagle(3))

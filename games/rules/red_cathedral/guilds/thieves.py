@@ -7,7 +7,8 @@ from typing import Any
 from games.rules.base import Event, Move, State
 from games.rules.base import gettext_noop as _
 
-from ..data import MATERIALS
+from .. import diamonds
+from ..data import DIAMOND, MATERIALS
 from ..market import tile_gives
 from ..state import MAX_PERMITS, NAMES, SLOT_NAMES, free_space, gain, gain_glory, lose_glory, section_at, who
 from . import GuildAct, Label, add_reason, register
@@ -76,16 +77,23 @@ def smuggle_text(action: dict[str, Any]) -> Label:
 # --- Zwangstausch: 1 own material for 1 of an opponent's ------------------------------------------------
 
 
+def _kinds(st: State) -> tuple[str, ...]:
+    """What the swap may move: the building materials, diamonds among them where they are played
+    (the rules store diamonds "like every other building material")."""
+    return (*MATERIALS, DIAMOND) if diamonds.on(st) else MATERIALS
+
+
 def swap_moves(st: State, p: int, action: dict[str, Any], base: Move) -> list[Move]:
     inv = st["pl"][p]["inv"]
+    kinds = _kinds(st)
     out = []
     for q in opponents(st, p):
         theirs = st["pl"][q]["inv"]
         if st["pl"][q]["iwan"]:
             continue  # Iwan keeps no inventory: his materials lie on his cards
-        for m in MATERIALS:
-            if inv[m]:
-                out += [{**base, "target": q, "give": m, "get": x} for x in MATERIALS if x != m and theirs[x]]
+        for m in kinds:
+            if inv.get(m):
+                out += [{**base, "target": q, "give": m, "get": x} for x in kinds if x != m and theirs.get(x)]
     return out
 
 
