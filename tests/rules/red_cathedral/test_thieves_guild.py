@@ -184,6 +184,21 @@ def test_change_of_plan_takes_only_a_face_up_tile_and_a_section_that_still_holds
     refused(st, 0, {"type": "influence", "action": i, "slot": "blue", "section": b})
 
 
+def test_change_of_plan_leaves_a_face_up_special_workshop_tile_where_it_is():
+    st = thieves(special_tiles=True)
+    while st["draft"]:
+        act(st, st["draft"]["order"][0], "draft", tile=st["draft"]["left"][0])
+    a = pick("base")
+    set_towers(st, [[sec(a, wt=_workshop_tile(1))]])
+    st["pl"][0]["ws"]["red"] = {"t": "S-diamond", "up": True}
+    st["pl"][0]["ws"]["blue"] = {"t": _workshop_tile(2), "up": True}
+    at_card(st, 0, PLAN)
+    i = action_index(PLAN, "change_plan")
+    assert [(m["slot"], m["section"]) for m in moves(st, 0, "influence", action=i)] == [("blue", a)]
+    reason = refused(st, 0, {"type": "influence", "action": i, "slot": "red", "section": a})
+    assert "special workshop tile stays" in str(reason)
+
+
 def test_each_thieves_action_once_per_visit_of_its_quarter():
     st = thieves()
     area = _material_area(st, "wood")

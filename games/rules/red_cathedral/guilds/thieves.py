@@ -10,6 +10,7 @@ from games.rules.base import gettext_noop as _
 from .. import diamonds
 from ..data import DIAMOND, MATERIALS
 from ..market import tile_gives
+from ..special_tiles import is_special
 from ..state import MAX_PERMITS, NAMES, SLOT_NAMES, free_space, gain, gain_glory, lose_glory, section_at, who
 from . import GuildAct, Label, add_reason, register
 
@@ -205,7 +206,9 @@ def bribe_text(action: dict[str, Any]) -> Label:
 
 def plan_moves(st: State, p: int, action: dict[str, Any], base: Move) -> list[Move]:
     ws = st["pl"][p]["ws"]
-    slots = [s for s in SLOT_NAMES if isinstance(ws[s], dict) and ws[s]["up"]]
+    # A special workshop tile was drafted by its player and placed instead of a section's tile: it
+    # never lies on a section, so it is not swapped onto one.
+    slots = [s for s in SLOT_NAMES if isinstance(ws[s], dict) and ws[s]["up"] and not is_special(ws[s]["t"])]
     sections = [sec["id"] for tower in st["towers"] for sec in tower if sec["wt"] is not None]
     return [{**base, "slot": s, "section": sid} for s in slots for sid in sections]
 
@@ -294,6 +297,12 @@ def _bribe_refusal(st: State, p: int, move: dict[str, Any], action: dict[str, An
 
 
 def _plan_refusal(st: State, p: int, move: dict[str, Any], action: dict[str, Any]) -> Label:
+    held = st["pl"][p]["ws"].get(move.get("slot")) if isinstance(move.get("slot"), str) else None
+    if isinstance(held, dict) and is_special(held.get("t")):
+        return {
+            "msg": _("The special workshop tile stays on your workshop board: it never lies on a section."),
+            "args": {},
+        }
     return {
         "msg": _("Swap one of your face-up workshop tiles with a workshop tile still lying on a section."),
         "args": {},
