@@ -81,10 +81,10 @@ def draft_pick(moves: list[Move]) -> Move:
 
 def placement(seat: Any, move: Move) -> tuple[str, int]:
     """The tile a claim places and what it costs face up."""
-    from .special_tiles import free_spaces
+    from .special_tiles import placing_cost
     from .state import find, slot_cost
 
     if move.get("special"):
-        return seat.pl["special"], free_spaces(seat.pl)
+        return seat.pl["special"], placing_cost(seat.pl)
     t, lvl = find(seat.st, move["section"])
     return seat.st["towers"][t][lvl]["wt"], slot_cost(seat.st, seat.p, move["slot"])

@@ -233,7 +233,7 @@ def action_label(st: State, seat: int, card: dict[str, Any], move: Move) -> Labe
 
 def special_claim_label(st: State, seat: int, move: Move) -> Label:
     """A claim that places the special workshop tile instead of the section's (which is discarded)."""
-    from .special_tiles import free_spaces
+    from .special_tiles import placing_cost
 
     section = move["section"]
     args = {
@@ -241,7 +241,7 @@ def special_claim_label(st: State, seat: int, move: Move) -> Label:
         "kind": KIND_NAMES[SECTIONS[section]["kind"]],
         "tower": find(st, section)[0] + 1,
         "slot": SLOT_LABELS[move["slot"]],
-        "rubles": free_spaces(st["pl"][seat]),
+        "rubles": placing_cost(st["pl"][seat]),
     }
     if move["banner"] in ("white1", "white2"):
         args["banner"] = SLOT_LABELS[move["banner"]]

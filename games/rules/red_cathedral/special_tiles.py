@@ -90,12 +90,19 @@ def free_spaces(pl: dict[str, Any]) -> int:
     return sum(1 for held in pl["ws"].values() if not isinstance(held, dict))
 
 
+def placing_cost(pl: dict[str, Any]) -> int:
+    """Rubles to place the special tile face up at a claim now: one per free workshop space, or
+    nothing after the Brickmakers' reinforcement tile that frees the next claim's placement ("keine
+    Kosten, um das Werkstattplättchen abzulegen": the tile placed at that claim, whichever it is)."""
+    return 0 if pl.get("free_up") else free_spaces(pl)
+
+
 def claim_moves(st: State, p: int, claims: list[Move]) -> list[Move]:
     """Each claim that places the section's tile may place the special tile there instead."""
     pl = st["pl"][p]
     if not pl.get("special"):
         return []
-    cost = free_spaces(pl)
+    cost = placing_cost(pl)
     out: list[Move] = []
     for m in claims:
         if "slot" in m and not m["up"]:
@@ -110,7 +117,7 @@ def claim(st: State, p: int, move: Move, events: list[Event]) -> None:
     from .building import place_tile
 
     pl = st["pl"][p]
-    cost = free_spaces(pl)
+    cost = placing_cost(pl)
     claim_section(st, p, move["section"], move["banner"], None, False, events)
     tile, pl["special"] = pl["special"], None
     events.append(

@@ -104,10 +104,10 @@ def build_view(st: State, seat: int | None) -> dict[str, Any]:
         if "final" in pl:
             entry["final"] = pl["final"]
         if "special" in pl:
-            from .special_tiles import free_spaces
+            from .special_tiles import placing_cost
 
             entry["special"] = _tile(pl["special"])  # the drafted special tile, until it is placed
-            entry["special_cost"] = free_spaces(pl)  # what placing it face up costs now
+            entry["special_cost"] = placing_cost(pl)  # what placing it face up costs now
         if "contracts" in st and not pl["iwan"]:
             entry["contracts"] = _contracts(st, p, seat)
         if "contr" in st:

@@ -269,6 +269,27 @@ def test_tile_next_claimed_workshop_tile_face_up_for_free():
     assert not st["pl"][0]["free_up"]
 
 
+def test_the_free_placement_also_frees_a_special_tile_placed_at_that_claim():
+    """ "Zahle beim Bauabschnitt-beanspruchen keine Kosten um das Werkstattplättchen abzulegen": the
+    special workshop tile, placed at a claim instead of the section's, is the tile laid then."""
+    st = brick_game(special_tiles=True)
+    while st["draft"]:
+        act(st, st["draft"]["order"][0], "draft", tile=st["draft"]["left"][0])
+    base = pick("base")
+    set_towers(st, [[sec(base, wt=pick_tile())]])
+    holding(st, 0, tile("free_tile"))
+    set_player(st, 0, rubles=0)
+    assert not moves(st, 0, "claim", up=True, special=True), "face up it costs a ruble per free space"
+    use(st, 0, tile("free_tile"))
+    special = st["pl"][0]["special"]
+    act(st, 0, "claim", section=base, slot="yellow", up=True, special=True)
+    assert st["pl"][0]["ws"]["yellow"] == {"t": special, "up": True}
+    from games.rules.red_cathedral.special_tiles import effect
+
+    brought = 1 if effect(special) == "material" else 0  # the material tile brings a ruble when it goes face up
+    assert st["pl"][0]["rubles"] == brought and not st["pl"][0]["free_up"]
+
+
 def pick_tile():
     return next(r["id"] for r in data.load_raw("workshop_tiles")["records"] if "gain" in r)
 
