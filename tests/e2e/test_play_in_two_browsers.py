@@ -2,6 +2,7 @@ import os
 
 import pytest
 from channels.testing import ChannelsLiveServerTestCase
+from playwright.sync_api import expect
 
 from tests.e2e.browser import launch, needs_chromium
 
@@ -67,8 +68,11 @@ class TwoPlayersInTwoBrowsers(ChannelsLiveServerTestCase):
         boris.click("text=Take a seat")
         boris.wait_for_url("**/games/*/")
         game_url = boris.url
-        # Anna's table page follows to the game by itself once the last seat is taken.
-        anna.wait_for_url(game_url, timeout=10_000)
+        # Anna's table page follows to the game by itself once the last seat is taken. Two refreshes of
+        # the seats may both answer with the redirect, and the second navigation aborts the first:
+        # the address is what counts, not one navigation event.
+        expect(anna).to_have_url(game_url, timeout=10_000)
+        anna.wait_for_load_state()
         for page in (anna, boris):
             page.wait_for_function("() => document.documentElement.dataset.live === 'on'")
 
