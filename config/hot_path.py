@@ -169,12 +169,10 @@ class _LightRequest:
         return self._scheme == "https"
 
 
-def _headers_and_meta(scope: dict[str, Any]) -> tuple[dict[str, str], dict[str, Any]]:
-    """The request's headers by lower-case name, and META as ASGIRequest builds it (the headers part)."""
-    headers: dict[str, str] = {}
-    for raw_name, raw_value in scope.get("headers", ()):
-        name, value = raw_name.decode("latin1").lower(), raw_value.decode("latin1")
-        headers[name] = f"{headers[name]},{value}" if name in headers else value
+def _headers_and_meta(scope: dict[str, Any], raw: dict[bytes, bytes]) -> tuple[dict[str, str], dict[str, Any]]:
+    """The request's headers (``raw``: each name given once) by lower-case name, and META as
+    ASGIRequest builds it (the headers part)."""
+    headers = {name.decode("latin1").lower(): value.decode("latin1") for name, value in raw.items()}
     meta: dict[str, Any] = {"REQUEST_METHOD": scope["method"], "PATH_INFO": scope["path"], "QUERY_STRING": ""}
     for name, value in headers.items():
         key = name.upper().replace("-", "_")
@@ -245,7 +243,7 @@ class DirectRoad:
             return None
         if user is None:
             return None
-        headers, meta = _headers_and_meta(scope)
+        headers, meta = _headers_and_meta(scope, raw)
         request = _LightRequest(scope, headers, meta)
         if settings.SECURE_SSL_REDIRECT and not request.is_secure():
             return None  # the security middleware's redirect

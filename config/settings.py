@@ -76,20 +76,16 @@ MIDDLEWARE = [
 ]
 
 # MIDDLEWARE without what a JSON answer of the two hot API views never needs (config/hot_path.py says why).
-HOT_PATH_MIDDLEWARE = [
-    "config.client_address.ClientAddressMiddleware",
-    "django_guid.middleware.guid_middleware",
-    "config.access_log.AccessLogMiddleware",
-    "config.body_limit.BodyLimitMiddleware",
-    "django.middleware.security.SecurityMiddleware",
-    "config.csp.CSPMiddleware",
-    "django.contrib.sessions.middleware.SessionMiddleware",
-    "django.middleware.locale.LocaleMiddleware",
-    "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "accounts.middleware.UserPreferencesMiddleware",
-    "config.db_busy.DatabaseBusyMiddleware",
-]
+HOT_PATH_LEFT_OUT = {
+    "config.hot_path.HotPathMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+}
+HOT_PATH_MIDDLEWARE = [path for path in MIDDLEWARE if path not in HOT_PATH_LEFT_OUT]
 
 ROOT_URLCONF = "config.urls"
 TEMPLATES = [

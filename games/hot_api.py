@@ -86,24 +86,21 @@ def answers_itself(request: HttpRequest, view: Callable[..., HttpResponse]) -> b
     return _plain(request, "GET" if view is game_view else "POST")
 
 
-_dumps = dumps
-
-
 @cache
 def _name(name: str) -> str:
     """A key of a game's view as JSON: the same few every time (ASCII, so the same whatever the settings)."""
-    return _dumps(name)
+    return dumps(name)
 
 
 def _encode_view(data: dict[str, Any]) -> bytes:
-    """``_dumps(data)`` for a game's view, byte for byte, with the parts kept as JSON text spliced in."""
+    """``dumps(data)`` for a game's view, byte for byte, with the parts kept as JSON text spliced in."""
     item, key = (",", ":") if api_settings.COMPACT_JSON else (", ", ": ")
-    parts = (_name(name) + key + (value if type(value) is JSONText else _dumps(value)) for name, value in data.items())
+    parts = (_name(name) + key + (value if type(value) is JSONText else dumps(value)) for name, value in data.items())
     return ("{" + item.join(parts) + "}").encode()
 
 
 def _json(data: Any, status: int, headers: dict[str, str] | None = None, allow: str = "") -> HttpResponse:
-    return _respond(_dumps(data).encode(), status, headers, allow)
+    return _respond(dumps(data).encode(), status, headers, allow)
 
 
 def _respond(body: bytes, status: int, headers: dict[str, str] | None = None, allow: str = "") -> HttpResponse:

@@ -1,7 +1,6 @@
 """Tokens resolved in the process are dropped in every process when revoked (accounts/token_memory.py)."""
 
 import os
-import socket
 import time
 from unittest import mock
 
@@ -12,19 +11,9 @@ from rest_framework.test import APIClient
 from accounts.models import ApiToken
 from accounts.token_memory import TokenMemory
 from tests.factories import api_token, make_user
+from tests.support.redis import needs_redis
 
 REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/4")
-
-
-def _redis_answers() -> bool:
-    try:
-        with socket.create_connection(("127.0.0.1", 6379), timeout=0.3):
-            return True
-    except OSError:
-        return False
-
-
-needs_redis = pytest.mark.skipif(not _redis_answers(), reason="Redis does not answer on 127.0.0.1:6379")
 
 
 def _hearing(memory: TokenMemory) -> TokenMemory:

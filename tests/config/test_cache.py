@@ -1,23 +1,14 @@
 """The Redis cache shares one client and connection pool per process."""
 
-import socket
 import threading
 
 import pytest
 
 from config.cache import RedisCache
-
-
-def _redis_reachable() -> bool:
-    try:
-        socket.create_connection(("127.0.0.1", 6379), timeout=0.5).close()
-        return True
-    except OSError:
-        return False
-
+from tests.support.redis import needs_redis
 
 pytestmark = [
-    pytest.mark.skipif(not _redis_reachable(), reason="needs Redis on 127.0.0.1:6379"),
+    needs_redis,
     # Fixed keys in a fixed Redis database: with pytest-xdist one worker runs them (--dist loadgroup).
     pytest.mark.xdist_group("servers"),
 ]

@@ -5,28 +5,17 @@ kombu must be checked against these tests and measured again (bench/outbox_recor
 """
 
 import inspect
-import socket
 import uuid
 
 import kombu
-import pytest
 from kombu import Connection, Exchange, Queue
 from kombu.transport import redis as kombu_redis
 
 from plumbing import broker
-
-
-def _redis_reachable() -> bool:
-    try:
-        socket.create_connection(("127.0.0.1", 6379), timeout=0.5).close()
-        return True
-    except OSError:
-        return False
-
+from tests.support.redis import needs_redis
 
 URL = "redis://127.0.0.1:6379/11"
 VERIFIED_KOMBU = ((5, 7), (5, 8))  # from, up to but not including
-needs_redis = pytest.mark.skipif(not _redis_reachable(), reason="needs Redis on 127.0.0.1:6379")
 
 
 def test_kombu_is_a_version_the_transport_was_verified_on():
