@@ -32,7 +32,7 @@ import tempfile
 from pathlib import Path
 
 from common import ROOT, record, summary_ms
-from server import CpuMeter, free_port, make_players, prepare, web_server
+from server import CpuMeter, flush_redis, free_port, make_players, prepare, web_server
 from sustained_load import Load, Replica, verify
 
 
@@ -178,6 +178,10 @@ def main() -> None:
                     load.latency.clear()
                     load.statuses.clear()
                     load.moves_landed = 0
+                    # The servers share Redis: neither may answer from what the other left there (a game's
+                    # read snapshot, games/services/read_snapshot.py, is only replaced by the moves of
+                    # a server that writes one). Each block starts from an empty Redis.
+                    flush_redis(env["REDIS_URL"])
                     meter = CpuMeter(pid)
                     meter.start()
                     elapsed = asyncio.run(load.run(args.rate, args.block, args.move_share, args.connections))

@@ -240,6 +240,9 @@ if REDIS_URL:
     }
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+# The Redis keys of the games' read snapshots (games/services/read_snapshot.py), per database: game
+# ids are only unique within one.
+READ_SNAPSHOT_PREFIX = f"game-read:{DATABASES['default'].get('NAME', '')}:"
 
 CELERY_BROKER_URL = env("CELERY_BROKER_URL", default="")
 CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL

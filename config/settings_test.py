@@ -63,6 +63,10 @@ _layer: dict[str, Any] = CHANNEL_LAYERS["default"]
 if _layer["BACKEND"].startswith("channels_redis"):
     _layer["CONFIG"]["prefix"] = f"test{os.getpid()}"
 
+# Each test run creates its databases afresh, and game ids start again at 1: the read snapshots a run
+# before this one left in Redis (for a couple of minutes) must not be found by this one.
+READ_SNAPSHOT_PREFIX = f"test{os.getpid()}:game-read:"
+
 CELERY_TASK_ALWAYS_EAGER = True
 OUTBOX_EAGER_SWEEP_SECONDS = 0  # tests run pending entries when they mean to (tests/plumbing/test_outbox_eager.py)
 EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"

@@ -27,7 +27,7 @@ from django.dispatch import Signal
 
 from games import signals
 from games.models import Game, Table, TimeControl
-from games.services import broadcast
+from games.services import broadcast, read_snapshot
 from games.services.rows import SeatRow
 from plumbing import deferred, outbox
 from plumbing.broadcast import send_all
@@ -60,6 +60,7 @@ def schedule(
     announcements: Sequence[tuple[Signal, dict[str, Any]]] = (),
 ) -> None:
     """Record the follow-up work of the change in its transaction, and announce it after the commit."""
+    read_snapshot.changed(game, players)
     finished = game.status != Game.Status.ACTIVE
     new_turns = sorted(after - before)
     ended_turns = sorted(before - after)

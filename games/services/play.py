@@ -10,7 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.models import ChatMessage, Game, Player
-from games.services import audience, broadcast, changes, deadlines, rows, view_cache
+from games.services import audience, broadcast, changes, deadlines, read_snapshot, rows, view_cache
 from games.services.changes import Change
 from games.services.engines import get_engine
 from games.services.errors import Forbidden, GameNotActive, TableError
@@ -34,7 +34,7 @@ def seat_of(game: Game, user) -> int | None:
 def read_game_view(game_id: int | str, user, *, as_text: bool = False) -> dict[str, Any]:
     """``game_view`` of the game ``game_id`` for ``user``, its row and seats read in one query;
     Http404 when there is no such game or ``user`` may not read it (as ``audience.game_or_404``)."""
-    found = rows.game_with_seats(int(game_id))
+    found = read_snapshot.game_with_seats(int(game_id))
     if found is None or not audience.may_read(found[0], user, found[1]):
         raise Http404(audience.not_found_message())
     game, players = found
@@ -62,7 +62,7 @@ def game_view(game: Game, user, players: list[SeatRow] | None = None, *, as_text
             if (full.version, full.updated_at) != (game.version, game.updated_at):
                 return game_view(full, user, as_text=as_text)  # a change landed between the reads: the newer one
             game = full
-        shown = _seat_view(engine, game, seat)
+        shown = view_cache.seat_view(engine, game, seat)
         view_cache.put(game.pk, game.version, game.updated_at, seat, shown)
     to_act = list(shown.to_act)
     part = _as_text if as_text else JSONText.value
@@ -106,18 +106,6 @@ def game_view(game: Game, user, players: list[SeatRow] | None = None, *, as_text
     }
 
 
-def _seat_view(engine, game: Game, seat: int | None) -> view_cache.Shown:
-    """What the engine shows ``seat`` of this version of the game; the same until the next version."""
-    to_act = engine.to_act(game.state) if game.status == Game.Status.ACTIVE else []
-    return view_cache.Shown.of(
-        to_act,
-        engine.view(game.state, seat),
-        # Whether a bot has taken the seat over is decided per request; the moves are the engine's.
-        engine.legal_moves(game.state, seat) if seat is not None and seat in to_act else [],
-        _public_result(game.result),
-    )
-
-
 def _as_text(text: JSONText) -> JSONText:
     return text
 
@@ -129,12 +117,6 @@ def _clock_left(player: SeatRow, now) -> int | None:
     if player.must_act and player.turn_started_at:
         return max(player.clock_ms - int((now - player.turn_started_at).total_seconds() * 1000), 0)
     return max(player.clock_ms, 0)
-
-
-def _public_result(result: dict | None) -> dict | None:
-    if not result:
-        return None
-    return {k: result[k] for k in ("scores", "ranks", "stats", "details", "reason") if k in result}
 
 
 def post_chat(game: Game, user, text: str) -> ChatMessage:

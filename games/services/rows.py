@@ -155,6 +155,11 @@ def game_with_seats(game_id: int, *, whole: bool = False, lock: bool = False) ->
     return game, [_seat_row(row[width:]) for row in found if row[width] is not None]
 
 
+def reader_fields() -> tuple[str, ...]:
+    """The game's fields (attribute names) that ``game_with_seats`` reads without ``whole``."""
+    return _game_with_seats_sql(connection.vendor, False, False)[1]
+
+
 def game_version(game_id: int) -> tuple[int, bool] | None:
     """(version, private) of the game, or None: what a socket needs, without the state and result."""
     low, high = connection.ops.integer_field_range(Game._meta.pk.get_internal_type())

@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from games.models import Game
+from games.rules.base import Engine
 from plumbing.json_text import JSONText, dumps
 
 # Views of the games being played right now: a few thousand seats' entries of 2-10 KB each.
@@ -48,6 +50,24 @@ class Shown:
 
 _entries: OrderedDict[Key, Shown] = OrderedDict()
 _lock = threading.Lock()
+
+
+def seat_view(engine: Engine, game: Game, seat: int | None) -> Shown:
+    """What the engine shows ``seat`` of this version of the game (whole: its state is read)."""
+    to_act = engine.to_act(game.state) if game.status == Game.Status.ACTIVE else []
+    return Shown.of(
+        to_act,
+        engine.view(game.state, seat),
+        # Whether a bot has taken the seat over is decided per request; the moves are the engine's.
+        engine.legal_moves(game.state, seat) if seat is not None and seat in to_act else [],
+        _public_result(game.result),
+    )
+
+
+def _public_result(result: dict[str, Any] | None) -> dict[str, Any] | None:
+    if not result:
+        return None
+    return {k: result[k] for k in ("scores", "ranks", "stats", "details", "reason") if k in result}
 
 
 def get(game_id: int, version: int, updated_at: datetime | None, seat: int | None) -> Shown | None:

@@ -1,0 +1,208 @@
+"""A game's row and seats, and what each person's seat sees, shared between processes through Redis.
+
+Every read of a player's view (the API's most frequent request) read the game's row and its seats
+with a query, and each web process worked out what the seat sees on its own. A change now leaves
+in Redis, as the game's snapshot, the rows it wrote and each person's view of the new version (the
+readers its socket has just told of that version ask for exactly those). A reader takes the
+snapshot with one ``GET``: no database connection, no query, no engine; the views go into the
+process's ``view_cache``. Only changes write snapshots, from the rows they hold under the game's
+lock; a reader that finds none reads the database, as before.
+
+The protocol keeps reads as fresh as the database's (never older than an answer already given):
+- a change marks the game in its transaction (``SET`` of a marker only it knows): from then on
+  readers go to the database; after its commit it replaces its own marker by its snapshot, and
+  nothing else (a later change's marker, or nothing, stays as it is);
+- every other write of what the snapshot holds (a seat's deadline moved by a vacation, a person's
+  name, an administrator's edit) marks the game the same way and deletes the key after its commit,
+  which also spoils the snapshot of any change that read the seats before that write.
+A snapshot lives ``SNAPSHOT_TTL_S`` at most: what a failed delete could leave behind is bounded by
+that. Without Redis (one process: development), and whenever Redis fails, readers go to the
+database.
+
+Readers share the decoded rows (kept per process while the snapshot's bytes are the same) and must
+not change them; ``play.game_view`` only reads them.
+"""
+
+from __future__ import annotations
+
+import logging
+import pickle
+import secrets
+import threading
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+from datetime import timedelta
+from typing import cast
+
+import redis
+from django.conf import settings
+from django.db import connection
+from django.utils import timezone
+
+from games.models import Game, Player
+from games.services import rows, view_cache
+from games.services.engines import get_engine
+from games.services.rows import SeatRow
+from plumbing import deferred
+
+logger = logging.getLogger(__name__)
+
+# How long a snapshot serves readers; a game in play is written again long before.
+SNAPSHOT_TTL_S = 120
+# Longer than any change's transaction (statement and lock timeouts are seconds).
+MARK_TTL_S = 300
+MARK = b"~"
+# Decoded snapshots kept per process: the games being read right now.
+MAX_DECODED = 2048
+
+Found = tuple[Game, list[SeatRow]]
+
+# KEYS[1]: the game's key; ARGV: the change's marker, its snapshot, the snapshot's lifetime.
+_REPLACE_OWN_MARK = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  redis.call('SET', KEYS[1], ARGV[2], 'EX', ARGV[3])
+  return 1
+end
+return 0
+"""
+
+_decoded: dict[int, tuple[bytes, Found]] = {}
+_lock = threading.Lock()
+_client: redis.Redis | None = None
+_client_url = ""
+_replace_own_mark: Callable[..., object] | None = None
+
+
+def game_with_seats(game_id: int) -> Found | None:
+    """``rows.game_with_seats(game_id)`` (the row without its state and result, and the seats):
+    the last change's snapshot while there is one, else from the database."""
+    client = _redis()
+    raw: bytes | None = None
+    if client is not None:
+        try:
+            raw = cast("bytes | None", client.get(_key(game_id)))
+        except (redis.RedisError, OSError) as exc:
+            logger.warning("Reading game %s from the database: %s", game_id, exc)
+    if raw is None or raw.startswith(MARK):
+        return rows.game_with_seats(game_id)
+    return _decode(game_id, raw)
+
+
+def changed(game: Game, players: list[SeatRow]) -> None:
+    """A change of ``game`` (whole, as written) and its seats is about to commit: readers go to the
+    database until it has, then read the game's snapshot, with what each person's seat sees."""
+    client = _redis()
+    if client is None:
+        return
+    key, marker = _key(game.pk), MARK + secrets.token_bytes(12)
+    marked = _mark(client, [key], marker)
+
+    def publish() -> None:
+        try:
+            if marked:
+                assert _replace_own_mark is not None
+                snapshot = _encode(game, players)
+                _replace_own_mark(keys=[key], args=[marker, snapshot, SNAPSHOT_TTL_S], client=client)
+            else:
+                _delete([key])  # an older snapshot may still be there
+        except (redis.RedisError, OSError) as exc:
+            logger.warning("Could not share the new version of game %s with its readers: %s", game.pk, exc)
+        except Exception:
+            # The change is committed: its answer must not become an error. Readers take the database.
+            logger.exception("Could not make the snapshot of game %s", game.pk)
+            _delete([key])
+
+    deferred.after_commit(publish)
+
+
+def forget(game_ids: Iterable[int]) -> None:
+    """What readers see of these games is written (in the current transaction, or was just now,
+    outside one): readers go to the database from now on."""
+    client = _redis()
+    keys = [_key(i) for i in sorted(set(game_ids))]
+    if client is None or not keys:
+        return
+    _mark(client, keys, MARK + secrets.token_bytes(12))
+
+    deferred.after_commit(lambda: _delete(keys))
+
+
+def forget_games_of(user_id: int) -> None:
+    """The person's name, account or vacations changed: every game of theirs that may have a
+    snapshot (one that changed within a snapshot's lifetime)."""
+    if _redis() is None:
+        return
+    since = timezone.now() - timedelta(seconds=2 * SNAPSHOT_TTL_S)
+    forget(Player.objects.filter(user_id=user_id, game__updated_at__gte=since).values_list("game_id", flat=True))
+
+
+def clear() -> None:
+    """Forget the decoded snapshots of this process (tests)."""
+    with _lock:
+        _decoded.clear()
+
+
+def _delete(keys: list[str]) -> None:
+    client = _redis()
+    if client is None:
+        return
+    try:
+        client.delete(*keys)
+    except (redis.RedisError, OSError) as exc:
+        logger.warning("Could not tell the readers of %s that they changed: %s", keys, exc)
+
+
+def _mark(client: redis.Redis, keys: list[str], marker: bytes) -> bool:
+    try:
+        with client.pipeline(transaction=False) as pipe:
+            for key in keys:
+                pipe.set(key, marker, ex=MARK_TTL_S)
+            pipe.execute()
+        return True
+    except (redis.RedisError, OSError) as exc:
+        logger.warning("Could not mark %s as changing for their readers: %s", keys, exc)
+        return False
+
+
+def _encode(game: Game, players: list[SeatRow]) -> bytes:
+    """The rows as ``rows.game_with_seats`` reads them, and what each person's seat sees (what the
+    readers of a game in play ask for next: its socket has just told them of the new version)."""
+    values = tuple(getattr(game, name) for name in rows.reader_fields())
+    seats = [replace(p, stored={}) for p in players]
+    engine = get_engine(game.game_slug)
+    shown = {p.seat: view_cache.seat_view(engine, game, p.seat) for p in players if p.user_id and not p.is_bot}
+    return pickle.dumps((values, seats, shown), protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def _decode(game_id: int, raw: bytes) -> Found:
+    with _lock:
+        kept = _decoded.get(game_id)
+    if kept is not None and kept[0] == raw:
+        return kept[1]
+    values, seats, shown = pickle.loads(raw)  # noqa: S301 - written by this application's changes only
+    game = Game.from_db(connection.alias, list(rows.reader_fields()), list(values))
+    for seat, entry in shown.items():
+        view_cache.put(game.pk, game.version, game.updated_at, seat, entry)
+    found = (game, seats)
+    with _lock:
+        _decoded[game_id] = (raw, found)
+        while len(_decoded) > MAX_DECODED:
+            del _decoded[next(iter(_decoded))]
+    return found
+
+
+def _key(game_id: int) -> str:
+    return f"{settings.READ_SNAPSHOT_PREFIX}{game_id}"
+
+
+def _redis() -> redis.Redis | None:
+    global _client, _client_url, _replace_own_mark
+    url = getattr(settings, "REDIS_URL", "")
+    if not url:
+        return None
+    if _client is None or _client_url != url:
+        client = redis.Redis.from_url(url, socket_connect_timeout=1, socket_timeout=1)
+        _replace_own_mark = client.register_script(_REPLACE_OWN_MARK)
+        _client = client
+        _client_url = url
+    return _client
