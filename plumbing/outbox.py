@@ -4,7 +4,8 @@ A change of a game promises work for later: the bot that plays next, the turn an
 notices, the summary at the end, the emails. Each piece is an ``OutboxEntry`` row written with
 ``record`` inside the change's transaction, so it exists exactly when the change does. Once the
 transaction commits (and, in a web process, once the response is sent) each entry is handed to
-Celery as one task message (``plumbing.tasks.run_entry``); without a broker
+Celery as one task message (``plumbing.tasks.run_entry``), or, for short work due at once, with
+the others a web process gathers within ``BATCH_SECONDS`` (``run_entries``); without a broker
 (``CELERY_TASK_ALWAYS_EAGER``, as ``scripts/serve.sh`` runs) it is run right there.
 
 A hand-over can be lost: the broker is down, or the process dies between the commit and the
@@ -32,6 +33,7 @@ Plumbing imports no app: apps register their handlers by name with ``handler`` w
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import threading
 import time
@@ -100,12 +102,15 @@ def record(kind: str, payload: dict[str, Any], *, ref: str = "", not_before: dat
     )
     wait = (entry.due_at - now).total_seconds()
     # The hand-over does not change the answer to the request: the client does not wait for it.
-    deferred.after_commit(partial(hand_over, [entry.pk], wait), then_after_response=True)
+    # Short work due now may share its message with other requests' (``_Batch``).
+    batch = _kinds[kind].atomic and wait <= 0
+    deferred.after_commit(partial(hand_over, [entry.pk], wait, batch=batch), then_after_response=True)
     return entry
 
 
-def hand_over(entry_ids: Iterable[int], countdown: float = 0) -> None:
-    """Give each entry to a worker, one task message each; without a broker, run it here.
+def hand_over(entry_ids: Iterable[int], countdown: float = 0, *, batch: bool = False) -> None:
+    """Give each entry to a worker, one task message each; without a broker, run it here. With
+    ``batch``, in a web process, the entries go with those handed over within ``BATCH_SECONDS``.
 
     A failed hand-over is only logged: the entry is still pending and the sweep hands it out again.
     """
@@ -115,6 +120,8 @@ def hand_over(entry_ids: Iterable[int], countdown: float = 0) -> None:
         if settings.CELERY_TASK_ALWAYS_EAGER:
             if countdown <= 0:  # there is no one to wait for later work here
                 run(entry_id)
+            continue
+        if batch and _batch.add(entry_id):
             continue
         try:
             run_entry.apply_async(
@@ -127,6 +134,65 @@ def hand_over(entry_ids: Iterable[int], countdown: float = 0) -> None:
             )
         except Exception:  # noqa: BLE001 - whatever the broker's client raises when it is unreachable
             logger.warning("Could not hand outbox entry %s to the broker; the sweep will", entry_id, exc_info=True)
+
+
+# How long a web process gathers short work before it hands it over in one message.
+BATCH_SECONDS = 0.1
+
+
+class _Batch:
+    """Entries whose handlers run in one short transaction (a move's turn notices), gathered from the
+    requests of a web process for ``BATCH_SECONDS`` and handed over as one task message
+    (``plumbing.tasks.run_entries``): building and sending a Celery message cost more CPU than
+    the rest of a move's work after its answer. Entries gathered when the process dies are
+    pending in the database, and the sweep hands them out."""
+
+    def __init__(self) -> None:
+        self._ids: list[int] = []
+        self._lock = threading.Lock()
+        self._due = False
+
+    def add(self, entry_id: int) -> bool:
+        """Gather the entry; False where there is no web server's event loop to send it later."""
+        loop = deferred.server_loop()
+        if loop is None or not loop.is_running():
+            return False
+        with self._lock:
+            self._ids.append(entry_id)
+            if self._due:
+                return True
+            self._due = True
+        loop.call_soon_threadsafe(loop.call_later, BATCH_SECONDS, self._send_from, loop)
+        return True
+
+    def _send_from(self, loop: asyncio.AbstractEventLoop) -> None:
+        loop.run_in_executor(None, self.send)
+
+    def send(self) -> None:
+        from plumbing.tasks import run_entries
+
+        with self._lock:
+            ids, self._ids, self._due = self._ids, [], False
+        if not ids:
+            return
+        try:
+            run_entries.apply_async(args=[ids], retry=False, argsrepr=f"[{ids}]", kwargsrepr="{}")
+        except Exception:  # noqa: BLE001 - whatever the broker's client raises when it is unreachable
+            logger.warning("Could not hand outbox entries %s to the broker; the sweep will", ids, exc_info=True)
+
+
+_batch = _Batch()
+
+
+def run_all(entry_ids: Iterable[int]) -> int:
+    """``run`` each entry (a batch's); one that raises does not stop the others. How many are done."""
+    done = 0
+    for entry_id in entry_ids:
+        try:
+            done += run(entry_id)
+        except Exception:
+            logger.exception("Outbox entry %s could not be run; the sweep hands it out again", entry_id)
+    return done
 
 
 def run(entry_id: int) -> bool:

@@ -11,6 +11,13 @@ def run_entry(entry_id: int) -> bool:
 
 
 @shared_task(acks_late=True)
+def run_entries(entry_ids: list[int]) -> int:
+    from plumbing import outbox
+
+    return outbox.run_all(entry_ids)
+
+
+@shared_task(acks_late=True)
 def sweep_outbox() -> int:
     """Periodic: hand out again the entries whose hand-over was lost."""
     from plumbing import outbox

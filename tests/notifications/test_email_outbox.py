@@ -155,7 +155,9 @@ def test_a_digest_is_sent_once_with_a_stable_message_id_however_often_its_entry_
     ann = make_user("ann", turn_email=User.TurnEmail.DIGEST, time_zone="UTC", digest_hour=8)
     start_toy_game(ann, make_user("ben", turn_email=User.TurnEmail.DIGEST))
     morning = datetime(2026, 1, 15, 9, tzinfo=UTC)
-    monkeypatch.setattr(outbox, "hand_over", lambda ids, countdown=0: None)  # the worker died after the commit
+    monkeypatch.setattr(
+        outbox, "hand_over", lambda ids, countdown=0, **kwargs: None
+    )  # the worker died after the commit
     assert turns.send_due_digests(morning) == 1
     monkeypatch.undo()
     assert mail.outbox == []

@@ -58,7 +58,9 @@ def test_work_recorded_in_a_transaction_that_rolls_back_is_neither_stored_nor_ru
 @pytest.mark.django_db(transaction=True)
 def test_a_lost_hand_over_is_made_good_by_the_sweep_after_the_grace_period_once(monkeypatch, settings):
     settings.OUTBOX_GRACE_SECONDS = 60
-    monkeypatch.setattr(outbox, "hand_over", lambda ids, countdown=0: None)  # the process died after the commit
+    monkeypatch.setattr(
+        outbox, "hand_over", lambda ids, countdown=0, **kwargs: None
+    )  # the process died after the commit
     with transaction.atomic():
         entry = outbox.record("tests.note", {"n": 3})
     monkeypatch.undo()
@@ -110,7 +112,7 @@ def test_a_move_against_a_bot_stores_its_follow_up_and_the_bot_turn_with_it(monk
     human = game.players.get(user__isnull=False)
     assert human.must_act or Game.objects.get(pk=game.pk).status != Game.Status.ACTIVE
     lost: list[int] = []
-    monkeypatch.setattr(outbox, "hand_over", lambda ids, countdown=0: lost.extend(ids))
+    monkeypatch.setattr(outbox, "hand_over", lambda ids, countdown=0, **kwargs: lost.extend(ids))
     game = Game.objects.get(pk=game.pk)
     outcome = submit_move(game.pk, human.user, {"type": "pass"}, version=game.version, move_id=uuid.uuid4())
     kinds = sorted(OutboxEntry.objects.filter(pk__in=lost).values_list("kind", flat=True))
