@@ -150,18 +150,20 @@ class _Batch:
     def __init__(self) -> None:
         self._ids: list[int] = []
         self._lock = threading.Lock()
-        self._due = False
+        self._sending_since: float | None = None  # when the batch being gathered was scheduled
 
     def add(self, entry_id: int) -> bool:
         """Gather the entry; False where there is no web server's event loop to send it later."""
         loop = deferred.server_loop()
         if loop is None or not loop.is_running():
             return False
+        now = time.monotonic()
         with self._lock:
             self._ids.append(entry_id)
-            if self._due:
+            # Scheduled and not overdue (a loop that stopped in between never sends: schedule again).
+            if self._sending_since is not None and now - self._sending_since < 10 * BATCH_SECONDS:
                 return True
-            self._due = True
+            self._sending_since = now
         loop.call_soon_threadsafe(loop.call_later, BATCH_SECONDS, self._send_from, loop)
         return True
 
@@ -172,7 +174,7 @@ class _Batch:
         from plumbing.tasks import run_entries
 
         with self._lock:
-            ids, self._ids, self._due = self._ids, [], False
+            ids, self._ids, self._sending_since = self._ids, [], None
         if not ids:
             return
         try:

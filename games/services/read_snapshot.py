@@ -10,8 +10,8 @@ lock; a reader that finds none reads the database, as before.
 
 The protocol keeps reads as fresh as the database's (never older than an answer already given):
 - a change marks the game in its transaction (``SET`` of a marker only it knows): from then on
-  readers go to the database; after its commit it replaces its own marker by its snapshot, and
-  nothing else (a later change's marker, or nothing, stays as it is);
+  readers go to the database; after its commit (once its answer is sent) it replaces its own
+  marker by its snapshot, and nothing else (a later change's marker, or nothing, stays as it is);
 - every other write of what the snapshot holds (a seat's deadline moved by a vacation, a person's
   name, an administrator's edit) marks the game the same way and deletes the key after its commit,
   which also spoils the snapshot of any change that read the seats before that write.
@@ -88,6 +88,22 @@ def game_with_seats(game_id: int) -> Found | None:
     return _decode(game_id, raw)
 
 
+def fill_view_cache(game_id: int) -> bool:
+    """Put the views of the game's snapshot, if there is one, into the process's ``view_cache``."""
+    client = _redis()
+    if client is None:
+        return False
+    try:
+        raw = cast("bytes | None", client.get(_key(game_id)))
+    except (redis.RedisError, OSError) as exc:
+        logger.warning("No snapshot of game %s: %s", game_id, exc)
+        return False
+    if raw is None or raw.startswith(MARK):
+        return False
+    _decode(game_id, raw)
+    return True
+
+
 def changed(game: Game, players: list[SeatRow]) -> None:
     """A change of ``game`` (whole, as written) and its seats is about to commit: readers go to the
     database until it has, then read the game's snapshot, with what each person's seat sees."""
@@ -112,7 +128,8 @@ def changed(game: Game, players: list[SeatRow]) -> None:
             logger.exception("Could not make the snapshot of game %s", game.pk)
             _delete([key])
 
-    deferred.after_commit(publish)
+    # The mover need not wait for it: until it is there, readers (the mover too) read the database.
+    deferred.after_commit(publish, then_after_response=True)
 
 
 def forget(game_ids: Iterable[int]) -> None:

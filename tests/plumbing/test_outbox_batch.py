@@ -51,6 +51,7 @@ def server_loop(monkeypatch):
     thread = threading.Thread(target=loop.run_forever, daemon=True)
     thread.start()
     monkeypatch.setattr(deferred, "_server_loop", loop)
+    monkeypatch.setattr(outbox, "_batch", outbox._Batch())
     yield loop
     loop.call_soon_threadsafe(loop.stop)
     thread.join(5)
@@ -105,3 +106,14 @@ def test_a_batch_runs_every_entry_even_when_one_fails(sent):
     assert outbox.run_all([first.pk, broken.pk, last.pk]) == 2
     assert RUN == [1, 3]
     assert OutboxEntry.objects.get(pk=broken.pk).attempts == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_entries_whose_sending_never_came_go_with_the_next_one(sent, server_loop):
+    # Gathered while an earlier loop ran, which stopped before its timer fired.
+    outbox._batch._ids.append(1)
+    outbox._batch._sending_since = time.monotonic() - 60
+    with transaction.atomic():
+        entry = outbox.record("tests.batch.short", {"n": 1})
+    _wait_for(sent, 1)
+    assert [(name, options["args"]) for name, options in sent] == [("many", [[1, entry.pk]])]
