@@ -185,3 +185,20 @@ def test_a_snapshot_that_cannot_be_made_leaves_the_move_stored_and_readers_on_th
     assert moved.version == game.version + 1
     assert _stored(game.pk) is None
     assert "Could not make the snapshot" in caplog.text
+
+
+def test_a_board_read_from_the_database_takes_its_seats_view_from_the_snapshot(
+    game, django_capture_on_commit_callbacks, monkeypatch
+):
+    from games.services.play import game_view
+
+    game = _move(game, django_capture_on_commit_callbacks)
+    anna = Player.objects.get(game=game, seat=0).user
+    expected = read_game_view(game.pk, anna)
+    _another_process()
+
+    def not_again(*args, **kwargs):
+        raise AssertionError("the view of this version was worked out again")
+
+    monkeypatch.setattr(view_cache, "seat_view", not_again)
+    assert game_view(Game.objects.get(pk=game.pk), anna) == expected
