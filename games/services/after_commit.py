@@ -107,10 +107,10 @@ def schedule(
         )
     if bot_to_act and not finished and not _bot_loop.get():
         outbox.record(BOT_TURNS, {"game_id": game_id}, ref=f"game:{game_id}")
-    # After the game's read snapshot (``read_snapshot.changed``, scheduled first): the readers the
-    # announcement brings find each seat's view there. In the web process announcing only hands the
-    # frames to the event loop.
-    deferred.after_commit(announce, then_after_response=True)
+    # In the web process announcing only hands the frames to the event loop, so it happens at once.
+    # (After the response, with the game's read snapshot, it waited for a request thread: under the
+    # mixed load of bench/sustained_load.py the frames came about 100 ms later.)
+    deferred.after_commit(announce)
     if flags and not settings.CELERY_TASK_ALWAYS_EAGER:  # eager: no broker to hold the task
         deferred.after_commit(flag, then_after_response=True)
 

@@ -2,11 +2,12 @@
 
 Every read of a player's view (the API's most frequent request) read the game's row and its seats
 with a query, and each web process worked out what the seat sees on its own. A change now leaves
-in Redis, as the game's snapshot, the rows it wrote and each person's view of the new version (the
-readers its socket has just told of that version ask for exactly those). A reader takes the
-snapshot with one ``GET``: no database connection, no query, no engine; the views go into the
-process's ``view_cache``. Only changes write snapshots, from the rows they hold under the game's
-lock; a reader that finds none reads the database, as before.
+in Redis, as the game's snapshot, the rows it wrote and each person's view of the new version (what
+the players its socket tells of that version ask for next), once its answer is sent. A reader takes
+the snapshot with one ``GET``: no database connection, no query, no engine; the views go into the
+process's ``view_cache``, where a board read from the database finds them too. Only changes write
+snapshots, from the rows they hold under the game's lock; a reader that finds none (or comes before
+it is written) reads the database, as before.
 
 The protocol keeps reads as fresh as the database's (never older than an answer already given):
 - a change marks the game in its transaction (``SET`` of a marker only it knows): from then on
