@@ -34,11 +34,14 @@ def _broken(entry: OutboxEntry) -> None:
 
 @pytest.fixture
 def sent(settings, monkeypatch):
-    from plumbing.tasks import run_entries, run_entry
+    """The task messages sent, as ("one" or "many", options). Patched on Celery's task class: a batch
+    is sent from another thread, where the task may be another app's (Celery's current app is per
+    thread, and other tests make apps of their own)."""
+    from celery.app.task import Task
 
     messages: list[tuple[str, dict]] = []
-    monkeypatch.setattr(run_entry, "apply_async", lambda **options: messages.append(("one", options)))
-    monkeypatch.setattr(run_entries, "apply_async", lambda **options: messages.append(("many", options)))
+    kinds = {"plumbing.tasks.run_entry": "one", "plumbing.tasks.run_entries": "many"}
+    monkeypatch.setattr(Task, "apply_async", lambda task, **options: messages.append((kinds[task.name], options)))
     settings.CELERY_TASK_ALWAYS_EAGER = False
     RUN.clear()
     return messages
