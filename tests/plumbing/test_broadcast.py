@@ -4,8 +4,6 @@ import asyncio
 import logging
 import threading
 
-import pytest
-
 from games.services import broadcast
 from plumbing import broadcast as plumbing_broadcast
 from plumbing import deferred
@@ -22,18 +20,6 @@ class RecordingLayer:
         if self.fail:
             raise ConnectionError("Redis is restarting")
         self.sent.append((group, message))
-
-
-@pytest.fixture
-def server_loop(monkeypatch):
-    loop = asyncio.new_event_loop()
-    thread = threading.Thread(target=loop.run_forever, daemon=True)
-    thread.start()
-    monkeypatch.setattr(deferred, "_server_loop", loop)
-    yield loop
-    loop.call_soon_threadsafe(loop.stop)
-    thread.join(5)
-    loop.close()
 
 
 def _settle(loop) -> None:

@@ -3,15 +3,13 @@ long work (a bot's turns) and work for later keep a message each; outside a web 
 
 from __future__ import annotations
 
-import asyncio
-import threading
 import time
 
 import pytest
 from celery.utils.saferepr import saferepr
 from django.db import transaction
 
-from plumbing import deferred, outbox
+from plumbing import outbox
 from plumbing.models import OutboxEntry
 
 RUN: list[int] = []
@@ -43,22 +41,9 @@ def sent(settings, monkeypatch):
     kinds = {"plumbing.tasks.run_entry": "one", "plumbing.tasks.run_entries": "many"}
     monkeypatch.setattr(Task, "apply_async", lambda task, **options: messages.append((kinds[task.name], options)))
     settings.CELERY_TASK_ALWAYS_EAGER = False
+    monkeypatch.setattr(outbox, "_batch", outbox._Batch())  # nothing gathered by an earlier test
     RUN.clear()
     return messages
-
-
-@pytest.fixture
-def server_loop(monkeypatch):
-    """A running event loop in a thread of its own, as the web server's."""
-    loop = asyncio.new_event_loop()
-    thread = threading.Thread(target=loop.run_forever, daemon=True)
-    thread.start()
-    monkeypatch.setattr(deferred, "_server_loop", loop)
-    monkeypatch.setattr(outbox, "_batch", outbox._Batch())
-    yield loop
-    loop.call_soon_threadsafe(loop.stop)
-    thread.join(5)
-    loop.close()
 
 
 def _wait_for(messages: list, count: int) -> None:
