@@ -31,9 +31,9 @@ import pickle
 import secrets
 import threading
 from collections.abc import Callable, Iterable
-from dataclasses import replace
+from dataclasses import fields
 from datetime import timedelta
-from typing import cast
+from typing import Any, cast
 
 import redis
 from django.conf import settings
@@ -45,6 +45,7 @@ from games.services import rows, view_cache
 from games.services.engines import get_engine
 from games.services.rows import SeatRow
 from plumbing import deferred
+from plumbing.json_text import JSONText
 
 logger = logging.getLogger(__name__)
 
@@ -84,9 +85,8 @@ def game_with_seats(game_id: int) -> Found | None:
             raw = cast("bytes | None", client.get(_key(game_id)))
         except (redis.RedisError, OSError) as exc:
             logger.warning("Reading game %s from the database: %s", game_id, exc)
-    if raw is None or raw.startswith(MARK):
-        return rows.game_with_seats(game_id)
-    return _decode(game_id, raw)
+    found = _decode(game_id, raw) if raw is not None and not raw.startswith(MARK) else None
+    return found if found is not None else rows.game_with_seats(game_id)
 
 
 def fill_view_cache(game_id: int) -> bool:
@@ -99,10 +99,7 @@ def fill_view_cache(game_id: int) -> bool:
     except (redis.RedisError, OSError) as exc:
         logger.warning("No snapshot of game %s: %s", game_id, exc)
         return False
-    if raw is None or raw.startswith(MARK):
-        return False
-    _decode(game_id, raw)
-    return True
+    return raw is not None and not raw.startswith(MARK) and _decode(game_id, raw) is not None
 
 
 def changed(game: Game, players: list[SeatRow]) -> None:
@@ -184,29 +181,59 @@ def _mark(client: redis.Redis, keys: list[str], marker: bytes) -> bool:
 
 def _encode(game: Game, players: list[SeatRow]) -> bytes:
     """The rows as ``rows.game_with_seats`` reads them, and what each person's seat sees (what the
-    readers of a game in play ask for next: its socket has just told them of the new version)."""
-    values = tuple(getattr(game, name) for name in rows.reader_fields())
-    seats = [replace(p, stored={}) for p in players]
+    players the change's announcement tells ask for next). The names of the game's fields and the
+    seats' travel with their values, so that a snapshot written by another release (a field added
+    or gone) is recognised and left aside."""
+    names = rows.reader_fields()
+    values = tuple(getattr(game, name) for name in names)
+    seats = [{f.name: getattr(p, f.name) for f in fields(SeatRow) if f.name != "stored"} for p in players]
     engine = get_engine(game.game_slug)
-    shown = {p.seat: view_cache.seat_view(engine, game, p.seat) for p in players if p.user_id and not p.is_bot}
-    return pickle.dumps((values, seats, shown), protocol=pickle.HIGHEST_PROTOCOL)
+    shown = {p.seat: _parts(view_cache.seat_view(engine, game, p.seat)) for p in players if p.user_id and not p.is_bot}
+    return pickle.dumps((names, values, seats, shown), protocol=pickle.HIGHEST_PROTOCOL)
 
 
-def _decode(game_id: int, raw: bytes) -> Found:
+def _decode(game_id: int, raw: bytes) -> Found | None:
+    """The snapshot's rows (its views put into ``view_cache``), or None for one this code cannot read."""
     with _lock:
         kept = _decoded.get(game_id)
     if kept is not None and kept[0] == raw:
         return kept[1]
-    values, seats, shown = pickle.loads(raw)  # noqa: S301 - written by this application's changes only
-    game = Game.from_db(connection.alias, list(rows.reader_fields()), list(values))
-    for seat, entry in shown.items():
+    try:
+        names, values, seats, shown = pickle.loads(raw)  # noqa: S301 - written by this application's changes only
+        if tuple(names) != rows.reader_fields():
+            raise ValueError(f"the game's fields were {names}")
+        game = Game.from_db(connection.alias, list(names), list(values))
+        found = (game, [_seat(seat) for seat in seats])
+        kept_views = [(seat, _shown(*parts)) for seat, parts in shown.items()]
+    except Exception as exc:  # noqa: BLE001 - whatever another release wrote: the database answers instead
+        logger.warning("Leaving aside the snapshot of game %s: %r", game_id, exc)
+        return None
+    for seat, entry in kept_views:
         view_cache.put(game.pk, game.version, game.updated_at, seat, entry)
-    found = (game, seats)
     with _lock:
         _decoded[game_id] = (raw, found)
         while len(_decoded) > MAX_DECODED:
             del _decoded[next(iter(_decoded))]
     return found
+
+
+def _seat(values: dict[str, Any]) -> SeatRow:
+    if set(values) != _SEAT_FIELDS:
+        raise ValueError(f"the seat's fields were {sorted(values)}")
+    seat = SeatRow(**values)
+    seat.mark_stored()
+    return seat
+
+
+_SEAT_FIELDS = {f.name for f in fields(SeatRow)} - {"stored"}
+
+
+def _parts(shown: view_cache.Shown) -> tuple[tuple[int, ...], str, str, str]:
+    return shown.to_act, str(shown.view), str(shown.legal_moves), str(shown.result)
+
+
+def _shown(to_act: tuple[int, ...], view: str, legal_moves: str, result: str) -> view_cache.Shown:
+    return view_cache.Shown(tuple(to_act), JSONText(view), JSONText(legal_moves), JSONText(result))
 
 
 def _key(game_id: int) -> str:

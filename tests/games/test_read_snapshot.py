@@ -202,3 +202,25 @@ def test_a_board_read_from_the_database_takes_its_seats_view_from_the_snapshot(
 
     monkeypatch.setattr(view_cache, "seat_view", not_again)
     assert game_view(Game.objects.get(pk=game.pk), anna) == expected
+
+
+@pytest.mark.parametrize("changed_part", ["game", "seat"])
+def test_a_snapshot_another_release_wrote_is_left_aside_for_the_database(
+    game, django_capture_on_commit_callbacks, caplog, changed_part
+):
+    import pickle
+
+    game = _move(game, django_capture_on_commit_callbacks)
+    names, values, seats, shown = pickle.loads(_stored(game.pk))
+    if changed_part == "game":
+        names, values = (*names, "added_since"), (*values, 1)
+    else:
+        seats = [{**s, "added_since": 1} for s in seats]
+    client = read_snapshot._redis()
+    client.set(read_snapshot._key(game.pk), pickle.dumps((names, values, seats, shown)))
+    _another_process()
+    with caplog.at_level(logging.WARNING, logger="games.services.read_snapshot"):
+        with CaptureQueriesContext(connection) as queries:
+            found = read_snapshot.game_with_seats(game.pk)
+    assert found[0].version == game.version and len(queries) == 1
+    assert "Leaving aside the snapshot" in caplog.text
