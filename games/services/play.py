@@ -32,8 +32,9 @@ def seat_of(game: Game, user) -> int | None:
 
 
 def read_game_view(game_id: int | str, user, *, as_text: bool = False) -> dict[str, Any]:
-    """``game_view`` of the game ``game_id`` for ``user``, its row and seats read in one query;
-    Http404 when there is no such game or ``user`` may not read it (as ``audience.game_or_404``)."""
+    """``game_view`` of the game ``game_id`` for ``user``, its row and seats taken from the game's
+    read snapshot or read in one query; Http404 when there is no such game or ``user`` may not read
+    it (as ``audience.game_or_404``)."""
     found = read_snapshot.game_with_seats(int(game_id))
     if found is None or not audience.may_read(found[0], user, found[1]):
         raise Http404(audience.not_found_message())
@@ -44,8 +45,9 @@ def read_game_view(game_id: int | str, user, *, as_text: bool = False) -> dict[s
 def game_view(game: Game, user, players: list[SeatRow] | None = None, *, as_text: bool = False) -> dict[str, Any]:
     """Everything one user may see of a game: meta, their seat's view and their legal moves.
 
-    What the engine shows the seat is computed once per version of the game (``view_cache``);
-    the seats, names, clocks, deadlines and vacations are read fresh for every request.
+    What the engine shows the seat is computed once per version of the game (``view_cache``, filled
+    by the change through ``read_snapshot``); the seats, names, deadlines and vacations are as fresh
+    as the database for every request, and live clocks and vacation marks are worked out then.
     ``players``: the game's seats, when already read with it. With ``as_text`` the view, the legal
     moves and the result are given as the JSON text kept for them (``JSONText``), not decoded.
     """
