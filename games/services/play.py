@@ -55,9 +55,11 @@ def game_view(game: Game, user, players: list[SeatRow] | None = None, *, as_text
     players = rows.seats(game) if players is None else players
     seat = next((p.seat for p in players if user.is_authenticated and p.user_id == user.id and not p.is_bot), None)
     shown = view_cache.get(game.pk, game.version, game.updated_at, seat)
-    if shown is None and seat is not None and read_snapshot.fill_view_cache(game.pk):
-        # A page read from the database (the board): the change that made this version left the view.
-        shown = view_cache.get(game.pk, game.version, game.updated_at, seat)
+    if shown is None and seat is not None and "state" not in game.get_deferred_fields():
+        # A whole game read from the database (the board): the change that made this version may have
+        # left the view in its snapshot. (A reader of the snapshot, ``read_game_view``, has been there.)
+        if read_snapshot.fill_view_cache(game.pk):
+            shown = view_cache.get(game.pk, game.version, game.updated_at, seat)
     if shown is None:
         if "state" in game.get_deferred_fields():
             # Read without its state (``read_game_view``): the state of this very version is needed.

@@ -58,6 +58,8 @@ MARK = b"~"
 MAX_DECODED = 2048
 
 Found = tuple[Game, list[SeatRow]]
+# A seat's fields as a snapshot carries them; ``stored`` is set again when it is read.
+_SEAT_FIELDS = frozenset(f.name for f in fields(SeatRow)) - {"stored"}
 
 # KEYS[1]: the game's key; ARGV: the change's marker, its snapshot, the snapshot's lifetime.
 _REPLACE_OWN_MARK = """
@@ -78,28 +80,26 @@ _replace_own_mark: Callable[..., object] | None = None
 def game_with_seats(game_id: int) -> Found | None:
     """``rows.game_with_seats(game_id)`` (the row without its state and result, and the seats):
     the last change's snapshot while there is one, else from the database."""
-    client = _redis()
-    raw: bytes | None = None
-    if client is not None:
-        try:
-            raw = cast("bytes | None", client.get(_key(game_id)))
-        except (redis.RedisError, OSError) as exc:
-            logger.warning("Reading game %s from the database: %s", game_id, exc)
-    found = _decode(game_id, raw) if raw is not None and not raw.startswith(MARK) else None
-    return found if found is not None else rows.game_with_seats(game_id)
+    return _snapshot(game_id) or rows.game_with_seats(game_id)
 
 
 def fill_view_cache(game_id: int) -> bool:
     """Put the views of the game's snapshot, if there is one, into the process's ``view_cache``."""
+    return _snapshot(game_id) is not None
+
+
+def _snapshot(game_id: int) -> Found | None:
+    """The rows of the game's snapshot (its views put into ``view_cache``); None when there is none
+    to read: no Redis, a change not yet committed, or one this code cannot read."""
     client = _redis()
     if client is None:
-        return False
+        return None
     try:
         raw = cast("bytes | None", client.get(_key(game_id)))
     except (redis.RedisError, OSError) as exc:
-        logger.warning("No snapshot of game %s: %s", game_id, exc)
-        return False
-    return raw is not None and not raw.startswith(MARK) and _decode(game_id, raw) is not None
+        logger.warning("Reading game %s from the database: %s", game_id, exc)
+        return None
+    return _decode(game_id, raw) if raw is not None and not raw.startswith(MARK) else None
 
 
 def changed(game: Game, players: list[SeatRow]) -> None:
@@ -186,7 +186,7 @@ def _encode(game: Game, players: list[SeatRow]) -> bytes:
     or gone) is recognised and left aside."""
     names = rows.reader_fields()
     values = tuple(getattr(game, name) for name in names)
-    seats = [{f.name: getattr(p, f.name) for f in fields(SeatRow) if f.name != "stored"} for p in players]
+    seats = [{name: getattr(p, name) for name in _SEAT_FIELDS} for p in players]
     engine = get_engine(game.game_slug)
     shown = {p.seat: _parts(view_cache.seat_view(engine, game, p.seat)) for p in players if p.user_id and not p.is_bot}
     return pickle.dumps((names, values, seats, shown), protocol=pickle.HIGHEST_PROTOCOL)
@@ -223,9 +223,6 @@ def _seat(values: dict[str, Any]) -> SeatRow:
     seat = SeatRow(**values)
     seat.mark_stored()
     return seat
-
-
-_SEAT_FIELDS = {f.name for f in fields(SeatRow)} - {"stored"}
 
 
 def _parts(shown: view_cache.Shown) -> tuple[tuple[int, ...], str, str, str]:

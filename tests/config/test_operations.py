@@ -6,7 +6,6 @@ import json
 import logging
 import os
 import re
-import socket
 import subprocess
 import sys
 import uuid
@@ -29,6 +28,7 @@ from notifications.models import Notice
 from plumbing.models import OutboxEntry
 from rankings.models import Rating, RatingChange, Tournament
 from tests.factories import make_user, start_toy_game
+from tests.support.redis import needs_redis
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -77,16 +77,8 @@ def test_the_health_check_answers_503_when_the_cache_loses_what_it_was_given(mon
     assert response.json()["Cache(alias='default')"].startswith("Unavailable")
 
 
-def _redis_answers() -> bool:
-    try:
-        with socket.create_connection(("127.0.0.1", 6379), timeout=0.3):
-            return True
-    except OSError:
-        return False
-
-
 @pytest.mark.django_db
-@pytest.mark.skipif(not _redis_answers(), reason="Redis on 127.0.0.1:6379 does not answer")
+@needs_redis
 @pytest.mark.parametrize(
     ("broker", "status", "verdict"),
     [
