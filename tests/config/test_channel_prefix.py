@@ -9,7 +9,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 from channels_redis.pubsub import RedisPubSubChannelLayer
 
 from config.redis_hosts import channel_layer, default_group_prefix
@@ -36,7 +35,7 @@ async def _heard(listener: RedisPubSubChannelLayer, speakers: list[RedisPubSubCh
         while True:
             try:
                 message = await asyncio.wait_for(listener.receive(channel), timeout=0.3)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 return heard
             heard.append(message["version"])
     finally:
