@@ -6,6 +6,7 @@ import json
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
+from accounts.socket_auth import ACCEPT_SUBPROTOCOL
 from games.services import audience, presence
 from games.services.broadcast import LOBBY_GROUP, game_group, user_group
 from plumbing.parsers import MAX_JSON_DEPTH, nesting_depth
@@ -24,6 +25,10 @@ class TolerantJsonConsumer(AsyncJsonWebsocketConsumer):
         if not isinstance(content, dict) or nesting_depth(content) > MAX_JSON_DEPTH:
             return None
         return content
+
+    async def accept(self, subprotocol=None, headers=None):
+        # A browser that offered its API token as a subprotocol needs the chosen one echoed.
+        await super().accept(subprotocol or self.scope.get(ACCEPT_SUBPROTOCOL), headers)
 
     async def receive(self, text_data=None, bytes_data=None, **kwargs):
         if text_data is None:
