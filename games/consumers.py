@@ -75,7 +75,15 @@ class GameConsumer(TolerantJsonConsumer):
             presence.unmark_watching(self.game_id, user.id, self.channel_name)
 
     async def game_version(self, event):
-        await self.send_json({"type": "version", "version": event["version"], "status": event["status"]})
+        # Who must act is public (every reader's view of the game lists it): no refetch to learn it.
+        await self.send_json(
+            {
+                "type": "version",
+                "version": event["version"],
+                "status": event["status"],
+                "to_act": event.get("to_act", []),
+            }
+        )
 
     async def game_chat(self, event):
         await self.send_json({"type": "chat", "count": event["count"]})

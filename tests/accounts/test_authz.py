@@ -241,7 +241,15 @@ async def test_sockets_carry_versions_only_whoever_listens():
     await database_sync_to_async(secret_move)()
     for comm in listeners:
         message = await comm.receive_json_from(timeout=3)
-        assert message == {"type": "version", "version": 1, "status": "active"}
+        # Who must act now, as the players list shows it to every reader; nothing of the move.
+        assert {**message, "to_act": [entry["seat"] for entry in message["to_act"]]} == {
+            "type": "version",
+            "version": 1,
+            "status": "active",
+            "to_act": [1],
+        }
+        assert set(message["to_act"][0]) == {"seat", "username", "name", "bot", "deadline"}
+        assert SECRET not in json.dumps(message)
         # Junk from the client is ignored, not a crash.
         await comm.send_to(text_data="not json")
         await comm.send_json_to(["ping"])
