@@ -49,7 +49,7 @@ class TokenSocketMiddleware:
         user = await _user(header, key)
         if user is None:
             return await WebsocketDenier()(scope, receive, send)
-        scope = {**scope, "user": user, "auth": "token"}
+        scope = {**scope, "user": user}
         if header is None:
             scope[ACCEPT_SUBPROTOCOL] = SUBPROTOCOL
         return await self.token_app(scope, receive, send)
