@@ -30,6 +30,8 @@ from accounts.authentication import key_user, token_user
 SUBPROTOCOL = "token"
 # The scope key under which the subprotocol to accept the socket with is handed to the consumer.
 ACCEPT_SUBPROTOCOL = "accept_subprotocol"
+# The scope key of the token a socket was opened with, as an Authorization header.
+TOKEN_HEADER = "api_token_header"
 
 Application = Any  # an ASGI application
 
@@ -49,7 +51,7 @@ class TokenSocketMiddleware:
         user = await _user(header, key)
         if user is None:
             return await WebsocketDenier()(scope, receive, send)
-        scope = {**scope, "user": user}
+        scope = {**scope, "user": user, TOKEN_HEADER: header or f"{knox_settings.AUTH_HEADER_PREFIX} {key}".encode()}
         if header is None:
             scope[ACCEPT_SUBPROTOCOL] = SUBPROTOCOL
         return await self.token_app(scope, receive, send)
@@ -75,3 +77,12 @@ def _subprotocol_key(scope: dict[str, Any]) -> str | None:
 def _user(header: bytes | None, key: str | None):
     # The header decides when both are given, as it would for a request.
     return token_user(header) if header is not None else key_user(key or "")
+
+
+async def still_signed_in(scope: dict[str, Any]) -> bool:
+    """Whether the token a socket was opened with still works for its user (True without a token)."""
+    header = scope.get(TOKEN_HEADER)
+    if header is None:
+        return True
+    user = await database_sync_to_async(token_user)(header)
+    return user is not None and user.pk == scope["user"].pk

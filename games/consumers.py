@@ -6,7 +6,7 @@ import json
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
-from accounts.socket_auth import ACCEPT_SUBPROTOCOL
+from accounts import socket_auth
 from games.services import audience, presence
 from games.services.broadcast import LOBBY_GROUP, game_group, user_group
 from plumbing.parsers import MAX_JSON_DEPTH, nesting_depth
@@ -28,14 +28,18 @@ class TolerantJsonConsumer(AsyncJsonWebsocketConsumer):
 
     async def accept(self, subprotocol=None, headers=None):
         # A browser that offered its API token as a subprotocol needs the chosen one echoed.
-        await super().accept(subprotocol or self.scope.get(ACCEPT_SUBPROTOCOL), headers)
+        await super().accept(subprotocol or self.scope.get(socket_auth.ACCEPT_SUBPROTOCOL), headers)
 
     async def receive(self, text_data=None, bytes_data=None, **kwargs):
         if text_data is None:
             return
         content = await self.decode_json(text_data)
-        if content is not None:
-            await self.receive_json(content, **kwargs)
+        if content is None:
+            return
+        if content.get("type") == "ping" and not await socket_auth.still_signed_in(self.scope):
+            await self.close(code=4401)  # its API token was revoked or ran out since the socket opened
+            return
+        await self.receive_json(content, **kwargs)
 
 
 class GameConsumer(TolerantJsonConsumer):

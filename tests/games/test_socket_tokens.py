@@ -116,3 +116,27 @@ async def test_without_a_token_the_origin_rule_of_the_session_stays():
     comm, connected, _ = await _open(f"/ws/games/{public}/", basic)
     assert connected
     await comm.disconnect()
+
+
+async def test_a_token_revoked_while_its_socket_is_open_ends_the_socket_at_the_next_ping():
+    game_id, keys, _ = await _setup()
+    header_socket, connected, _ = await _open(f"/ws/games/{game_id}/", _header(keys["bob"]))
+    assert connected
+    await header_socket.receive_json_from()
+    stream, connected, _ = await _open("/ws/me/", subprotocols=["token", keys["bob"]])
+    assert connected
+    await stream.receive_json_from()
+    await header_socket.send_json_to({"type": "ping"})
+    assert (await header_socket.receive_json_from())["type"] == "pong"  # still signed in
+
+    def revoke():
+        from django.contrib.auth import get_user_model
+
+        from accounts import tokens
+
+        tokens.revoke_all(get_user_model().objects.get(username="bob").pk)
+
+    await database_sync_to_async(revoke)()
+    for comm in (header_socket, stream):
+        await comm.send_json_to({"type": "ping"})
+        assert await comm.receive_output(timeout=3) == {"type": "websocket.close", "code": 4401}
