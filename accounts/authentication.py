@@ -89,8 +89,16 @@ def token_user(authorization: bytes | None):
     if len(parts) != 2 or parts[0].lower() != knox_settings.AUTH_HEADER_PREFIX.encode().lower():
         return None
     try:
-        digest = hash_token(parts[1].decode("ascii"))
-    except (UnicodeDecodeError, ValueError):
+        return key_user(parts[1].decode("ascii"))
+    except UnicodeDecodeError:
+        return None
+
+
+def key_user(key: str):
+    """The active user whose unexpired token ``key`` is, else None (``token_user`` without the header)."""
+    try:
+        digest = hash_token(key)
+    except ValueError:
         return None
     known = _looked_up(digest)
     if known is None or tokens.has_expired(known) or not known.user.is_active:

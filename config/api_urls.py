@@ -4,6 +4,7 @@ from rest_framework.routers import DefaultRouter
 
 from accounts.api import LogoutView, MeView, SignupView, TokenView
 from accounts.data_views import DataDownloadView
+from config.asyncapi import asyncapi_document
 from games import hot_api
 from games.api import CatalogViewSet, GameViewSet, TableViewSet
 
@@ -25,6 +26,7 @@ router.register("games", GameViewSet, basename="game")
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("asyncapi.yaml", asyncapi_document, name="asyncapi"),
     path("auth/signup/", SignupView.as_view(), name="api-signup"),
     path("auth/token/", TokenView.as_view(), name="api-token"),
     path("auth/logout/", LogoutView.as_view(), name="api-logout"),

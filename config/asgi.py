@@ -15,14 +15,18 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.urls import get_resolver  # noqa: E402
 
+from accounts.socket_auth import TokenSocketMiddleware  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
 from notifications.routing import websocket_urlpatterns as notice_urlpatterns  # noqa: E402
 
+sockets = URLRouter(websocket_urlpatterns + notice_urlpatterns)
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns + notice_urlpatterns))
+        # A socket naming an API token is its user's from any Origin; the others are the session's,
+        # from the site's own hosts only (accounts/socket_auth.py).
+        "websocket": TokenSocketMiddleware(
+            token_app=sockets, session_app=AllowedHostsOriginValidator(AuthMiddlewareStack(sockets))
         ),
     }
 )

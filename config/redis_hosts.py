@@ -1,5 +1,7 @@
 """Connection settings for Redis as the channel layer."""
 
+from typing import Any
+
 from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialBackoff
 from redis.exceptions import ConnectionError, TimeoutError
@@ -17,3 +19,19 @@ def channel_layer_host(url: str) -> dict:
         "retry_on_error": [ConnectionError, TimeoutError, ConnectionResetError],
         "health_check_interval": 30,
     }
+
+
+def channel_layer(url: str, prefix: str) -> dict[str, Any]:
+    """The channel layer on Redis at ``url``. Every group and channel name is published under
+    ``prefix``: deployments sharing one Redis server (whose publish/subscribe channels are one
+    namespace for all its database numbers) hear only their own announcements."""
+    return {
+        "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+        "CONFIG": {"hosts": [channel_layer_host(url)], "prefix": prefix},
+    }
+
+
+def default_group_prefix(database: dict[str, Any]) -> str:
+    """One deployment is one database: its server and name tell deployments apart by default."""
+    where = ":".join(str(database.get(key) or "") for key in ("HOST", "PORT"))
+    return f"bgc:{where}/{database.get('NAME', '')}:"

@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from pythonjsonlogger.core import RESERVED_ATTRS
 
 from config.error_reporting import start_error_reporting
-from config.redis_hosts import channel_layer_host
+from config.redis_hosts import channel_layer, default_group_prefix
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 env = environ.Env()
@@ -226,6 +226,9 @@ STORAGES = {
 }
 
 REDIS_URL = env("REDIS_URL", default="")
+# The channel layer's groups ("game-7", "user-3") are published under this prefix: two deployments on
+# one Redis server never hear each other's announcements (by default the database tells them apart).
+CHANNEL_GROUP_PREFIX = env("CHANNEL_GROUP_PREFIX", default=default_group_prefix(DATABASES["default"]))
 if REDIS_URL:
     CACHES = {
         "default": {
@@ -235,16 +238,11 @@ if REDIS_URL:
             "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
         }
     }
-    CHANNEL_LAYERS = {
-        # Redis pushes each announcement to the subscribed web workers (one PUBLISH per group); the
-        # list-based layer polled Redis several round trips per message and fell seconds behind at
-        # 100 moves a second. Announcements only say "version n": one lost in a Redis restart is
-        # made good by the clients' next ping.
-        "default": {
-            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-            "CONFIG": {"hosts": [channel_layer_host(REDIS_URL)]},
-        }
-    }
+    # Redis pushes each announcement to the subscribed web workers (one PUBLISH per group); the
+    # list-based layer polled Redis several round trips per message and fell seconds behind at
+    # 100 moves a second. Announcements only say "version n": one lost in a Redis restart is
+    # made good by the clients' next ping.
+    CHANNEL_LAYERS = {"default": channel_layer(REDIS_URL, CHANNEL_GROUP_PREFIX)}
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 # The Redis keys of the games' read snapshots (games/services/read_snapshot.py), per database: game

@@ -59,9 +59,10 @@ else:
 # Redis publish/subscribe channels are one namespace for all database numbers: each test process
 # (a pytest-xdist worker, a second run beside this one) gets a prefix of its own, so it never hears
 # another's groups. Live servers are forked from it and keep its prefix.
+CHANNEL_GROUP_PREFIX = f"test{os.getpid()}"
 _layer: dict[str, Any] = CHANNEL_LAYERS["default"]
 if _layer["BACKEND"].startswith("channels_redis"):
-    _layer["CONFIG"]["prefix"] = f"test{os.getpid()}"
+    _layer["CONFIG"]["prefix"] = CHANNEL_GROUP_PREFIX
 
 # Each test run creates its databases afresh, and game ids start again at 1: the read snapshots a run
 # before this one left in Redis (for a couple of minutes) must not be found by this one.

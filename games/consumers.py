@@ -6,6 +6,7 @@ import json
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
+from accounts import socket_auth
 from games.services import audience, presence
 from games.services.broadcast import LOBBY_GROUP, game_group, user_group
 from plumbing.parsers import MAX_JSON_DEPTH, nesting_depth
@@ -25,12 +26,20 @@ class TolerantJsonConsumer(AsyncJsonWebsocketConsumer):
             return None
         return content
 
+    async def accept(self, subprotocol=None, headers=None):
+        # A browser that offered its API token as a subprotocol needs the chosen one echoed.
+        await super().accept(subprotocol or self.scope.get(socket_auth.ACCEPT_SUBPROTOCOL), headers)
+
     async def receive(self, text_data=None, bytes_data=None, **kwargs):
         if text_data is None:
             return
         content = await self.decode_json(text_data)
-        if content is not None:
-            await self.receive_json(content, **kwargs)
+        if content is None:
+            return
+        if content.get("type") == "ping" and not await socket_auth.still_signed_in(self.scope):
+            await self.close(code=4401)  # its API token was revoked or ran out since the socket opened
+            return
+        await self.receive_json(content, **kwargs)
 
 
 class GameConsumer(TolerantJsonConsumer):
@@ -70,7 +79,15 @@ class GameConsumer(TolerantJsonConsumer):
             presence.unmark_watching(self.game_id, user.id, self.channel_name)
 
     async def game_version(self, event):
-        await self.send_json({"type": "version", "version": event["version"], "status": event["status"]})
+        # Who must act is public (every reader's view of the game lists it): no refetch to learn it.
+        await self.send_json(
+            {
+                "type": "version",
+                "version": event["version"],
+                "status": event["status"],
+                "to_act": event.get("to_act", []),
+            }
+        )
 
     async def game_chat(self, event):
         await self.send_json({"type": "chat", "count": event["count"]})

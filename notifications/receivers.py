@@ -10,19 +10,21 @@ from django.dispatch import receiver
 
 from games.models import Game, Table
 from games.signals import game_finished, seat_timed_out, table_invitation, turn_ended, turn_started
-from notifications.services import emails, invitations, summary, timeouts, tournament_mail, turns
+from notifications.services import account_stream, emails, invitations, summary, timeouts, tournament_mail, turns
 from rankings.signals import ratings_counted, tournament_finished, tournament_round_started
 
 
 @receiver(turn_started, sender=Game, dispatch_uid="notifications.turn_started")
 def tell_turn_started(sender, game, seats, **kwargs):
     emails.queue_all(turns.turn_started(game, list(seats)))
+    account_stream.turn_started(game, list(seats))
 
 
 @receiver(turn_ended, sender=Game, dispatch_uid="notifications.turn_ended")
 def settle_turn_notices(sender, game, seats, **kwargs):
     # The bell stops counting a game once it no longer waits for the player.
     turns.turns_over(game)
+    account_stream.turn_ended(game, list(seats))
 
 
 @receiver(game_finished, sender=Game, dispatch_uid="notifications.game_finished")
@@ -30,6 +32,7 @@ def tell_game_finished(sender, game, **kwargs):
     # A rated game's summary shows the rating changes: its email waits for them (services/emails.py)
     # until rankings says they are counted (ratings_counted below).
     emails.queue_all(summary.game_finished(game))
+    account_stream.game_finished(game)
 
 
 @receiver(ratings_counted, sender=Game, dispatch_uid="notifications.ratings_counted")
@@ -52,6 +55,7 @@ def tell_invited(sender, table, user, **kwargs):
         notice = invitations.invited(table, user)
         if notice is not None:
             emails.queue(notice)
+        account_stream.invited(table, user.pk)
 
 
 @receiver(tournament_round_started, dispatch_uid="notifications.tournament_round_started")

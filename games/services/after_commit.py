@@ -67,6 +67,7 @@ def schedule(
     bot_to_act = any(p.controlled_by_bot for p in players if p.seat in after)
     changed_users = {p.user_id for p in players if p.user_id and (p.seat in before) != (p.seat in after)}
     game_id, version, status = game.pk, game.version, game.status
+    to_act = [] if finished else broadcast.acting(players, after)
     human_turns = [p.seat for p in players if p.seat in new_turns and not p.controlled_by_bot]
     # Live clocks run out within seconds, sooner than the periodic sweep comes round.
     flags = (
@@ -78,7 +79,7 @@ def schedule(
     def announce() -> None:
         send_all(
             [
-                broadcast.game_message(game_id, version, status),
+                broadcast.game_message(game_id, version, status, to_act),
                 *(broadcast.user_games_message(u) for u in sorted(changed_users)),
             ]
         )

@@ -15,7 +15,7 @@ from games.models import Game, Invitation, Player, Table, TableSeat, TimeControl
 from games.rules.base import InvalidOptions
 from games.services import after_commit, broadcast, changes, rows
 from games.services.engines import get_engine
-from games.services.errors import Forbidden, TableError
+from games.services.errors import Forbidden, NotFound, TableError
 from games.services.log import reason_text
 from games.services.turns import initial_clock_ms
 
@@ -86,11 +86,17 @@ def create_table(
     return table
 
 
-def _locked_open_table(table_id: int) -> Table:
-    try:
-        table = Table.objects.select_for_update().get(pk=table_id)
-    except Table.DoesNotExist:
-        raise TableError(_("This table does not exist.")) from None
+def not_found_message() -> str:
+    return _("This table does not exist.")
+
+
+def _locked_open_table(table_id: int, user) -> Table:
+    """The open table, locked for a change by ``user``. A table ``user`` may not see answers exactly
+    as one that does not exist (NotFound), before anything else is said of it, so that guessing ids
+    tells nothing."""
+    table = Table.objects.select_for_update().filter(pk=table_id).first()
+    if table is None or not may_see(table, user):
+        raise NotFound(not_found_message())
     if table.status != Table.Status.OPEN:
         raise TableError(_("This table is no longer open."))
     return table
@@ -117,7 +123,7 @@ def can_join(table: Table, user) -> bool:
 
 def join_table(table_id: int, user) -> Table:
     with transaction.atomic():
-        table = _locked_open_table(table_id)
+        table = _locked_open_table(table_id, user)
         if not can_join(table, user):
             raise Forbidden(_("This table is for invited players only."))
         if table.taken_seats.filter(user=user).exists():
@@ -132,7 +138,7 @@ def join_table(table_id: int, user) -> Table:
 
 def leave_table(table_id: int, user) -> Table:
     with transaction.atomic():
-        table = _locked_open_table(table_id)
+        table = _locked_open_table(table_id, user)
         if table.owner_id == user.id:
             raise TableError(_("You opened this table; cancel it instead of leaving."))
         deleted, _unused = table.taken_seats.filter(user=user).delete()
@@ -143,7 +149,7 @@ def leave_table(table_id: int, user) -> Table:
 
 
 def _owned_open_table(table_id: int, user) -> Table:
-    table = _locked_open_table(table_id)
+    table = _locked_open_table(table_id, user)
     if table.owner_id != user.id:
         raise Forbidden(_("Only the player who opened the table can do that."))
     return table

@@ -12,7 +12,7 @@ from accounts.models import User
 from games.models import Game, Player, TimeControl
 from games.services import presence
 from notifications.models import Digest, Notice, Reminder
-from notifications.services import emails, mail, notices
+from notifications.services import account_stream, emails, mail, notices
 from notifications.services.facts import game_facts, iso, parse
 from plumbing import outbox
 from plumbing.models import OutboxEntry
@@ -163,6 +163,7 @@ def process_reminder(reminder_id: int, now: datetime) -> Notice | None:
         reminder.save(update_fields=["done_at"])
         if not user.reminder_hours or deadline <= now:
             return None
+        account_stream.deadline_near(p)
         data = {
             **game_facts(p.game, user),
             "player_id": p.pk,

@@ -32,11 +32,12 @@
   // (it may have waited behind another), and not for news already shown: every other field of the
   // message is shown under the socket's element as data-<field> (the board's data-version, the
   // bell's data-unread). A pong carries the version too, so a page catches up on a missed message.
+  // Lists (who must act now, for API clients) follow from the version and are not compared.
   document.addEventListener("htmx:beforeRequest", function (e) {
     const news = e.detail.requestConfig.triggeringEvent, msg = news && news.detail && news.detail.message;
     const socket = msg && e.detail.elt.closest("[ws-connect]");
     if (!socket) return;
-    const fields = Object.keys(msg).filter(function (k) { return k !== "type"; });
+    const fields = Object.keys(msg).filter(function (k) { return k !== "type" && !Array.isArray(msg[k]); });
     if (socket.newest[msg.type] !== msg || (fields.length && fields.every(function (k) {
       return socket.querySelector("[data-" + k + '="' + CSS.escape(String(msg[k])) + '"]');
     }))) e.preventDefault();

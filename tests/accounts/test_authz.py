@@ -199,7 +199,7 @@ def test_private_tables_stay_private():
     assert api_as(eve).get(f"/api/tables/{table.pk}/").status_code == 404
     assert api_as().get(f"/api/tables/{table.pk}/").status_code == 404
     assert page_as(eve).get(f"/tables/{table.pk}/").status_code == 404
-    assert api_as(eve).post(f"/api/tables/{table.pk}/join/").status_code == 403
+    assert api_as(eve).post(f"/api/tables/{table.pk}/join/").status_code == 404
     page_as(eve).post(f"/tables/{table.pk}/join/")
     assert api_as(friend).get(f"/api/tables/{table.pk}/").status_code == 200
     assert list(TableSeat.objects.filter(table=table).values_list("user__username", flat=True)) == ["owner"]
@@ -241,7 +241,15 @@ async def test_sockets_carry_versions_only_whoever_listens():
     await database_sync_to_async(secret_move)()
     for comm in listeners:
         message = await comm.receive_json_from(timeout=3)
-        assert message == {"type": "version", "version": 1, "status": "active"}
+        # Who must act now, as the players list shows it to every reader; nothing of the move.
+        assert {**message, "to_act": [entry["seat"] for entry in message["to_act"]]} == {
+            "type": "version",
+            "version": 1,
+            "status": "active",
+            "to_act": [1],
+        }
+        assert set(message["to_act"][0]) == {"seat", "username", "name", "bot", "deadline"}
+        assert SECRET not in json.dumps(message)
         # Junk from the client is ignored, not a crash.
         await comm.send_to(text_data="not json")
         await comm.send_json_to(["ping"])

@@ -23,7 +23,21 @@ async def test_a_move_pushes_the_new_version_and_nothing_hidden():
 
     await database_sync_to_async(move)()
     message = await comm.receive_json_from(timeout=3)
-    assert message == {"type": "version", "version": 1, "status": "active"}
+    second = await database_sync_to_async(lambda: game.players.get(seat=1).user)()
+    assert message == {
+        "type": "version",
+        "version": 1,
+        "status": "active",
+        "to_act": [
+            {
+                "seat": 1,
+                "username": second.username,
+                "name": second.shown_name,
+                "bot": False,
+                "deadline": message["to_act"][0]["deadline"],
+            }
+        ],
+    }
     await comm.disconnect()
 
 
@@ -87,7 +101,12 @@ async def test_an_announced_version_reaches_the_socket_without_a_query(monkeypat
     # Every thread's statements are counted: the consumer's database work would run in a thread pool.
     monkeypatch.setattr(utils.CursorWrapper, "execute", counted)
     await get_channel_layer().group_send(*broadcast.game_message(game.pk, 1, "active"))
-    assert await comm.receive_json_from(timeout=3) == {"type": "version", "version": 1, "status": "active"}
+    assert await comm.receive_json_from(timeout=3) == {
+        "type": "version",
+        "version": 1,
+        "status": "active",
+        "to_act": [],
+    }
     assert statements == []
     await comm.disconnect()
 
@@ -109,3 +128,33 @@ def test_the_sockets_version_read_leaves_the_state_unread():
     assert audience.version_for(game.pk, alice) == 0
     assert audience.version_for(game.pk, make_user("dave")) is None
     assert audience.version_for(game.pk + 1000, alice) is None
+
+
+@pytest.mark.asyncio
+async def test_every_frame_names_who_must_act_as_the_games_view_does_until_nobody_does():
+    from django.contrib.auth.models import AnonymousUser
+
+    from games.models import Game
+    from games.services import play
+
+    game = await database_sync_to_async(lambda: start_toy_game(make_user("alice"), make_user("bob")))()
+    comm = await _socket(game.pk)
+    assert (await comm.receive_json_from())["version"] == 0
+
+    def pass_and_view():
+        fresh = Game.objects.get(pk=game.pk)
+        mover = fresh.players.get(seat=fresh.state["turn"]).user
+        submit_move(game.pk, mover, {"type": "pass"}, version=fresh.version)
+        return play.game_view(Game.objects.get(pk=game.pk), AnonymousUser())
+
+    for _ in range(2):  # every player passes in a row: the game ends
+        view = await database_sync_to_async(pass_and_view)()
+        frame = await comm.receive_json_from(timeout=3)
+        assert (frame["version"], frame["status"]) == (view["version"], view["status"])
+        assert [entry["seat"] for entry in frame["to_act"]] == view["to_act"]
+        for entry in frame["to_act"]:
+            shown = view["players"][entry["seat"]]
+            assert (entry["username"], entry["name"], entry["bot"]) == (shown["username"], shown["name"], False)
+            assert entry["deadline"] == shown["deadline"].isoformat()
+    assert frame["status"] == "finished" and frame["to_act"] == []
+    await comm.disconnect()

@@ -34,7 +34,10 @@ def test_a_request_thread_does_not_wait_for_its_announcements(server_loop, monke
     layer.release.set()
     _settle(server_loop)
     assert sorted(layer.sent) == sorted(
-        [("game-7", {"type": "game.version", "version": 3, "status": "active"}), ("user-2", {"type": "user.games"})]
+        [
+            ("game-7", {"type": "game.version", "version": 3, "status": "active", "to_act": []}),
+            ("user-2", {"type": "user.games"}),
+        ]
     )
 
 
@@ -54,4 +57,4 @@ def test_outside_the_web_process_announcements_are_sent_before_returning(monkeyp
     layer.release.set()
     monkeypatch.setattr(plumbing_broadcast, "get_channel_layer", lambda: layer)
     plumbing_broadcast.send_all([broadcast.game_message(7, 4, "finished")])
-    assert layer.sent == [("game-7", {"type": "game.version", "version": 4, "status": "finished"})]
+    assert layer.sent == [("game-7", {"type": "game.version", "version": 4, "status": "finished", "to_act": []})]
