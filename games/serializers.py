@@ -145,6 +145,9 @@ class GameViewSerializer(serializers.Serializer):
     legal_moves = serializers.ListField(child=serializers.DictField())
     result = serializers.DictField(allow_null=True)
     time_control = serializers.CharField()
+    can_take_back = serializers.BooleanField(
+        help_text="Whether the caller may take back their last move now (POST .../undo/)."
+    )
 
 
 class TextUUIDField(serializers.UUIDField):
@@ -170,6 +173,16 @@ class MoveResultSerializer(serializers.Serializer):
     seq = serializers.IntegerField()
     repeated = serializers.BooleanField()
     status = serializers.CharField()
+
+
+class TakeBackSerializer(serializers.Serializer):
+    version = serializers.IntegerField(min_value=0, help_text="The game version the board showed.")
+
+
+class TakeBackResultSerializer(serializers.Serializer):
+    version = serializers.IntegerField(help_text="The game's new version; the move is gone from its log.")
+    status = serializers.CharField()
+    can_take_back = serializers.BooleanField(help_text="Whether the move before it may be taken back too.")
 
 
 class LogLineSerializer(serializers.Serializer):

@@ -1,0 +1,113 @@
+"""Taking back one's own last move while the turn is still one's own and the move showed nothing new.
+
+Which moves qualify is the engine's to say (``Engine.undo_refusal``, asked when the move is made and
+remembered as ``Move.undoable`` and ``Game.undo_seat``). Taking back is a change like a move: it
+locks the game's row, checks the version, restores the state before the move (replayed from the
+seed and the rest of the move log, so a replay of the log gives the same state), deletes the move
+from the log and writes a new version through ``changes.do``, whose broadcast tells every board to
+fetch itself again. The turn stays with the same seat, so no turn notice goes out and the clock
+runs on; a live clock gives back the increment the move had earned.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games.models import Game, Move, TimeControl
+from games.rules.base import Reason, State
+from games.services import audience, changes, rows
+from games.services.changes import Change
+from games.services.engines import get_engine
+from games.services.errors import GameNotActive, NotYourTurn, StaleVersion, TakeBackRefused
+from games.services.log import reason_text
+from games.services.moves import copy_state
+from games.services.replay import canonical
+from games.services.rows import SeatRow
+
+
+def take_back(game_id: int, actor, *, version: int) -> Game:
+    """Take back the actor's last move of game ``game_id``, whose board showed ``version``.
+
+    Raises NotFound (404), NotYourTurn (403), StaleVersion, GameNotActive or TakeBackRefused (409);
+    none of them changes anything.
+    """
+    with transaction.atomic():
+        found, players = rows.game_with_seats(game_id, whole=True, lock=True) or (None, [])
+        game = audience.check_readable(found, actor, players)
+        if game.status != Game.Status.ACTIVE:
+            raise GameNotActive(_("This game is over."))
+        if version != game.version:
+            raise StaleVersion(
+                _("The game has moved on (it is at version %(v)s). Reload and try again.") % {"v": game.version},
+                game.version,
+            )
+        return changes.do(check_take_back(game, players, actor))
+
+
+def offered(game: Game, seat: int | None) -> bool:
+    """Whether the board of ``seat`` offers to take back the last move (the service checks again)."""
+    return seat is not None and game.status == Game.Status.ACTIVE and game.undo_seat == seat
+
+
+def check_take_back(game: Game, players: list[SeatRow], actor) -> Change:
+    """The check step of taking back: the game's row is locked; writes nothing."""
+    mine = [p.seat for p in players if actor.is_authenticated and p.user_id == actor.id and not p.controlled_by_bot]
+    if not mine:
+        raise NotYourTurn(_("You do not hold a seat in this game."))
+    last_two = rows.last_moves(game.pk, 2)
+    if not last_two:
+        raise TakeBackRefused(_("No move has been made yet: there is nothing to take back."))
+    last = last_two[0]
+    if last.seat not in mine or last.by_bot:
+        raise TakeBackRefused(_("The last move is not yours: only your own moves of your turn can be taken back."))
+    if game.undo_seat != last.seat:
+        raise TakeBackRefused(_("Something else happened in the game since your move: it can no longer be taken back."))
+    engine = get_engine(game.game_slug)
+    try:
+        before = _state_before_last(game, len(players))
+        after, _events = engine.apply(copy_state(before), last.seat, last.payload)
+    except Exception:  # noqa: BLE001 - a log that no longer replays: the game stands as it is
+        after = None
+    if after is None or canonical(after) != canonical(game.state):
+        raise TakeBackRefused(_("This move can no longer be taken back."))
+    refusal = engine.undo_refusal(before, last.seat, last.payload, after)
+    if refusal is not None:
+        raise TakeBackRefused(reason_text(Reason(refusal)))
+    previous = last_two[1] if len(last_two) > 1 else None
+    # The move before it may be taken back next, as it could right after it was made.
+    undo_seat = previous.seat if previous is not None and previous.undoable and previous.seat == last.seat else None
+    return Change(
+        game=game,
+        players=players,
+        before=set(engine.to_act(game.state)),
+        after=set(engine.to_act(before)),
+        now=timezone.now(),
+        game_fields={"state": before, "undo_seat": undo_seat},
+        seat_fields=_clock_given_back(game, players, last),
+        taken_back=last,
+    )
+
+
+def _state_before_last(game: Game, players: int) -> State:
+    """The state before the game's last move, replayed from the seed and the moves before it."""
+    engine = get_engine(game.game_slug)
+    state = engine.setup(players, game.options, game.seed)
+    for seat, payload in rows.move_log(game.pk)[:-1]:
+        state, _events = engine.apply(state, seat, payload)
+    return state
+
+
+def _clock_given_back(game: Game, players: list[SeatRow], move: Move) -> dict[int, dict]:
+    """A live clock gives back the increment the taken-back move earned; the time spent stays spent."""
+    increment_ms = game.increment_seconds * 1000 if game.time_control == TimeControl.LIVE else 0
+    player = next(p for p in players if p.seat == move.seat)
+    if not increment_ms or player.clock_ms is None:
+        return {}
+    fields: dict = {"clock_ms": player.clock_ms - increment_ms}
+    if player.deadline is not None:
+        fields["deadline"] = player.deadline - timedelta(milliseconds=increment_ms)
+    return {move.seat: fields}
