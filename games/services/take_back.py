@@ -64,8 +64,6 @@ def check_take_back(game: Game, players: list[SeatRow], actor) -> Change:
     last = last_two[0]
     if last.seat not in mine or last.by_bot:
         raise TakeBackRefused(_("The last move is not yours: only your own moves of your turn can be taken back."))
-    if game.undo_seat != last.seat:
-        raise TakeBackRefused(_("Something else happened in the game since your move: it can no longer be taken back."))
     engine = get_engine(game.game_slug)
     try:
         before = _state_before_last(game, len(players))
@@ -77,6 +75,8 @@ def check_take_back(game: Game, players: list[SeatRow], actor) -> Change:
     refusal = engine.undo_refusal(before, last.seat, last.payload, after)
     if refusal is not None:
         raise TakeBackRefused(reason_text(Reason(refusal)))
+    if game.undo_seat != last.seat:
+        raise TakeBackRefused(_("Something else happened in the game since your move: it can no longer be taken back."))
     previous = last_two[1] if len(last_two) > 1 else None
     # The move before it may be taken back next, as it could right after it was made.
     undo_seat = previous.seat if previous is not None and previous.undoable and previous.seat == last.seat else None

@@ -1,0 +1,229 @@
+"""Taking back one's own moves of a turn through the platform: the log and the state as if the move
+had not been made, a new version for every board, no wrong "your turn", refusals that change nothing."""
+
+from __future__ import annotations
+
+import json
+from datetime import timedelta
+
+import pytest
+from django.utils import translation
+
+from games.models import Game, Move
+from games.services import tables, take_back
+from games.services.engines import get_engine
+from games.services.errors import NotYourTurn, StaleVersion, TakeBackRefused
+from games.services.log import log_entries
+from games.services.moves import submit_move
+from games.services.play import game_view
+from games.services.replay import canonical, replay_differs
+from notifications.models import Notice
+from plumbing.models import OutboxEntry
+from tests.factories import api_token, make_user
+
+pytestmark = pytest.mark.django_db
+
+SLUG = "red-cathedral"
+ENGINE = get_engine(SLUG)
+
+
+@pytest.fixture
+def game(django_capture_on_commit_callbacks):
+    alice, bob = make_user("alice"), make_user("bob")
+    with django_capture_on_commit_callbacks(execute=True):
+        table = tables.create_table(alice, SLUG, 2, {"side": "basic"}, time_control="correspondence")
+        tables.join_table(table.pk, bob)
+    return Game.objects.get(table=table)
+
+
+def mover(game: Game):
+    game.refresh_from_db()
+    return game.players.select_related("user").get(seat=ENGINE.to_act(game.state)[0])
+
+
+def other(game: Game):
+    seat = ENGINE.to_act(game.state)[0]
+    return game.players.select_related("user").exclude(seat=seat).get()
+
+
+def play(game: Game, kind: str, capture=None) -> Move:
+    """The acting seat's first legal move of this type, through the move service."""
+    player = mover(game)
+    move = next(m for m in ENGINE.legal_moves(game.state, player.seat) if m["type"] == kind)
+    if capture is None:
+        return submit_move(game.pk, player.user, move, version=game.version).move
+    with capture(execute=True):
+        return submit_move(game.pk, player.user, move, version=game.version).move
+
+
+def undo(game: Game, user, capture=None) -> Game:
+    game.refresh_from_db()
+    if capture is None:
+        return take_back.take_back(game.pk, user, version=game.version)
+    with capture(execute=True):
+        return take_back.take_back(game.pk, user, version=game.version)
+
+
+def test_a_taken_back_move_leaves_state_and_log_as_if_it_had_not_been_made(game):
+    game.refresh_from_db()
+    state, version, moves = canonical(game.state), game.version, Move.objects.filter(game=game).count()
+    player = mover(game)
+    play(game, "die")
+    game.refresh_from_db()
+    assert game.undo_seat == player.seat
+    undo(game, player.user)
+    game.refresh_from_db()
+    assert canonical(game.state) == state
+    assert Move.objects.filter(game=game).count() == moves
+    assert game.version == version + 2  # every board fetches itself again
+    assert game.undo_seat is None
+
+
+def test_replaying_the_move_log_reproduces_the_state_after_a_take_back(game):
+    player = mover(game)
+    play(game, "die")
+    play(game, "take")
+    undo(game, player.user)
+    play(game, "take")
+    play(game, "end")
+    play(game, "die")
+    undo(game, mover(game).user)
+    game.refresh_from_db()
+    assert replay_differs(game) is None
+    # The sequence numbers keep growing: a new move never takes the number of one taken back.
+    seqs = list(Move.objects.filter(game=game).values_list("seq", flat=True))
+    assert seqs == sorted(set(seqs))
+
+
+def test_several_moves_of_a_turn_are_taken_back_one_by_one(game):
+    game.refresh_from_db()
+    start = canonical(game.state)
+    player = mover(game)
+    play(game, "die")
+    play(game, "take")
+    assert undo(game, player.user).undo_seat == player.seat  # the die move may go too
+    assert undo(game, player.user).undo_seat is None
+    game.refresh_from_db()
+    assert canonical(game.state) == start
+
+
+def test_the_other_seats_see_nothing_of_a_taken_back_move(game):
+    game.refresh_from_db()
+    player, watcher = mover(game), other(game)
+    seen_log = [line["text"] for line in log_entries(game, watcher.seat)]
+    seen_view = json.dumps(game_view(game, watcher.user)["view"], sort_keys=True)
+    play(game, "die")
+    play(game, "take")
+    undo(game, player.user)
+    undo(game, player.user)
+    game.refresh_from_db()
+    assert [line["text"] for line in log_entries(game, watcher.seat)] == seen_log
+    assert json.dumps(game_view(game, watcher.user)["view"], sort_keys=True) == seen_view
+    assert not game_view(game, watcher.user)["can_take_back"]
+
+
+def test_no_turn_notice_goes_out_until_the_turn_really_passes(game, django_capture_on_commit_callbacks):
+    capture = django_capture_on_commit_callbacks
+    player, waiting = mover(game), other(game)
+    notices = Notice.objects.filter(user=waiting.user, kind=Notice.Kind.TURN)
+    before = notices.count()
+    follow_ups = OutboxEntry.objects.filter(kind="games.follow_up").count()
+    play(game, "die", capture)
+    undo(game, player.user, capture)
+    play(game, "die", capture)
+    play(game, "take", capture)
+    undo(game, player.user, capture)
+    # Neither the moves within the turn nor taking them back told anybody anything.
+    assert OutboxEntry.objects.filter(kind="games.follow_up").count() == follow_ups
+    assert notices.count() == before
+    play(game, "end", capture)
+    assert notices.count() == before + 1  # the one notice of the turn that really passed
+    game.refresh_from_db()
+    assert game.players.get(seat=waiting.seat).must_act
+
+
+def test_a_live_clock_gives_back_the_increment_of_a_taken_back_move():
+    alice, bob = make_user("alice"), make_user("bob")
+    table = tables.create_table(alice, SLUG, 2, {"side": "basic"}, time_control="live", minutes_per_player=10)
+    tables.join_table(table.pk, bob)
+    game = Game.objects.get(table=table)
+    Game.objects.filter(pk=game.pk).update(increment_seconds=5)
+    player = mover(game)
+    play(game, "die")
+    seat = game.players.get(seat=player.seat)
+    undo(game, player.user)
+    after = game.players.get(seat=player.seat)
+    assert after.clock_ms == seat.clock_ms - 5000
+    assert seat.deadline - after.deadline == timedelta(seconds=5)
+    assert after.turn_started_at == seat.turn_started_at  # the turn and its time run on
+
+
+def test_a_move_that_ended_the_turn_is_refused_in_the_players_language_and_nothing_changes(game):
+    player = mover(game)
+    play(game, "die")
+    play(game, "end")
+    game.refresh_from_db()
+    state, version = canonical(game.state), game.version
+    with translation.override("de"), pytest.raises(TakeBackRefused) as refused:
+        undo(game, player.user)
+    assert str(refused.value) == "Mit dieser Aktion endete dein Zug: Sobald jemand anderes am Zug ist, zählt sie."
+    assert refused.value.status == 409
+    game.refresh_from_db()
+    assert (canonical(game.state), game.version) == (state, version)
+
+
+def test_a_move_the_rules_let_count_gives_the_rules_reason(game):
+    player = mover(game)
+    play(game, "die")
+    play(game, "end")
+    # The opponent's first move: the "end" before it was not theirs.
+    with translation.override("en"), pytest.raises(TakeBackRefused) as refused:
+        undo(game, other(game).user)
+    assert "not yours" in str(refused.value)
+    # The mover's own last move ended their turn: the engine's reason.
+    with translation.override("en"), pytest.raises(TakeBackRefused) as refused:
+        undo(game, player.user)
+    assert "ended your turn" in str(refused.value)
+
+
+def test_an_old_version_or_a_stranger_is_refused(game):
+    player = mover(game)
+    play(game, "die")
+    game.refresh_from_db()
+    with pytest.raises(StaleVersion):
+        take_back.take_back(game.pk, player.user, version=game.version - 1)
+    with pytest.raises(NotYourTurn):
+        take_back.take_back(game.pk, make_user("carol"), version=game.version)
+    assert Move.objects.filter(game=game).count() == 1
+
+
+def test_the_api_takes_back_and_refuses_with_the_reason(game, client):
+    player = mover(game)
+    play(game, "die")
+    game.refresh_from_db()
+    headers = {"HTTP_AUTHORIZATION": f"Token {api_token(player.user)}"}
+    url = f"/api/games/{game.pk}/undo/"
+    view = client.get(f"/api/games/{game.pk}/", **headers).json()
+    assert view["can_take_back"] is True
+    answer = client.post(url, {"version": game.version}, content_type="application/json", **headers)
+    assert answer.status_code == 200, answer.content
+    assert answer.json() == {"version": game.version + 1, "status": "active", "can_take_back": False}
+    player.user.language = "de"
+    player.user.save(update_fields=["language"])
+    again = client.post(url, {"version": game.version + 1}, content_type="application/json", **headers)
+    assert again.status_code == 409
+    assert again.json()["code"] == "cannot_take_back"
+    assert "Zug" in again.json()["detail"]
+    assert client.post(url, {}, content_type="application/json", **headers).status_code == 400
+
+
+def test_the_board_offers_taking_back_only_to_the_player_who_may(game, client):
+    player, watcher = mover(game), other(game)
+    play(game, "die")
+    player.user.language = "de"
+    player.user.save(update_fields=["language"])
+    client.force_login(player.user)
+    page = client.get(f"/games/{game.pk}/board/").content.decode()
+    assert "data-undo" in page and "Zug zurücknehmen" in page
+    client.force_login(watcher.user)
+    assert "data-undo" not in client.get(f"/games/{game.pk}/board/").content.decode()
