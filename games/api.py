@@ -21,9 +21,9 @@ from games.serializers import (
     MoveResultSerializer,
     MoveSubmitSerializer,
     TableCreateSerializer,
+    TableSerializer,
     TakeBackResultSerializer,
     TakeBackSerializer,
-    TableSerializer,
 )
 from games.services import audience, play, tables, take_back
 from games.services.engines import available_engines

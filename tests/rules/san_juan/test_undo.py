@@ -59,7 +59,11 @@ def test_a_building_whose_ability_draws_a_card_cannot_be_taken_back():
         E,
         3,
         {},
-        lambda s: s.move["type"] == "use" and len(s.after["deck"]) != len(s.before["deck"]) and s.before["pick"] == s.after["pick"],
+        lambda s: (
+            s.move["type"] == "use"
+            and len(s.after["deck"]) != len(s.before["deck"])
+            and s.before["pick"] == s.after["pick"]
+        ),
     )
     assert step.refusal(E) == undo.DRAWN
 
