@@ -170,7 +170,9 @@ def check_move(
         now=now,
         game_fields={"state": state, "undo_seat": acting if undoable else None},
         seat_fields=seat_fields or {},
-        acted=acting,
+        # A move that may be taken back leaves the turn running (its clock, its deadline): the turn
+        # has not passed, and taking the move back must not hand out a fresh deadline or increment.
+        acted=None if undoable else acting,
         timed_out=actor is CLOCK,
         move=Move(
             game=game,

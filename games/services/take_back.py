@@ -5,19 +5,18 @@ remembered as ``Move.undoable`` and ``Game.undo_seat``). Taking back is a change
 locks the game's row, checks the version, restores the state before the move (replayed from the
 seed and the rest of the move log, so a replay of the log gives the same state), deletes the move
 from the log and writes a new version through ``changes.do``, whose broadcast tells every board to
-fetch itself again. The turn stays with the same seat, so no turn notice goes out and the clock
-runs on; a live clock gives back the increment the move had earned.
+fetch itself again. The turn stays with the same seat, so no turn notice goes out, and its clock
+and deadline run on as they were: a move that may be taken back does not restart the turn
+(``moves.check_move``), so taking it back gives nothing to give back.
 """
 
 from __future__ import annotations
-
-from datetime import timedelta
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.models import Game, Move, TimeControl
+from games.models import Game
 from games.rules.base import Reason, State
 from games.services import audience, changes, rows
 from games.services.changes import Change
@@ -87,7 +86,6 @@ def check_take_back(game: Game, players: list[SeatRow], actor) -> Change:
         after=set(engine.to_act(before)),
         now=timezone.now(),
         game_fields={"state": before, "undo_seat": undo_seat},
-        seat_fields=_clock_given_back(game, players, last),
         taken_back=last,
     )
 
@@ -99,15 +97,3 @@ def _state_before_last(game: Game, players: int) -> State:
     for seat, payload in rows.move_log(game.pk)[:-1]:
         state, _events = engine.apply(state, seat, payload)
     return state
-
-
-def _clock_given_back(game: Game, players: list[SeatRow], move: Move) -> dict[int, dict]:
-    """A live clock gives back the increment the taken-back move earned; the time spent stays spent."""
-    increment_ms = game.increment_seconds * 1000 if game.time_control == TimeControl.LIVE else 0
-    player = next(p for p in players if p.seat == move.seat)
-    if not increment_ms or player.clock_ms is None:
-        return {}
-    fields: dict = {"clock_ms": player.clock_ms - increment_ms}
-    if player.deadline is not None:
-        fields["deadline"] = player.deadline - timedelta(milliseconds=increment_ms)
-    return {move.seat: fields}

@@ -4,7 +4,6 @@ had not been made, a new version for every board, no wrong "your turn", refusals
 from __future__ import annotations
 
 import json
-from datetime import timedelta
 
 import pytest
 from django.utils import translation
@@ -142,20 +141,34 @@ def test_no_turn_notice_goes_out_until_the_turn_really_passes(game, django_captu
     assert game.players.get(seat=waiting.seat).must_act
 
 
-def test_a_live_clock_gives_back_the_increment_of_a_taken_back_move():
+def test_the_clock_and_deadline_of_a_turn_run_on_through_moves_taken_back():
     alice, bob = make_user("alice"), make_user("bob")
     table = tables.create_table(alice, SLUG, 2, {"side": "basic"}, time_control="live", minutes_per_player=10)
     tables.join_table(table.pk, bob)
     game = Game.objects.get(table=table)
     Game.objects.filter(pk=game.pk).update(increment_seconds=5)
     player = mover(game)
-    play(game, "die")
     seat = game.players.get(seat=player.seat)
+    clock = (seat.clock_ms, seat.deadline, seat.turn_started_at)
+    play(game, "die")
+    play(game, "take")
     undo(game, player.user)
-    after = game.players.get(seat=player.seat)
-    assert after.clock_ms == seat.clock_ms - 5000
-    assert seat.deadline - after.deadline == timedelta(seconds=5)
-    assert after.turn_started_at == seat.turn_started_at  # the turn and its time run on
+    # Neither the moves within the turn nor taking one back restarted the turn or earned an increment.
+    seat.refresh_from_db()
+    assert (seat.clock_ms, seat.deadline, seat.turn_started_at) == clock
+    play(game, "end")
+    seat.refresh_from_db()
+    spent = seat.clock_ms - clock[0]
+    assert -60_000 < spent - 5000 <= 0  # charged once for the whole turn, with one increment
+
+
+def test_taking_back_hands_out_no_fresh_correspondence_deadline(game):
+    player = mover(game)
+    deadline = game.players.get(seat=player.seat).deadline
+    play(game, "die")
+    undo(game, player.user)
+    play(game, "die")
+    assert game.players.get(seat=player.seat).deadline == deadline
 
 
 def test_a_move_that_ended_the_turn_is_refused_in_the_players_language_and_nothing_changes(game):
