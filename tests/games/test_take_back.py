@@ -240,3 +240,18 @@ def test_the_board_offers_taking_back_only_to_the_player_who_may(game, client):
     assert "data-undo" in page and "Zug zurücknehmen" in page
     client.force_login(watcher.user)
     assert "data-undo" not in client.get(f"/games/{game.pk}/board/").content.decode()
+
+
+def test_taking_back_is_announced_to_every_board_as_a_new_version(
+    game, monkeypatch, django_capture_on_commit_callbacks
+):
+    from games.services import after_commit, broadcast
+
+    player = mover(game)
+    play(game, "die")
+    sent: list = []
+    monkeypatch.setattr(after_commit, "send_all", lambda messages: sent.extend(messages))
+    taken = undo(game, player.user, django_capture_on_commit_callbacks)
+    assert broadcast.game_message(game.pk, taken.version, "active") in sent
+    # Only the version travels on the game's channel, never what the move was.
+    assert all(set(payload) <= {"type", "version", "status"} for _group, payload in sent)
