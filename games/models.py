@@ -102,6 +102,10 @@ class Game(models.Model):
     # The seat that may take back the last move (its engine says the move showed nothing new and the
     # turn is still that seat's); None after any other change. See games.services.take_back.
     undo_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Live games of two people: the seat whose last move passed the turn but showed nothing new, so
+    # that it may ask the opponent's leave to take it back (a takeback request), and whether it has.
+    takeback_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    takeback_asked = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)

@@ -148,6 +148,13 @@ class GameViewSerializer(serializers.Serializer):
     can_take_back = serializers.BooleanField(
         help_text="Whether the caller may take back their last move now (POST .../undo/)."
     )
+    can_ask_take_back = serializers.BooleanField(
+        help_text="Live games of two people: whether the caller may ask the opponent's leave to take back "
+        'their last move (POST .../undo/ with "request": "ask").'
+    )
+    take_back_asked_by = serializers.IntegerField(
+        allow_null=True, help_text="The seat whose takeback request waits for the opponent's answer."
+    )
 
 
 class TextUUIDField(serializers.UUIDField):
@@ -177,12 +184,18 @@ class MoveResultSerializer(serializers.Serializer):
 
 class TakeBackSerializer(serializers.Serializer):
     version = serializers.IntegerField(min_value=0, help_text="The game version the board showed.")
+    request = serializers.ChoiceField(
+        choices=["take_back", "ask", "accept", "decline"],
+        default="take_back",
+        help_text="take_back: your last move of your turn; ask: the opponent's leave to take back your "
+        "last move (live games of two people); accept or decline: the opponent's request.",
+    )
 
 
 class TakeBackResultSerializer(serializers.Serializer):
     version = serializers.IntegerField(help_text="The game's new version; the move is gone from its log.")
     status = serializers.CharField()
-    can_take_back = serializers.BooleanField(help_text="Whether the move before it may be taken back too.")
+    can_take_back = serializers.BooleanField(help_text="Whether you may now take back (another) move.")
 
 
 class LogLineSerializer(serializers.Serializer):

@@ -229,7 +229,7 @@ class Engine:
         its next decision too (one missed turn is one timeout). Games of one decision per turn: never."""
         return False
 
-    def undo_refusal(self, before: State, seat: int, move: Move, after: State) -> str | None:
+    def undo_refusal(self, before: State, seat: int, move: Move, after: State, *, agreed: bool = False) -> str | None:
         """Why ``seat`` may not take back ``move``, which turned ``before`` into ``after``; None when it may.
 
         A player may take back their own move while nothing new became known and nobody else was
@@ -237,12 +237,15 @@ class Engine:
         decision resolved, and the turn still theirs. Each engine says which of its moves keep to
         that, with its rules' reason (a message id) for those that do not. The platform asks this
         right after the move, so it must be a pure function of its arguments. Default: no taking back.
+
+        ``agreed``: the other players agree to give the turn back (a takeback request they accepted,
+        nobody having moved since), so a move that passed the turn may go too; everything else holds.
         """
         return NO_TAKING_BACK
 
-    def undoable(self, before: State, seat: int, move: Move, after: State) -> bool:
+    def undoable(self, before: State, seat: int, move: Move, after: State, *, agreed: bool = False) -> bool:
         """Whether ``seat`` may take back ``move`` (see :meth:`undo_refusal`)."""
-        return self.undo_refusal(before, seat, move, after) is None
+        return self.undo_refusal(before, seat, move, after, agreed=agreed) is None
 
     def bot_move(self, state: State, seat: int, rng: random.Random) -> Move:
         """The bot's choice among the seat's legal moves."""
@@ -280,11 +283,14 @@ TURN_PASSED = gettext_noop("That move ended your turn: once another player is to
 RANDOM_DRAW = gettext_noop("That move drew by chance (a die or a shuffled pile): what it showed cannot be unseen.")
 
 
-def kept_to_oneself(engine: Engine, before: State, seat: int, after: State) -> str | None:
+def kept_to_oneself(engine: Engine, before: State, seat: int, after: State, agreed: bool = False) -> str | None:
     """The rules every engine's taking back shares: the turn is still ``seat``'s alone, before the move
     and after it (no other seat was called on, no decision of another seat resolved), and the
-    seeded generator was not used (no die rolled, nothing shuffled or drawn at random)."""
-    if engine.is_over(after) or engine.to_act(before) != [seat] or engine.to_act(after) != [seat]:
+    seeded generator was not used (no die rolled, nothing shuffled or drawn at random). ``agreed``:
+    the others agree to give the turn back, so after the move it may be theirs."""
+    if engine.is_over(after) or engine.to_act(before) != [seat]:
+        return TURN_PASSED
+    if engine.to_act(after) != [seat] and not agreed:
         return TURN_PASSED
     if before.get("rng") != after.get("rng"):
         return RANDOM_DRAW

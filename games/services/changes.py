@@ -51,9 +51,9 @@ def do(change: Change) -> Game:
     """Write the change (a new version of the game, its move, its seats) and schedule what follows
     the commit. Runs inside the caller's transaction, which holds the game's row lock."""
     game, now = change.game, change.now
-    # Only a move the engine lets its player take back leaves that seat a take-back (the check step
-    # says so); any other change ends it.
-    game.undo_seat = None
+    # Only a move the engine lets its player take back (alone, or asking the opponent) leaves that
+    # seat a take-back (the check step says so); any other change ends it.
+    game.undo_seat, game.takeback_seat, game.takeback_asked = None, None, False
     for name, value in change.game_fields.items():
         setattr(game, name, value)
     for p in change.players:

@@ -11,7 +11,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.models import Game, Move
+from games.models import Game, Move, TimeControl
 from games.rules.base import IllegalMove
 from games.services import audience, changes, rows
 from games.services.changes import Change
@@ -161,6 +161,14 @@ def check_move(
     if note:
         events = [note, *events]
     undoable = state_before is not None and engine.undoable(state_before, acting, move, state)
+    # In a live game of two people a move that passed the turn but showed nothing new may be taken
+    # back with the opponent's leave (games.services.take_back.ask).
+    askable = (
+        state_before is not None
+        and not undoable
+        and take_back_asks(game, players)
+        and engine.undoable(state_before, acting, move, state, agreed=True)
+    )
     now = timezone.now()
     change = Change(
         game=game,
@@ -168,7 +176,11 @@ def check_move(
         before=before,
         after=set(),
         now=now,
-        game_fields={"state": state, "undo_seat": acting if undoable else None},
+        game_fields={
+            "state": state,
+            "undo_seat": acting if undoable else None,
+            "takeback_seat": acting if askable else None,
+        },
         seat_fields=seat_fields or {},
         # A move that may be taken back leaves the turn running (its clock, its deadline): the turn
         # has not passed, and taking the move back must not hand out a fresh deadline or increment.
@@ -189,6 +201,12 @@ def check_move(
     else:
         change.after = set(engine.to_act(state))
     return change
+
+
+def take_back_asks(game: Game, players: list[SeatRow]) -> bool:
+    """Whether a player of this game may ask the opponent's leave to take back a move: a live game of
+    two seats, both played by people."""
+    return game.time_control == TimeControl.LIVE and len(players) == 2 and not any(p.controlled_by_bot for p in players)
 
 
 def copy_state(state: dict[str, Any]) -> dict[str, Any]:

@@ -111,6 +111,9 @@ def game_view(game: Game, user, players: list[SeatRow] | None = None, *, as_text
         "result": part(shown.result),
         "time_control": game.time_control,
         "can_take_back": acting and take_back.offered(game, seat),
+        # A takeback request (live games of two people): whether this seat may ask, and who asked.
+        "can_ask_take_back": take_back.may_ask(game, seat),
+        "take_back_asked_by": take_back.asked_by(game),
     }
 
 

@@ -190,7 +190,18 @@ def _prepared(fields: Sequence[Field[Any, Any]], instance: Model) -> list[Any]:
 
 
 # The fields a change of a game may set; the others are fixed when the game starts.
-CHANGING_FIELDS = ("state", "version", "status", "rated", "result", "finished_at", "updated_at", "undo_seat")
+CHANGING_FIELDS = (
+    "state",
+    "version",
+    "status",
+    "rated",
+    "result",
+    "finished_at",
+    "updated_at",
+    "undo_seat",
+    "takeback_seat",
+    "takeback_asked",
+)
 
 
 @cache

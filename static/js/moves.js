@@ -56,7 +56,8 @@
   }
 
   let busy = false;
-  // A move (or, with `undo`, taking back the last one: the board's "Take back" button).
+  // A move, or with `undo` a take-back: "take_back" (the board's "Take back" button), or a takeback
+  // request's "ask", "accept" or "decline" (the button's data-undo).
   async function send(move, undo) {
     if (busy) return;
     busy = true;
@@ -66,7 +67,7 @@
       const res = await fetch(undo ? page.dataset.undoUrl : page.dataset.moveUrl, {
         method: "POST", credentials: "same-origin",
         headers: { "Content-Type": "application/json", "X-CSRFToken": page.querySelector("[name=csrfmiddlewaretoken]").value },
-        body: JSON.stringify(undo ? { version: version() } : { move: move, version: version(), move_id: uuid() }),
+        body: JSON.stringify(undo ? { version: version(), request: undo } : { move: move, version: version(), move_id: uuid() }),
       });
       const body = await res.json().catch(function () { return {}; });
       if (!res.ok) error = body.detail || res.statusText;
@@ -83,7 +84,7 @@
     const undo = e.target.closest("[data-undo]");
     if (undo && !undo.disabled) {
       e.preventDefault();
-      send(null, true);
+      send(null, undo.dataset.undo || "take_back");
       return;
     }
     const btn = e.target.closest("[data-move]");

@@ -255,3 +255,117 @@ def test_taking_back_is_announced_to_every_board_as_a_new_version(
     assert broadcast.game_message(game.pk, taken.version, "active") in sent
     # Only the version travels on the game's channel, never what the move was.
     assert all(set(payload) <= {"type", "version", "status"} for _group, payload in sent)
+
+
+# --- a takeback request in a live game of two people -----------------------------------------
+
+
+@pytest.fixture
+def live_game(django_capture_on_commit_callbacks):
+    alice, bob = make_user("alice"), make_user("bob")
+    with django_capture_on_commit_callbacks(execute=True):
+        table = tables.create_table(alice, SLUG, 2, {"side": "basic"}, time_control="live", minutes_per_player=10)
+        tables.join_table(table.pk, bob)
+    return Game.objects.get(table=table)
+
+
+def _claim_and_end(game: Game, capture=None):
+    """The first player claims a section and ends the turn (no dice rolled): returns them and the state
+    after the claim."""
+    player = mover(game)
+    play(game, "claim", capture)
+    game.refresh_from_db()
+    after_claim = canonical(game.state)
+    play(game, "end", capture)
+    game.refresh_from_db()
+    return player, after_claim
+
+
+def _request(game: Game, user, kind: str) -> Game:
+    game.refresh_from_db()
+    if kind == "ask":
+        return take_back.ask(game.pk, user, version=game.version)
+    return take_back.answer(game.pk, user, version=game.version, accept=kind == "accept")
+
+
+def test_the_opponent_may_allow_taking_back_a_move_that_passed_the_turn(live_game, django_capture_on_commit_callbacks):
+    capture = django_capture_on_commit_callbacks
+    game = live_game
+    player, after_claim = _claim_and_end(game, capture)
+    opponent = other(game) if mover(game).seat == player.seat else mover(game)
+    assert game.takeback_seat == player.seat
+    with pytest.raises(TakeBackRefused):  # alone: the turn has passed
+        undo(game, player.user)
+    assert game_view(game, player.user)["can_ask_take_back"]
+    _request(game, player.user, "ask")
+    game.refresh_from_db()
+    assert game_view(game, opponent.user)["take_back_asked_by"] == player.seat
+    notices = Notice.objects.filter(user=player.user, kind=Notice.Kind.TURN)
+    with capture(execute=True):
+        _request(game, opponent.user, "accept")
+    game.refresh_from_db()
+    assert canonical(game.state) == after_claim and ENGINE.to_act(game.state) == [player.seat]
+    assert game.players.get(seat=player.seat).must_act and not game.players.get(seat=opponent.seat).must_act
+    assert notices.filter(read_at__isnull=True).exists()  # told that it is their turn again
+    assert replay_differs(game) is None
+    # The claim before it is theirs to take back alone, as it was before they ended the turn.
+    assert game.undo_seat == player.seat and game.takeback_seat is None
+
+
+def test_a_declined_takeback_request_changes_nothing_and_is_not_asked_twice(live_game):
+    game = live_game
+    player, _after_claim = _claim_and_end(game)
+    opponent = other(game) if mover(game).seat == player.seat else mover(game)
+    _request(game, player.user, "ask")
+    with pytest.raises(TakeBackRefused):  # the request is the opponent's to answer
+        _request(game, player.user, "accept")
+    game.refresh_from_db()
+    state = canonical(game.state)
+    _request(game, opponent.user, "decline")
+    game.refresh_from_db()
+    assert canonical(game.state) == state and ENGINE.to_act(game.state) == [opponent.seat]
+    assert game.takeback_seat is None and not game.takeback_asked
+    with pytest.raises(TakeBackRefused):
+        _request(game, player.user, "ask")
+
+
+def test_a_move_that_rolled_dice_cannot_be_asked_back(live_game):
+    game = live_game
+    player = mover(game)
+    play(game, "die")
+    play(game, "take")
+    play(game, "end")  # the end of a market turn rerolls the area's dice
+    game.refresh_from_db()
+    assert game.takeback_seat is None
+    with pytest.raises(TakeBackRefused):
+        _request(game, player.user, "ask")
+
+
+def test_a_correspondence_game_has_no_takeback_request(game):
+    player, _after_claim = _claim_and_end(game)
+    assert game.takeback_seat is None
+    assert not game_view(game, player.user)["can_ask_take_back"]
+    with pytest.raises(TakeBackRefused):
+        _request(game, player.user, "ask")
+
+
+def test_the_board_asks_and_answers_a_takeback_request_in_german(live_game, client):
+    game = live_game
+    player, _after_claim = _claim_and_end(game)
+    opponent = other(game) if mover(game).seat == player.seat else mover(game)
+    for user in (player.user, opponent.user):
+        user.language = "de"
+        user.save(update_fields=["language"])
+    client.force_login(player.user)
+    page = client.get(f"/games/{game.pk}/board/").content.decode()
+    assert 'data-undo="ask"' in page and "Bitten, deinen letzten Zug zurückzunehmen" in page
+    game.refresh_from_db()
+    answer = client.post(
+        f"/api/games/{game.pk}/undo/", {"version": game.version, "request": "ask"}, content_type="application/json"
+    )
+    assert answer.status_code == 200, answer.content
+    client.force_login(opponent.user)
+    page = client.get(f"/games/{game.pk}/board/").content.decode()
+    assert 'data-undo="accept"' in page and 'data-undo="decline"' in page
+    assert f"{player.user.username} bittet darum, den letzten Zug zurückzunehmen." in page
+    assert "Erlauben" in page and "Ablehnen" in page

@@ -247,8 +247,8 @@ class RedCathedral(Engine, to_act=flow.to_act, view=build_view, label=labels.lab
     def timeout_move(self, st: State, seat: int) -> Move:
         return bot.choose(st, seat, self.legal_moves(st, seat), random.Random(st["turns"]))
 
-    def undo_refusal(self, before: State, seat: int, move: Move, after: State) -> str | None:
-        return undo.refusal(self, before, seat, move, after)
+    def undo_refusal(self, before: State, seat: int, move: Move, after: State, *, agreed: bool = False) -> str | None:
+        return undo.refusal(self, before, seat, move, after, agreed)
 
     def turn_goes_on(self, st: State, seat: int) -> bool:
         # After the basic action the turn goes on until "end"; Iwan's open choices end with the choice.

@@ -5,7 +5,8 @@ Until then a move may be taken back while it showed nothing new: the rules' dice
 by a reroll and at the end of the turn, and cards come face up only from the face-down piles
 (drawn contracts, the Master Builders' section cards, a specialist refilling the row from the bag).
 Iwan's choices in the solo game are his turn's, and the draft of the special workshop tiles hands
-the choice on, so neither is taken back.
+the choice on, so neither is taken back. With the other players' agreement (a takeback request)
+"end" may go too, unless it rolled the dice (the end of a market turn) or ended the game.
 """
 
 from __future__ import annotations
@@ -37,12 +38,19 @@ def _face_down(st: State) -> tuple[Any, ...]:
     )
 
 
-def refusal(engine: Engine, before: State, seat: int, move: Move, after: State) -> str | None:
+def _turn_passed(before: State, seat: int, move: Move, after: State, agreed: bool) -> bool:
+    """The move ended the turn; with the others' agreement only the one turn, to the next player."""
+    if not agreed:
+        return move.get("type") == "end" or before["turns"] != after["turns"] or after["turn"]["seat"] != seat
+    return bool(before["turns"] + (move.get("type") == "end") != after["turns"])
+
+
+def refusal(engine: Engine, before: State, seat: int, move: Move, after: State, agreed: bool = False) -> str | None:
     if before["pend"] or after["pend"] or move.get("type", "").startswith("iwan_"):
         return IWANS_CHOICE
     if special_tiles.drafting(before) is not None:
         return DRAFT
-    if move.get("type") == "end" or before["turns"] != after["turns"] or after["turn"]["seat"] != seat:
+    if _turn_passed(before, seat, move, after, agreed):
         return TURN_PASSED
     if move.get("type") == "reroll":
         return REROLL
@@ -50,4 +58,4 @@ def refusal(engine: Engine, before: State, seat: int, move: Move, after: State) 
         return CHOSEN
     if _face_down(before) != _face_down(after):
         return FACE_DOWN
-    return kept_to_oneself(engine, before, seat, after)
+    return kept_to_oneself(engine, before, seat, after, agreed)

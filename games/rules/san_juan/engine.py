@@ -180,8 +180,8 @@ class SanJuan(Engine, view=build_view, label=labels.label, bot=bot.choose):
         flow.advance(state, events)
         return state, events
 
-    def undo_refusal(self, before: State, seat: int, move: Move, after: State) -> str | None:
-        return undo.refusal(self, before, seat, move, after)
+    def undo_refusal(self, before: State, seat: int, move: Move, after: State, *, agreed: bool = False) -> str | None:
+        return undo.refusal(self, before, seat, move, after, agreed)
 
     # --- display ----------------------------------------------------------------------
     def describe_move(self, move: Move) -> str:

@@ -264,8 +264,8 @@ class SanktPetersburg(Engine, to_act=to_act, view=build_view, label=label, bot=b
             flow.end_turn(state, seat, "card" if outcome == "wait" else outcome, events)
         return state, events
 
-    def undo_refusal(self, before: State, seat: int, move: Move, after: State) -> str | None:
-        return undo.refusal(self, before, seat, move, after)
+    def undo_refusal(self, before: State, seat: int, move: Move, after: State, *, agreed: bool = False) -> str | None:
+        return undo.refusal(self, before, seat, move, after, agreed)
 
     # --- display ------------------------------------------------------------------------------
     def catalogue(self) -> dict[str, Any]:

@@ -6,7 +6,8 @@ player is still open, the decisions before it may be taken back, as long as they
 new. A card dealt from a face-down pile (to the board or privately to a hand) or anything the
 generator decided (the events, the sack) counts as soon as it is seen. Once the player's decisions
 are all answered the turn passes, and the move counts, even when the next turn is theirs again
-because everyone else has passed.
+because everyone else has passed. With the other players' agreement (a takeback request) the
+action may go too, unless it dealt or drew anything.
 """
 
 from __future__ import annotations
@@ -33,9 +34,9 @@ def _same_turn(before: State, after: State) -> bool:
 ACTION_DECISIONS = ("turn", "turn:action", "again")
 
 
-def refusal(engine: Engine, before: State, seat: int, move: Move, after: State) -> str | None:
-    if not _own_decision_open(after, seat) or not _same_turn(before, after):
+def refusal(engine: Engine, before: State, seat: int, move: Move, after: State, agreed: bool = False) -> str | None:
+    if not agreed and (not _own_decision_open(after, seat) or not _same_turn(before, after)):
         return TURN_PASSED
     if {d: len(pile) for d, pile in before["decks"].items()} != {d: len(pile) for d, pile in after["decks"].items()}:
         return DEALT
-    return kept_to_oneself(engine, before, seat, after)
+    return kept_to_oneself(engine, before, seat, after, agreed)

@@ -88,3 +88,14 @@ def test_only_the_seat_whose_turn_it_is_may_take_back():
     step = find_step(E, 2, BASIC, of_type("die"))
     other = 1 - step.seat
     assert E.undo_refusal(step.before, other, step.move, step.after) == TURN_PASSED
+
+
+def test_with_the_opponents_leave_ending_the_turn_after_a_claim_can_be_taken_back():
+    step = find_step(E, 2, BASIC, lambda s: s.move["type"] == "end" and s.before["turn"]["stage"] == "after")
+    assert step.refusal(E) == TURN_PASSED
+    assert E.undo_refusal(step.before, step.seat, step.move, step.after, agreed=True) is None
+
+
+def test_even_with_the_opponents_leave_the_dice_rolled_at_the_end_of_a_market_turn_count():
+    step = find_step(E, 2, BASIC, lambda s: s.move["type"] == "end" and s.before["turn"]["stage"] == "market")
+    assert E.undo_refusal(step.before, step.seat, step.move, step.after, agreed=True) == RANDOM_DRAW

@@ -73,3 +73,21 @@ def test_a_decision_of_the_simultaneous_start_cannot_be_taken_back_once_others_d
     step = find_step(E, 3, {"start_variant": True}, lambda s: s.move["type"] == "discard")
     assert len(E.to_act(step.before)) > 1
     assert step.refusal(E) == TURN_PASSED
+
+
+def test_with_the_opponents_leave_the_last_card_paid_can_be_taken_back_if_nothing_was_drawn():
+    step = find_step(
+        E,
+        2,
+        {},
+        lambda s: (
+            s.move["type"] == "pay" and E.to_act(s.after) != [s.seat] and len(s.after["deck"]) == len(s.before["deck"])
+        ),
+    )
+    assert step.refusal(E) == TURN_PASSED
+    assert E.undo_refusal(step.before, step.seat, step.move, step.after, agreed=True) is None
+
+
+def test_even_with_the_opponents_leave_a_card_drawn_counts():
+    step = find_step(E, 2, {}, lambda s: s.move["type"] == "sell" and len(s.after["deck"]) < len(s.before["deck"]))
+    assert E.undo_refusal(step.before, step.seat, step.move, step.after, agreed=True) == undo.DRAWN

@@ -65,3 +65,16 @@ def test_answering_one_end_of_phase_decision_can_be_taken_back_while_the_next_is
 def test_a_card_dealt_from_a_face_down_pile_cannot_be_taken_back():
     step = find_step(E, 4, ALL_MODULES, lambda s: s.move["type"] == "observatory")
     assert step.refusal(E) == undo.DEALT
+
+
+def test_with_the_opponents_leave_a_plain_action_can_be_taken_back():
+    step = find_step(E, 2, {}, lambda s: s.move["type"] == "buy" and not s.after["queue"] and s.before["round"] > 1)
+    assert step.refusal(E) == TURN_PASSED
+    assert E.undo_refusal(step.before, step.seat, step.move, step.after, agreed=True) is None
+
+
+def test_even_with_the_opponents_leave_the_cards_dealt_for_the_next_phase_count():
+    step = find_step(
+        E, 2, {}, lambda s: s.before["phase"] != s.after["phase"] and s.before["decks"] != s.after["decks"]
+    )
+    assert E.undo_refusal(step.before, step.seat, step.move, step.after, agreed=True) == undo.DEALT
