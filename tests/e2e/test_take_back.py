@@ -77,3 +77,57 @@ class TakeBackInARoteKathedraleTurn(ChannelsLiveServerTestCase):
             assert canonical(game.state) == start and not Move.objects.filter(game=game).exists()
             assert game.status == Game.Status.ACTIVE
             browser.close()
+
+
+@needs_chromium
+@pytest.mark.e2e
+class TakebackRequestInALiveGame(ChannelsLiveServerTestCase):
+    def test_ask_and_allow_taking_back_the_end_of_a_turn_in_two_browsers(self):
+        from games.models import Game, TimeControl
+        from games.services import tables
+        from games.services.engines import get_engine
+        from games.services.moves import submit_move
+        from tests.factories import make_user
+
+        engine = get_engine("red-cathedral")
+        anna, bea = make_user("anna"), make_user("bea")
+        for user in (anna, bea):
+            user.language = "de"
+            user.save(update_fields=["language"])
+        game = tables.start_seated_game("red-cathedral", [anna, bea], {"side": "basic"}, seed=4, rated=False)
+        Game.objects.filter(pk=game.pk).update(time_control=TimeControl.LIVE)
+        game.refresh_from_db()
+        seat = game.state["turn"]["seat"]
+        mover = game.players.get(seat=seat).user
+        opponent = bea if mover == anna else anna
+        for kind in ("claim", "end"):  # a claim, then the end of the turn: no dice rolled
+            move = next(m for m in engine.legal_moves(game.state, seat) if m["type"] == kind)
+            submit_move(game.pk, mover, move, version=game.version)
+            game.refresh_from_db()
+        with playwright() as pw:
+            browser = launch(pw)
+            pages = {}
+            for user in (mover, opponent):
+                page = browser.new_context(viewport={"width": 1280, "height": 900}, locale="de-DE").new_page()
+                _log_in(page, self.live_server_url, user.username)
+                page.goto(f"{self.live_server_url}/games/{game.pk}/")
+                pages[user.username] = page
+            asking, answering = pages[mover.username], pages[opponent.username]
+            asking.wait_for_selector("button[data-undo=ask]")
+            asking.locator("button[data-undo=ask]").click()
+            asking.wait_for_selector("text=Du hast darum gebeten, deinen letzten Zug zurückzunehmen")
+            # The opponent's board hears of the request by its socket and offers to allow it.
+            answering.wait_for_selector("button[data-undo=accept]", timeout=15000)
+            assert f"{mover.username} bittet darum" in answering.locator("#board-area").inner_text()
+            answering.locator("button[data-undo=accept]").focus()
+            answering.keyboard.press("Enter")
+            # The turn is the asker's again, and the claim before the end may be taken back too.
+            asking.wait_for_selector("button[data-undo]:not([data-undo=ask])", timeout=15000)
+            assert "Du bist am Zug" in asking.locator(".turn-line").inner_text()
+            answering.wait_for_function(
+                "() => !document.querySelector('#board-area button[data-undo]')", timeout=15000, polling=50
+            )
+            game.refresh_from_db()
+            assert engine.to_act(game.state) == [seat] and game.undo_seat == seat
+            asking.screenshot(path="/tmp/undo_request_asker.png")
+            browser.close()
