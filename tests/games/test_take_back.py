@@ -369,3 +369,17 @@ def test_the_board_asks_and_answers_a_takeback_request_in_german(live_game, clie
     assert 'data-undo="accept"' in page and 'data-undo="decline"' in page
     assert f"{player.user.username} bittet darum, den letzten Zug zurückzunehmen." in page
     assert "Erlauben" in page and "Ablehnen" in page
+
+
+def test_an_allowed_takeback_gives_back_the_increment_the_move_earned(live_game):
+    game = live_game
+    Game.objects.filter(pk=game.pk).update(increment_seconds=5)
+    player = mover(game)
+    clock = game.players.get(seat=player.seat).clock_ms
+    _claim_and_end(game)
+    assert game.players.get(seat=player.seat).clock_ms > clock  # the end of the turn earned 5 s
+    opponent = mover(game)
+    _request(game, player.user, "ask")
+    _request(game, opponent.user, "accept")
+    seat = game.players.get(seat=player.seat)
+    assert clock - 60_000 < seat.clock_ms <= clock and seat.must_act
