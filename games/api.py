@@ -22,8 +22,10 @@ from games.serializers import (
     MoveSubmitSerializer,
     TableCreateSerializer,
     TableSerializer,
+    TakeBackResultSerializer,
+    TakeBackSerializer,
 )
-from games.services import audience, play, tables
+from games.services import audience, play, tables, take_back
 from games.services.engines import available_engines
 from games.services.log import log_entries
 from games.services.moves import submit_move
@@ -192,6 +194,27 @@ class GameViewSet(viewsets.GenericViewSet):
             "status": outcome.game.status,
         }
         return Response(body, status=status.HTTP_200_OK if outcome.repeated else status.HTTP_201_CREATED)
+
+    @extend_schema(request=TakeBackSerializer, responses={200: TakeBackResultSerializer, **ERRORS})
+    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    def undo(self, request, pk=None):
+        """Take back your last move of your turn, while it showed nothing new (the game's rules say
+        which moves qualify; the game view's ``can_take_back`` says whether one does now); or, in a
+        live game of two people, ask the opponent's leave to take back a move that passed the turn,
+        and accept or decline such a request. 409 with the reason when it is not possible; then
+        nothing changes."""
+        data = TakeBackSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        version, kind = data.validated_data["version"], data.validated_data["request"]
+        if kind in ("accept", "decline"):
+            game = take_back.answer(int(pk), request.user, version=version, accept=kind == "accept")
+        elif kind == "ask":
+            game = take_back.ask(int(pk), request.user, version=version)
+        else:
+            game = take_back.take_back(int(pk), request.user, version=version)
+        seat = play.seat_of(game, request.user)
+        body = {"version": game.version, "status": game.status, "can_take_back": take_back.offered(game, seat)}
+        return Response(body)
 
     @extend_schema(
         responses=LogLineSerializer(many=True),

@@ -103,6 +103,13 @@ class Game(models.Model):
     # Copied from the table at the start (invited-only tables; invited-only tournaments): then only the
     # players, the table's owner and those invited may read the game. See games.services.audience.
     private = models.BooleanField(default=False)
+    # The seat that may take back the last move (its engine says the move showed nothing new and the
+    # turn is still that seat's); None after any other change. See games.services.take_back.
+    undo_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Live games of two people: the seat whose last move passed the turn but showed nothing new, so
+    # that it may ask the opponent's leave to take it back (a takeback request), and whether it has.
+    takeback_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    takeback_asked = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -184,6 +191,9 @@ class Move(models.Model):
     events = CompactJSONField(default=list)
     client_id = models.UUIDField(null=True, blank=True)
     by_bot = models.BooleanField(default=False)
+    # Whether its player may still take it back while it is the game's last move: the engine's
+    # ``undoable``, asked when the move was made (games.services.take_back).
+    undoable = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

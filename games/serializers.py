@@ -145,6 +145,16 @@ class GameViewSerializer(serializers.Serializer):
     legal_moves = serializers.ListField(child=serializers.DictField())
     result = serializers.DictField(allow_null=True)
     time_control = serializers.CharField()
+    can_take_back = serializers.BooleanField(
+        help_text="Whether the caller may take back their last move now (POST .../undo/)."
+    )
+    can_ask_take_back = serializers.BooleanField(
+        help_text="Live games of two people: whether the caller may ask the opponent's leave to take back "
+        'their last move (POST .../undo/ with "request": "ask").'
+    )
+    take_back_asked_by = serializers.IntegerField(
+        allow_null=True, help_text="The seat whose takeback request waits for the opponent's answer."
+    )
 
 
 class TextUUIDField(serializers.UUIDField):
@@ -170,6 +180,22 @@ class MoveResultSerializer(serializers.Serializer):
     seq = serializers.IntegerField()
     repeated = serializers.BooleanField()
     status = serializers.CharField()
+
+
+class TakeBackSerializer(serializers.Serializer):
+    version = serializers.IntegerField(min_value=0, help_text="The game version the board showed.")
+    request = serializers.ChoiceField(
+        choices=["take_back", "ask", "accept", "decline"],
+        default="take_back",
+        help_text="take_back: your last move of your turn; ask: the opponent's leave to take back your "
+        "last move (live games of two people); accept or decline: the opponent's request.",
+    )
+
+
+class TakeBackResultSerializer(serializers.Serializer):
+    version = serializers.IntegerField(help_text="The game's new version; the move is gone from its log.")
+    status = serializers.CharField()
+    can_take_back = serializers.BooleanField(help_text="Whether you may now take back (another) move.")
 
 
 class LogLineSerializer(serializers.Serializer):

@@ -192,6 +192,7 @@ def _board_context(request, game: Game) -> dict:
         "log": log_entries(game, data["seat"]),
         "me": next((p for p in data["players"] if p["seat"] == data["seat"]), None),
         "to_act_names": [p["name"] for p in data["players"] if p["must_act"]],
+        "take_back_asker": next((p["name"] for p in data["players"] if p["seat"] == data["take_back_asked_by"]), None),
     }
 
 

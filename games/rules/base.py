@@ -229,6 +229,24 @@ class Engine:
         its next decision too (one missed turn is one timeout). Games of one decision per turn: never."""
         return False
 
+    def undo_refusal(self, before: State, seat: int, move: Move, after: State, *, agreed: bool = False) -> str | None:
+        """Why ``seat`` may not take back ``move``, which turned ``before`` into ``after``; None when it may.
+
+        A player may take back their own move while nothing new became known and nobody else was
+        called on since: no card drawn or revealed, no die rolled, no random draw, no other seat's
+        decision resolved, and the turn still theirs. Each engine says which of its moves keep to
+        that, with its rules' reason (a message id) for those that do not. The platform asks this
+        right after the move, so it must be a pure function of its arguments. Default: no taking back.
+
+        ``agreed``: the other players agree to give the turn back (a takeback request they accepted,
+        nobody having moved since), so a move that passed the turn may go too; everything else holds.
+        """
+        return NO_TAKING_BACK
+
+    def undoable(self, before: State, seat: int, move: Move, after: State, *, agreed: bool = False) -> bool:
+        """Whether ``seat`` may take back ``move`` (see :meth:`undo_refusal`)."""
+        return self.undo_refusal(before, seat, move, after, agreed=agreed) is None
+
     def bot_move(self, state: State, seat: int, rng: random.Random) -> Move:
         """The bot's choice among the seat's legal moves."""
         if self._bot is None:
@@ -257,6 +275,26 @@ class Engine:
         """A short label for a move (used by generic boards and the API)."""
         args = ", ".join(f"{k}={v}" for k, v in move.items() if k != "type")
         return f"{move.get('type')}({args})" if args else str(move.get("type"))
+
+
+# Reasons a move cannot be taken back, shared by the engines (message ids).
+NO_TAKING_BACK = gettext_noop("In this game a move cannot be taken back.")
+TURN_PASSED = gettext_noop("That move ended your turn: once another player is to act, it counts.")
+RANDOM_DRAW = gettext_noop("That move drew by chance (a die or a shuffled pile): what it showed cannot be unseen.")
+
+
+def kept_to_oneself(engine: Engine, before: State, seat: int, after: State, agreed: bool = False) -> str | None:
+    """The rules every engine's taking back shares: the turn is still ``seat``'s alone, before the move
+    and after it (no other seat was called on, no decision of another seat resolved), and the
+    seeded generator was not used (no die rolled, nothing shuffled or drawn at random). ``agreed``:
+    the others agree to give the turn back, so after the move it may be theirs."""
+    if engine.is_over(after) or engine.to_act(before) != [seat]:
+        return TURN_PASSED
+    if engine.to_act(after) != [seat] and not agreed:
+        return TURN_PASSED
+    if before.get("rng") != after.get("rng"):
+        return RANDOM_DRAW
+    return None
 
 
 def new_rng_state(seed: int) -> dict[str, int]:

@@ -1,8 +1,8 @@
 """The do step: every change of a running game is written and announced here.
 
-A move, a bot's move, a timeout, a resignation and the end of a game by the
-timeout policy each come from a check step (``moves.check_move``,
-``timeouts.check_timeout``, ``play.check_resign``) that reads the locked game,
+A move, a bot's move, a timeout, a resignation, taking back a move and the end
+of a game by the timeout policy each come from a check step (``moves.check_move``,
+``timeouts.check_timeout``, ``play.check_resign``, ``take_back.check_take_back``) that reads the locked game,
 decides and raises if the change is not allowed, without writing anything. It
 hands a ``Change`` to ``do``, which writes it through ``rows`` and schedules
 the work that follows the commit, in this one place.
@@ -34,6 +34,7 @@ class Change:
     game_fields: dict[str, Any] = field(default_factory=dict)  # new values of the game's fields
     seat_fields: dict[int, dict[str, Any]] = field(default_factory=dict)  # seat -> new values of its flags
     move: Move | None = None  # the entry for the move log; its number is the new version
+    taken_back: Move | None = None  # the move log's last entry, which the change takes back (deletes)
     results: dict[int, tuple[int | None, int | None]] | None = None  # final (score, rank) per seat
     acted: int | None = None  # the seat whose move this is
     timed_out: bool = False  # the acting seat ran out of time
@@ -50,6 +51,9 @@ def do(change: Change) -> Game:
     """Write the change (a new version of the game, its move, its seats) and schedule what follows
     the commit. Runs inside the caller's transaction, which holds the game's row lock."""
     game, now = change.game, change.now
+    # Only a move the engine lets its player take back (alone, or asking the opponent) leaves that
+    # seat a take-back (the check step says so); any other change ends it.
+    game.undo_seat, game.takeback_seat, game.takeback_asked = None, None, False
     for name, value in change.game_fields.items():
         setattr(game, name, value)
     for p in change.players:
@@ -57,6 +61,8 @@ def do(change: Change) -> Game:
             setattr(p, name, value)
     game.version += 1
     game.updated_at = now
+    if change.taken_back is not None:
+        rows.delete_move(change.taken_back)
     if change.move is not None:
         change.move.seq, change.move.created_at = game.version, now
         rows.insert_move(change.move)

@@ -12,6 +12,7 @@ __all__ = [
     "StaleVersion",
     "MoveIdReused",
     "GameNotActive",
+    "TakeBackRefused",
     "TableError",
     "Forbidden",
 ]
@@ -52,6 +53,13 @@ class MoveIdReused(ServiceError):
 class GameNotActive(ServiceError):
     status = 409
     code = "game_over"
+
+
+class TakeBackRefused(ServiceError):
+    """A move that may not (or no longer) be taken back; the message says why."""
+
+    status = 409
+    code = "cannot_take_back"
 
 
 class TableError(ServiceError):

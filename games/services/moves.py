@@ -11,7 +11,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.models import Game, Move
+from games.models import Game, Move, TimeControl
 from games.rules.base import IllegalMove
 from games.services import audience, changes, rows
 from games.services.changes import Change
@@ -149,6 +149,10 @@ def check_move(
     engine = get_engine(game.game_slug)
     before = set(engine.to_act(game.state))
     acting = _acting_seat(players, actor, sorted(before), seat)
+    # A person's move may be taken back later if the engine says so; the engine may change the state
+    # it is given, so the state before the move is a copy. (Bots' and the clock's moves stand.)
+    person = actor not in (BOT, CLOCK)
+    state_before = copy_state(game.state) if person else None
     try:
         state, events = engine.apply(game.state, acting, move)
     except IllegalMove as exc:
@@ -156,6 +160,15 @@ def check_move(
         raise IllegalMoveError(reason_text(exc)) from None
     if note:
         events = [note, *events]
+    undoable = state_before is not None and engine.undoable(state_before, acting, move, state)
+    # In a live game of two people a move that passed the turn but showed nothing new may be taken
+    # back with the opponent's leave (games.services.take_back.ask).
+    askable = (
+        state_before is not None
+        and not undoable
+        and take_back_asks(game, players)
+        and engine.undoable(state_before, acting, move, state, agreed=True)
+    )
     now = timezone.now()
     change = Change(
         game=game,
@@ -163,9 +176,15 @@ def check_move(
         before=before,
         after=set(),
         now=now,
-        game_fields={"state": state},
+        game_fields={
+            "state": state,
+            "undo_seat": acting if undoable else None,
+            "takeback_seat": acting if askable else None,
+        },
         seat_fields=seat_fields or {},
-        acted=acting,
+        # A move that may be taken back leaves the turn running (its clock, its deadline): the turn
+        # has not passed, and taking the move back must not hand out a fresh deadline or increment.
+        acted=None if undoable else acting,
         timed_out=actor is CLOCK,
         move=Move(
             game=game,
@@ -173,7 +192,8 @@ def check_move(
             payload=move,
             events=encode_events(events, acting),
             client_id=move_id,
-            by_bot=actor in (BOT, CLOCK),
+            by_bot=not person,
+            undoable=undoable,
         ),
     )
     if engine.is_over(state):
@@ -181,6 +201,18 @@ def check_move(
     else:
         change.after = set(engine.to_act(state))
     return change
+
+
+def take_back_asks(game: Game, players: list[SeatRow]) -> bool:
+    """Whether a player of this game may ask the opponent's leave to take back a move: a live game of
+    two seats, both played by people."""
+    return game.time_control == TimeControl.LIVE and len(players) == 2 and not any(p.controlled_by_bot for p in players)
+
+
+def copy_state(state: dict[str, Any]) -> dict[str, Any]:
+    """A deep copy of a JSON-able state (faster than ``copy.deepcopy`` for plain data)."""
+    copied: dict[str, Any] = json.loads(json.dumps(state))
+    return copied
 
 
 def _repeated(game: Game, landed: Move, move: dict) -> MoveOutcome:

@@ -10,7 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.models import ChatMessage, Game, Player
-from games.services import audience, broadcast, changes, deadlines, read_snapshot, rows, view_cache
+from games.services import audience, broadcast, changes, deadlines, read_snapshot, rows, take_back, view_cache
 from games.services.changes import Change
 from games.services.engines import get_engine
 from games.services.errors import Forbidden, GameNotActive, TableError
@@ -110,6 +110,10 @@ def game_view(game: Game, user, players: list[SeatRow] | None = None, *, as_text
         "legal_moves": part(shown.legal_moves) if acting else [],
         "result": part(shown.result),
         "time_control": game.time_control,
+        "can_take_back": acting and take_back.offered(game, seat),
+        # A takeback request (live games of two people): whether this seat may ask, and who asked.
+        "can_ask_take_back": take_back.may_ask(game, seat),
+        "take_back_asked_by": take_back.asked_by(game),
     }
 
 

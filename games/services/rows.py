@@ -206,7 +206,18 @@ def _prepared(fields: Sequence[Field[Any, Any]], instance: Model) -> list[Any]:
 
 
 # The fields a change of a game may set; the others are fixed when the game starts.
-CHANGING_FIELDS = ("state", "version", "status", "rated", "result", "finished_at", "updated_at")
+CHANGING_FIELDS = (
+    "state",
+    "version",
+    "status",
+    "rated",
+    "result",
+    "finished_at",
+    "updated_at",
+    "undo_seat",
+    "takeback_seat",
+    "takeback_asked",
+)
 
 
 @cache
@@ -239,6 +250,21 @@ def insert_move(move: Move) -> Move:
     """Store a new move, every field as the instance has it (``created_at`` set by the caller: no
     auto_now_add here), and give it its id."""
     return plain_sql.insert(move)
+
+
+def delete_move(move: Move) -> None:
+    """Remove a move from the log (it is taken back)."""
+    Move.objects.filter(pk=move.pk).delete()
+
+
+def last_moves(game_id: int, count: int) -> list[Move]:
+    """The game's last ``count`` moves, newest first."""
+    return list(Move.objects.filter(game_id=game_id).order_by("-seq")[:count])
+
+
+def move_log(game_id: int) -> list[tuple[int, dict[str, Any]]]:
+    """(seat, payload) of every move of the game, in order: what a replay from the seed applies."""
+    return list(Move.objects.filter(game_id=game_id).order_by("seq").values_list("seat", "payload"))
 
 
 def _not_over_since() -> date:

@@ -56,16 +56,18 @@
   }
 
   let busy = false;
-  async function send(move) {
+  // A move, or with `undo` a take-back: "take_back" (the board's "Take back" button), or a takeback
+  // request's "ask", "accept" or "decline" (the button's data-undo).
+  async function send(move, undo) {
     if (busy) return;
     busy = true;
     area.setAttribute("aria-busy", "true");
     let error = "";
     try {
-      const res = await fetch(page.dataset.moveUrl, {
+      const res = await fetch(undo ? page.dataset.undoUrl : page.dataset.moveUrl, {
         method: "POST", credentials: "same-origin",
         headers: { "Content-Type": "application/json", "X-CSRFToken": page.querySelector("[name=csrfmiddlewaretoken]").value },
-        body: JSON.stringify({ move: move, version: version(), move_id: uuid() }),
+        body: JSON.stringify(undo ? { version: version(), request: undo } : { move: move, version: version(), move_id: uuid() }),
       });
       const body = await res.json().catch(function () { return {}; });
       if (!res.ok) error = body.detail || res.statusText;
@@ -79,6 +81,12 @@
   }
 
   area.addEventListener("click", function (e) {
+    const undo = e.target.closest("[data-undo]");
+    if (undo && !undo.disabled) {
+      e.preventDefault();
+      send(null, undo.dataset.undo || "take_back");
+      return;
+    }
     const btn = e.target.closest("[data-move]");
     if (!btn || btn.disabled) return;
     e.preventDefault();

@@ -9,7 +9,8 @@ the walk every engine must keep its promises:
   objects come back with their keys in another order (PostgreSQL's jsonb reorders them);
 * replaying the move log from (players, options, seed) gives the same state, byte for byte;
 * every listed legal move applies, and so do the timeout and bot moves; a bad move raises
-  IllegalMove (nothing else) and leaves the state exactly as it was.
+  IllegalMove (nothing else) and leaves the state exactly as it was;
+* a move the engine lets its player take back kept the turn and drew nothing.
 
 New engines are covered as soon as they are registered.
 """
@@ -208,6 +209,19 @@ def assert_automatic_moves_apply(engine: Engine, state: dict, to_act: list[int],
                 pytest.fail(f"{engine.slug}: the {kind} move {move!r} for seat {seat} is refused: {exc}")
 
 
+def assert_a_move_taken_back_showed_nothing(engine: Engine, before: dict, seat: int, move: dict, after: dict) -> None:
+    """A move the engine lets its player take back kept the turn the seat's alone and drew nothing:
+    the generator and the sizes of the draw piles are as before. Asking does not change the states."""
+    kept = canonical(before), canonical(after)
+    if engine.undoable(before, seat, move, after):
+        assert engine.to_act(before) == engine.to_act(after) == [seat], f"{engine.slug}: {move} passed the turn"
+        assert before.get("rng") == after.get("rng"), f"{engine.slug}: {move} drew at random"
+        # The platform's store may reorder keys (see reorder_keys): the sizes compare sorted.
+        sizes = sorted(len(pile) for pile in _piles(before)), sorted(len(pile) for pile in _piles(after))
+        assert sizes[0] == sizes[1], f"{engine.slug}: {move} drew from a pile"
+    assert (canonical(before), canonical(after)) == kept, f"{engine.slug}: undo_refusal changed a state"
+
+
 # --- the walk -------------------------------------------------------------------------------
 
 
@@ -263,8 +277,10 @@ def test_random_games_keep_the_engine_contract(slug, data):
             assert_wrong_seats_refused(engine, state, players, legal)
             assert_automatic_moves_apply(engine, state, to_act, rnd)
         move = rnd.choice(legal)
+        before = json.loads(json.dumps(state))
         # Stored and loaded as the platform does: through JSON, keys possibly reordered.
         state, _events = engine.apply(reorder_keys(json.loads(json.dumps(state))), seat, copy.deepcopy(move))
+        assert_a_move_taken_back_showed_nothing(engine, before, seat, move, state)
         log.append((seat, move))
 
     replayed = engine.setup(players, options, seed)

@@ -10,10 +10,16 @@ from django.db import connections
 def race(call: Callable[[], Any], count: int) -> list[Any]:
     """Start ``count`` threads that call ``call`` together (behind a barrier); returns what each
     returned or raised, in the order they finished. Each thread closes its database connections."""
-    barrier = threading.Barrier(count)
+    return race_each([call] * count)
+
+
+def race_each(calls: list[Callable[[], Any]]) -> list[Any]:
+    """Start one thread per call, all together (behind a barrier); returns what each returned or
+    raised, in the order they finished. Each thread closes its database connections."""
+    barrier = threading.Barrier(len(calls))
     outcomes: list[Any] = []
 
-    def run() -> None:
+    def run(call: Callable[[], Any]) -> None:
         barrier.wait()
         try:
             outcomes.append(call())
@@ -22,7 +28,7 @@ def race(call: Callable[[], Any], count: int) -> list[Any]:
         finally:
             connections.close_all()
 
-    threads = [threading.Thread(target=run) for _ in range(count)]
+    threads = [threading.Thread(target=run, args=(call,)) for call in calls]
     for t in threads:
         t.start()
     for t in threads:

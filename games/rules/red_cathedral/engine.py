@@ -8,7 +8,7 @@ from typing import Any
 from games.rules.base import Engine, Event, InvalidOptions, Move, Option, Result, State
 from games.rules.base import gettext_noop as _
 
-from . import bot, flow, guilds, labels, scoring, state
+from . import bot, flow, guilds, labels, scoring, state, undo
 from .data import COLOURS, MATERIALS, figures
 from .guilds import GUILD_NAMES
 from .market import GROUP_NAMES
@@ -246,6 +246,9 @@ class RedCathedral(Engine, to_act=flow.to_act, view=build_view, label=labels.lab
 
     def timeout_move(self, st: State, seat: int) -> Move:
         return bot.choose(st, seat, self.legal_moves(st, seat), random.Random(st["turns"]))
+
+    def undo_refusal(self, before: State, seat: int, move: Move, after: State, *, agreed: bool = False) -> str | None:
+        return undo.refusal(self, before, seat, move, after, agreed)
 
     def turn_goes_on(self, st: State, seat: int) -> bool:
         # After the basic action the turn goes on until "end"; Iwan's open choices end with the choice.

@@ -18,7 +18,7 @@ from games.rules.base import (
     rank_by,
 )
 
-from . import actions, asks, bot, builder, flow, labels, round_start
+from . import actions, asks, bot, builder, flow, labels, round_start, undo
 from .scoring import SOURCES, breakdown, tie_break
 from .setup import new_state
 from .view import build_view
@@ -179,6 +179,9 @@ class SanJuan(Engine, view=build_view, label=labels.label, bot=bot.choose):
         handler(state, seat, move, events)
         flow.advance(state, events)
         return state, events
+
+    def undo_refusal(self, before: State, seat: int, move: Move, after: State, *, agreed: bool = False) -> str | None:
+        return undo.refusal(self, before, seat, move, after, agreed)
 
     # --- display ----------------------------------------------------------------------
     def describe_move(self, move: Move) -> str:

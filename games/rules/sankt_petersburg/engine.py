@@ -17,7 +17,7 @@ from games.rules.base import (
     rank_by,
 )
 
-from . import actions, bot, flow
+from . import actions, bot, flow, undo
 from .abilities_events import EVENTS
 from .abilities_market.market import GOODS
 from .cards import KIND, MARKET_PHASES, kind_name, table
@@ -263,6 +263,9 @@ class SanktPetersburg(Engine, to_act=to_act, view=build_view, label=label, bot=b
         else:
             flow.end_turn(state, seat, "card" if outcome == "wait" else outcome, events)
         return state, events
+
+    def undo_refusal(self, before: State, seat: int, move: Move, after: State, *, agreed: bool = False) -> str | None:
+        return undo.refusal(self, before, seat, move, after, agreed)
 
     # --- display ------------------------------------------------------------------------------
     def catalogue(self) -> dict[str, Any]:
