@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import template
+from django.utils.translation import gettext as _
 
 from accounts.models import User
 from notifications.services import push
@@ -21,5 +22,10 @@ def push_devices(context) -> dict:
         "csrf_token": context.get("csrf_token"),
         "public_key": push.public_key(),
         "devices": push.devices(user),
-        "choices": User.TurnEmail.choices,
+        # The turn emails' choice, named for a device.
+        "choices": [
+            (User.TurnEmail.IMMEDIATE, _("At once")),
+            (User.TurnEmail.DIGEST, _("Once a day, all together")),
+            (User.TurnEmail.NEVER, _("Never")),
+        ],
     }
