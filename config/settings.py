@@ -305,6 +305,26 @@ if "EMAIL_URL" not in env and env("EMAIL_HOST", default=""):
 EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=20)
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="Boardgame Club <noreply@localhost>")
 
+# Web Push to the devices players allow in their settings: off (and not offered) without a VAPID
+# private key (``manage.py webpush_keys`` makes one). The subject is how push services reach the
+# site's operator: a mailto: or https: address.
+WEBPUSH_VAPID_PRIVATE_KEY = env("WEBPUSH_VAPID_PRIVATE_KEY", default="")
+WEBPUSH_VAPID_SUBJECT = env(
+    "WEBPUSH_VAPID_SUBJECT", default=SITE_URL if SITE_URL.startswith("https:") else "mailto:noreply@localhost"
+)
+WEBPUSH_TIMEOUT = env.float("WEBPUSH_TIMEOUT", default=10)
+# The push services a browser's subscription may point to (origins, * for any part of a name): the
+# site posts to no other address a client names.
+WEBPUSH_SERVICES = env.list(
+    "WEBPUSH_SERVICES",
+    default=[
+        "https://fcm.googleapis.com",
+        "https://*.push.services.mozilla.com",
+        "https://*.notify.windows.com",
+        "https://*.push.apple.com",
+    ],
+)
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",

@@ -3,9 +3,12 @@ from django.urls import include, path
 
 from config.favicon import favicon
 from config.health import HealthView
+from config.webapp import manifest, service_worker
 
 urlpatterns = [
     path("favicon.ico", favicon, name="favicon"),
+    path("manifest.webmanifest", manifest, name="webapp-manifest"),
+    path("sw.js", service_worker, name="service-worker"),
     path("health/", HealthView.as_view(), name="health"),
     path("admin/", admin.site.urls),
     path("api/", include("config.api_urls")),

@@ -11,4 +11,4 @@ class NotificationsConfig(AppConfig):
         from notifications.services import personal_data
 
         personal_data.register()
-        from notifications.services import emails, turns  # noqa: F401  (register the outbox handlers)
+        from notifications.services import emails, push, turns  # noqa: F401  (register the outbox handlers)

@@ -2,6 +2,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from accounts.models import User
+
 
 class Notice(models.Model):
     """One thing a player is told: shown under the bell, and the record of the email about it.
@@ -76,3 +78,29 @@ class Digest(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["user", "day"], name="one_digest_per_day")]
+
+
+class PushDevice(models.Model):
+    """A browser (a phone's installed site, a computer) that gets push notifications for its user:
+    the address its push service gave it and the keys its messages are encrypted with."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="push_devices")
+    # One browser's subscription belongs to the account that last signed it up.
+    endpoint = models.URLField(max_length=1000, unique=True)
+    p256dh = models.CharField(max_length=200)
+    auth = models.CharField(max_length=100)
+    label = models.CharField(_("device"), max_length=80)
+    # The same choice as for turn emails: now, in a daily digest, or never.
+    turns = models.CharField(
+        _("when it is my turn"), max_length=16, choices=User.TurnEmail.choices, default=User.TurnEmail.IMMEDIATE
+    )
+    # The day (in the user's time zone) of the last digest push: at most one a day.
+    digest_day = models.DateField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        indexes = [models.Index(fields=["turns"], name="push_device_digest_idx", condition=models.Q(turns="digest"))]
+
+    def __str__(self) -> str:
+        return f"{self.label} of {self.user_id}"

@@ -28,10 +28,10 @@ def send_reminders() -> int:
 
 @shared_task(acks_late=True)
 def send_digests() -> int:
-    """Periodic: the daily digest for those whose digest hour has come."""
-    from notifications.services import turns
+    """Periodic: the daily digest (emails and pushes) for those whose digest hour has come."""
+    from notifications.services import push, turns
 
-    return turns.send_due_digests()
+    return turns.send_due_digests() + push.send_due_digests()
 
 
 @shared_task(acks_late=True)

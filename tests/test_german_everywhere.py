@@ -78,6 +78,12 @@ NOT_PAGES = {
     "table-action",
     "settings-data",  # a JSON file to download, not a page
     "settings-token-revoke",  # answers a form post only
+    "webapp-manifest",  # JSON for the browser; its German name: tests/notifications/test_push.py
+    "service-worker",  # a script
+    "push-subscribe",  # JSON answers to the settings page's script
+    "push-forget",
+    "push-choose",  # answer form posts only
+    "push-remove",
 }
 
 
@@ -505,10 +511,23 @@ def reader() -> Reader:
     return Reader()
 
 
-def test_a_german_player_sees_no_english_message(client, reader, django_capture_on_commit_callbacks):
+def test_a_german_player_sees_no_english_message(client, reader, django_capture_on_commit_callbacks, settings):
+    from notifications.models import PushDevice
+    from notifications.services import push
+
+    settings.WEBPUSH_VAPID_PRIVATE_KEY = push.new_private_key()  # the settings page shows its push section
     with django_capture_on_commit_callbacks(execute=True):
         world = _seed()
         _tournament(world)
+    # Listed with its choice; set to never, so that nothing is sent to its (made-up) push service.
+    PushDevice.objects.create(
+        user=world.anna,
+        endpoint="https://fcm.googleapis.com/fcm/send/anna",
+        p256dh="k",
+        auth="a",
+        label="Chrome · Android",
+        turns="never",
+    )
     _boards(client, reader, world, django_capture_on_commit_callbacks)
     with django_capture_on_commit_callbacks(execute=True):
         ratings.process_pending()

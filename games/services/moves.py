@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import Count, Min, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -104,18 +105,23 @@ def submit_move(
             # audience check of a private game.
             found, players = rows.game_with_seats(game_id, whole=True, lock=True) or (None, [])
             game = audience.check_readable(found, actor, players)
-            if version != game.version or game.status != Game.Status.ACTIVE:
+            stale = version != game.version
+            if stale or game.status != Game.Status.ACTIVE:
                 if move_id is not None:
                     landed = rows.landed_move(game.pk, move_id)
                     if landed is not None:
                         return _repeated(game, landed, move)
                 if game.status != Game.Status.ACTIVE:
                     raise GameNotActive(_("This game is over."))
-                raise StaleVersion(
-                    _("The game has moved on (it is at version %(v)s). Reload and try again.") % {"v": game.version},
-                    game.version,
-                )
-            change = check_move(game, players, actor, move, seat=seat, move_id=move_id, note=note)
+                if not _decision_unchanged(game, players, actor, seat, version):
+                    raise _stale(game)
+            try:
+                change = check_move(game, players, actor, move, seat=seat, move_id=move_id, note=note)
+            except (IllegalMoveError, NotYourTurn):
+                # Sent from an older board: it is the board that was out of date.
+                if stale:
+                    raise _stale(game) from None
+                raise
             changes.do(change)
             assert change.move is not None
             return MoveOutcome(game, change.move)
@@ -126,6 +132,43 @@ def submit_move(
             if landed is not None:
                 return _repeated(landed.game, landed, move)
         raise StaleVersion(_("The game has moved on. Reload and try again."), -1) from None
+
+
+def _stale(game: Game) -> StaleVersion:
+    return StaleVersion(
+        _("The game has moved on (it is at version %(v)s). Reload and try again.") % {"v": game.version},
+        game.version,
+    )
+
+
+def _decision_unchanged(game: Game, players: list[SeatRow], actor, seat: int | None, version: int) -> bool:
+    """Whether a move sent from the board at an older ``version`` still answers the decision at hand.
+
+    True when the mover's seat has had to act without a break since before the first change after
+    that version (its turn started no later than that version: seats that stay to act keep their
+    turn's start) and every change since was a move of another seat, that is, the others decided
+    in a phase the mover decides at the same time. The engine then still checks the move against
+    the state of now. A click that crossed another player's decision is not refused for that.
+    """
+    if not 0 <= version < game.version or actor is BOT or actor is CLOCK:
+        return False
+    engine = get_engine(game.game_slug)
+    try:
+        mover = _acting_seat(players, actor, engine.to_act(game.state), seat)
+    except NotYourTurn:
+        return False
+    started = next(p.turn_started_at for p in players if p.seat == mover)
+    if started is None:
+        return False
+    since = Move.objects.filter(game_id=game.pk, seq__gt=version, seq__lte=game.version).aggregate(
+        changes=Count("id"), own=Count("id", filter=Q(seat=mover)), first=Min("created_at")
+    )
+    return (
+        since["changes"] == game.version - version  # each change was a move (no resignation, no timeout)
+        and since["own"] == 0
+        and since["first"] is not None
+        and started < since["first"]
+    )
 
 
 def check_move(

@@ -12,7 +12,7 @@ from accounts.models import User
 from games.models import Game, Player, TimeControl
 from games.services import presence
 from notifications.models import Digest, Notice, Reminder
-from notifications.services import account_stream, emails, mail, notices
+from notifications.services import account_stream, emails, mail, notices, push
 from notifications.services.facts import game_facts, iso, parse
 from plumbing import outbox
 from plumbing.models import OutboxEntry
@@ -60,6 +60,8 @@ def turn_started(game: Game, seats: list[int]) -> list[Notice]:
             email=email,
             occasion="turn_started_at",
         )
+        if fresh:
+            push.queue_notice(notice)
         if fresh and email == Notice.Email.QUEUED:
             queued.append(notice)
     return queued
@@ -181,6 +183,8 @@ def process_reminder(reminder_id: int, now: datetime) -> Notice | None:
             data=data,
             email=Notice.Email.SKIPPED if watching else Notice.Email.QUEUED,
         )
+        if created and not watching:
+            push.queue_notice(notice)
         if not (created and notice.email == Notice.Email.QUEUED):
             return None
         emails.queue(notice)  # with the reminder marked done, in one commit

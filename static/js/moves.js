@@ -11,6 +11,8 @@
     const b = area.querySelector("[data-version]");
     return b ? parseInt(b.dataset.version, 10) : 0;
   }
+  // A refusal belongs to the board it answers: it goes with the next move sent and with any
+  // redraw (the message area is part of the board htmx swaps in again).
   function showError(text) {
     const el = document.getElementById("move-error");
     if (!el) return;
@@ -62,6 +64,7 @@
     if (busy) return;
     busy = true;
     area.setAttribute("aria-busy", "true");
+    showError("");
     let error = "";
     try {
       const res = await fetch(undo ? page.dataset.undoUrl : page.dataset.moveUrl, {
@@ -71,7 +74,9 @@
       });
       const body = await res.json().catch(function () { return {}; });
       if (!res.ok) error = body.detail || res.statusText;
-      // 409: the board was out of date; show the newer one with the refusal.
+      // 409: the board was out of date (the server's words ask for a reload); show the newer one
+      // and say so. A click that crossed another player's decision at the same time is not refused.
+      if (res.status === 409 && body.code === "stale_version") error = page.dataset.staleText || error;
       if (res.ok || res.status === 409) await redrawn(res.ok ? body.version : 0);
     } finally {
       busy = false;

@@ -248,6 +248,7 @@ def test_every_table_pointing_at_a_person_is_cleaned_or_kept_on_purpose(world, d
         "rating_history",
         "tournament_entries",
         "notices",
+        "push_devices",
     }
 
 
