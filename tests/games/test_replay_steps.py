@@ -102,13 +102,16 @@ def test_the_first_step_is_the_set_up():
     ],
 )
 def test_a_bad_step_is_refused_clearly_in_the_readers_language(step, status, english, german):
-    anna = make_user("anna")
-    game = played_game("san-juan", [anna, make_user("bea")], moves=12)
+    game = played_game("san-juan", [make_user("anna"), make_user("bea")], moves=12)
     for language, text in (("en", english), ("de", german)):
-        page = _client(anna, language).get(f"/games/{game.pk}/replay/?step={step}")
+        page = _client(None, language).get(f"/games/{game.pk}/replay/?step={step}")
         assert page.status_code == status and text in page.content.decode()
-        api = _client(anna, language).get(f"/api/games/{game.pk}/steps/{step}/")
+        api = _client(None, language).get(f"/api/games/{game.pk}/steps/{step}/")
         assert api.status_code == status and api.json()["detail"] == text
+    # A German player reads it in German whatever the browser says.
+    gerd = make_user("gerd", language="de")
+    page = _client(gerd, "en").get(f"/games/{game.pk}/replay/?step={step}")
+    assert page.status_code == status and german in page.content.decode()
 
 
 def test_the_api_step_is_declared_in_the_schema():
