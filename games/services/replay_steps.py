@@ -64,14 +64,22 @@ def _players(game: Game) -> list[dict[str, Any]]:
     ]
 
 
+def _unlogged(step: int, seat: int, names: dict[int, str]) -> str:
+    """The line of a move that wrote none the reader may read."""
+    return _("Move %(n)s, by %(name)s.") % {"n": step, "name": names.get(seat, seat)}
+
+
 def log_lines(game: Game, record: Record, seat: int | None, names: dict[int, str]) -> list[dict[str, Any]]:
     """Every log line the reader may read, each with the step of the move that wrote it."""
     everything = reveals_all(game)
     lines = []
     for index, events in enumerate(record.events):
-        for event in events:
-            if everything or visible(event, seat):
-                lines.append({"step": index + 1, "seat": event.get("seat"), "text": render_event(event, names)})
+        mover = record.seats[index]
+        shown = [e for e in events if everything or visible(e, seat)]
+        for event in shown:
+            lines.append({"step": index + 1, "seat": event.get("seat", mover), "text": render_event(event, names)})
+        if not shown:  # every step has its line, to be found and highlighted
+            lines.append({"step": index + 1, "seat": mover, "text": _unlogged(index + 1, mover, names)})
     # How a game ended outside the moves (a timeout under the "end" policy) belongs to the last step.
     if everything:
         for event in (game.result or {}).get("events", []):
@@ -92,7 +100,9 @@ def step_view(game: Game, user, raw_step: Any, *, with_log: bool = False) -> dic
     names = {p["seat"]: p["name"] for p in players}
     view = engine.full_view(state) if everything else engine.view(state, seat)
     events = record.events[step - 1] if step else []
-    shown = [e for e in events if everything or visible(e, seat)]
+    shown = [render_event(e, names) for e in events if everything or visible(e, seat)]
+    if step and not shown:
+        shown = [_unlogged(step, record.seats[step - 1], names)]
     out = {
         "id": game.pk,
         "game": game.game_slug,
@@ -105,7 +115,7 @@ def step_view(game: Game, user, raw_step: Any, *, with_log: bool = False) -> dic
         "reveals_all": everything,
         "to_act": [] if engine.is_over(state) else engine.to_act(state),
         "players": players,
-        "lines": [render_event(e, names) for e in shown],
+        "lines": shown,
         "view": view,
     }
     if with_log:

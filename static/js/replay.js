@@ -25,6 +25,11 @@
   const go = document.getElementById("replay-go");
   if (go) go.hidden = true;  // the slider moves by itself
 
+  function hashStep() {
+    const m = /^#step-(\d+)$/.exec(location.hash);
+    return m ? parseInt(m[1], 10) : null;
+  }
+
   function target(name) {
     return { first: 0, prev: current - 1, next: current + 1, last: last }[name];
   }
@@ -59,10 +64,7 @@
     current = step;
     mark(step);
     const mine = ++asked;
-    fetch(url + "?step=" + step, { headers: { "HX-Request": "true" }, credentials: "same-origin" })
-      .then(function (r) {
-        return r.text().then(function (text) { return { ok: r.ok, text: text }; });
-      })
+    load(step)
       .then(function (answer) {
         if (mine !== asked) return;
         if (!answer.ok) {
@@ -75,11 +77,29 @@
         error.hidden = true;
         area.innerHTML = answer.text;
         area.dispatchEvent(new CustomEvent("replay-step", { bubbles: true, detail: { step: step } }));
+        // The neighbours next, so that the next press of an arrow shows its board at once.
+        [step + 1, step - 1].forEach(function (n) { if (n >= 0 && n <= last) load(n); });
       })
       .catch(function () { /* offline: the controls stay where they are; the next step asks again */ });
   }
 
+  // Boards already fetched, by step (the newest few dozen; a step's board never changes for a reader).
+  const boards = new Map();
+  function load(step) {
+    if (boards.has(step)) return boards.get(step);
+    const answer = fetch(url + "?step=" + step, { headers: { "HX-Request": "true" }, credentials: "same-origin" })
+      .then(function (r) {
+        return r.text().then(function (text) { return { ok: r.ok, text: text }; });
+      });
+    boards.set(step, answer);
+    answer.then(function (a) { if (!a.ok) boards.delete(step); }, function () { boards.delete(step); });
+    if (boards.size > 40) boards.delete(boards.keys().next().value);
+    return answer;
+  }
+
+  const linked = hashStep();  // read before mark() writes ?step=N over the address
   mark(current);
+  [current + 1, current - 1].forEach(function (n) { if (n >= 0 && n <= last) load(n); });
 
   Object.keys(buttons).forEach(function (name) {
     buttons[name].addEventListener("click", function (e) {
@@ -107,10 +127,9 @@
     show(keys[e.key]);
   });
 
-  function fromHash() {
-    const m = /^#step-(\d+)$/.exec(location.hash);
-    if (m) show(parseInt(m[1], 10));
-  }
-  window.addEventListener("hashchange", fromHash);
-  fromHash();
+  window.addEventListener("hashchange", function () {
+    const step = hashStep();
+    if (step !== null) show(step);
+  });
+  if (linked !== null) show(linked);
 })();
