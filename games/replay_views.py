@@ -29,7 +29,10 @@ def replay(request: HttpRequest, pk: int) -> HttpResponse:
         "game": game,
         "data": data,
         "view": data["view"],
-        "seat": data["seat"],
+        # The board speaks of every seat in the third person ("bea chooses", not "your turn"): it
+        # shows a past position, not a decision to take now. The reader's seat is marked beside it.
+        "seat": None,
+        "reader_seat": data["seat"],
         "players": data["players"],
         "board_template": template.template.name,
         # Read-only: the board offers no move.
