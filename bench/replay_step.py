@@ -10,6 +10,7 @@ moves are stored as the move service stores them. Then, for the same random step
   the nearest checkpoint, fewer than EVERY moves, the view, the step's log lines, the seats);
 - "page": the same step as the replay page's script fetches it (HX-Request: the board fragment
   rendered), through Django's test client, with checkpoints and (baseline) replayed from the seed;
+- for comparison, the game page's own board fragment of the same game (what every move re-renders);
 - and once, the cold cost: building the record (one replay from the seed, keeping checkpoints).
 
     .venv/bin/python bench/replay_step.py [--samples 60] [--seed 1]
@@ -58,6 +59,7 @@ def main() -> None:
         ("checkpoints (service)", ckpt),
         ("baseline: page, from the seed", page_base),
         ("checkpoints (page fragment)", page),
+        ("the game page's board (compare)", figures["game_board"]),
     ):
         print(f"{name:<32}{row['p50_ms']:>10}{row['p99_ms']:>10}{row['mean_ms']:>10}")
     print(f"building the record once (cold): {figures['record_build_ms']} ms")
@@ -154,6 +156,9 @@ def run(args) -> dict:
         assert response.status_code == 200, response.status_code
 
     page = timed(fragment)
+    # For comparison: the game page's own board of the same game (its last position), as htmx fetches it.
+    board_url = f"/games/{game.pk}/board/"
+    board = timed(lambda _step: client.get(board_url, HTTP_HX_REQUEST="true"))
     # The same page with the step replayed from the seed instead of a checkpoint.
     with_checkpoints = replay_steps.state_at
     replay_steps.state_at = lambda game, _record, step: replay_record.state_from_seed(game, step)
@@ -170,6 +175,7 @@ def run(args) -> dict:
         "checkpoints": summary_ms(ckpt),
         "page": summary_ms(page),
         "page_from_seed": summary_ms(page_base),
+        "game_board": summary_ms(board),
         "record_build_ms": build_ms,
     }
 
