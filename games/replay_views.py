@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.template.loader import select_template
 from django.utils.translation import gettext as _
@@ -15,7 +15,7 @@ from games.services.errors import ServiceError
 
 
 @vary_on_headers("HX-Request")
-def replay(request: HttpRequest, pk: int) -> HttpResponse:
+def replay(request, pk: int) -> HttpResponse:
     """The whole page, or with htmx (the page's script stepping) only the step's board."""
     game = replay_steps.readable_game(pk, request.user)
     try:

@@ -51,7 +51,7 @@ def _key(game: Game) -> tuple:
 
 
 def _cache_key(key: tuple) -> str:
-    return "replay:%s:%s:%s" % key
+    return "replay:{}:{}:{}".format(*key)
 
 
 def read_moves(game: Game) -> list[tuple[int, int, dict[str, Any], list[dict[str, Any]]]]:

@@ -37,7 +37,7 @@ class ReplayInGerman(ChannelsLiveServerTestCase):
                 last = game.version
                 base = f"{self.live_server_url}/games/{game.pk}/replay/"
 
-                def at(step: int) -> None:
+                def at(step: int, last: int = last, slug: str = slug) -> None:
                     page.wait_for_selector(f'#replay-step .replay-step[data-step="{step}"]', timeout=5000)
                     assert page.locator("#replay-position").inner_text() == f"Schritt {step} von {last}", slug
                     assert page.locator("#replay-range").input_value() == str(step)

@@ -57,13 +57,13 @@ def test_the_page_shows_the_board_and_highlights_the_steps_log_lines(slug):
     anna = make_user("anna")
     game = played_game(slug, [anna, make_user("bea")])
     page = _client(anna).get(f"/games/{game.pk}/replay/?step=5").content.decode()
-    assert 'id="replay-range"' in page and 'max="%d"' % game.version in page and 'value="5"' in page
+    assert 'id="replay-range"' in page and f'max="{game.version}"' in page and 'value="5"' in page
     assert 'class="board replay-board"' in page
     current = re.findall(r'<li value="\d+" data-step="(\d+)" class="current"', page)
     assert current and set(current) == {"5"}
     assert "data-move=" not in page  # read-only: no move buttons
     # The last step by default, and the board fragment alone for the page's script.
-    assert 'value="%d"' % game.version in _client(anna).get(f"/games/{game.pk}/replay/").content.decode()
+    assert f'value="{game.version}"' in _client(anna).get(f"/games/{game.pk}/replay/").content.decode()
     fragment = _client(anna).get(f"/games/{game.pk}/replay/?step=6", HTTP_HX_REQUEST="true").content.decode()
     assert 'data-step="6"' in fragment and "replay-log" not in fragment and "<html" not in fragment
 
