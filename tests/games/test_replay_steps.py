@@ -125,3 +125,12 @@ def test_the_replay_is_linked_from_the_end_screen_my_games_and_the_profile():
     link = f'href="/games/{game.pk}/replay/"'
     for url in (f"/games/{game.pk}/", "/my-games/", "/players/anna/"):
         assert link in _client(anna).get(url).content.decode(), url
+
+
+def test_a_running_game_links_its_history():
+    anna = make_user("anna")
+    game = played_game("san-juan", [anna, make_user("bea")], moves=8)
+    page = _client(anna, "de").get(f"/games/{game.pk}/").content.decode()
+    assert f'href="/games/{game.pk}/replay/"' in page
+    replay = _client(anna, "de").get(f"/games/{game.pk}/replay/").content.decode()
+    assert "Die Partie läuft noch" in replay and "Schritt 8 von 8" in replay
