@@ -128,7 +128,7 @@ def test_the_replay_is_linked_from_the_end_screen_my_games_and_the_profile():
 
 
 def test_a_running_game_links_its_history():
-    anna = make_user("anna")
+    anna = make_user("anna", language="de")
     game = played_game("san-juan", [anna, make_user("bea")], moves=8)
     page = _client(anna, "de").get(f"/games/{game.pk}/").content.decode()
     assert f'href="/games/{game.pk}/replay/"' in page
