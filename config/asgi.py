@@ -35,5 +35,5 @@ gc.freeze()
 GC_YOUNG_THRESHOLD = 50_000  # allocations (less deallocations) between two young collections
 # Nearly everything a request makes is freed by reference counting; at the default threshold (700)
 # the youngest generation was collected about once per eight requests and its survivors promoted,
-# which made the full passes over the view cache come sooner (bench/side_by_side.py, the README).
+# which made the full passes over the view cache come sooner (bench/side_by_side.py, bench/results/).
 gc.set_threshold(GC_YOUNG_THRESHOLD, *gc.get_threshold()[1:])

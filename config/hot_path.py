@@ -22,7 +22,7 @@ session and the signed-in user, the language and time zone, the frame options, t
 busy database. The routes are resolved against the two patterns alone
 (``config.api_urls.hot_urlpatterns``), not the whole URL configuration.
 
-Measured side by side (bench/side_by_side.py, the README's benchmark section): the whole chain and
+Measured side by side (bench/side_by_side.py, bench/results/): the whole chain and
 the URL resolution cost more CPU than the view of a cached game did. The direct road (below) goes
 further for API clients signed in with a token: 2.17 against 2.79 ms of server CPU per request of
 the mixed load, with the short chain for everything else.

@@ -109,8 +109,15 @@ ASGI_APPLICATION = "config.asgi.application"
 
 DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # Concurrent writers wait instead of failing at once.
-    DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+    # One process serves pages, the API and the inline bot at once: SQLite as a server wants it.
+    # WAL lets readers go on while one writes; a write transaction takes the write lock when it
+    # begins (IMMEDIATE), so it waits its turn (the timeout) instead of failing with "database is
+    # locked" when it would have to upgrade a read lock another writer stands in front of.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        timeout=20,
+        transaction_mode="IMMEDIATE",
+        init_command="PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    )
 elif env.int("DATABASE_POOL_SIZE", default=10) > 0:
     # Under ASGI each request runs in a context of its own, so a persistent connection would be
     # opened (and left behind) per request; a pool hands the same few connections round instead.
@@ -273,6 +280,9 @@ CELERY_BEAT_SCHEDULE = {
 # out again by the sweep; a failing entry is tried again after 30 s, 60 s, 120 s, ... and given up
 # (marked failed, shown in the admin) after the last attempt; done entries are kept for some days.
 OUTBOX_GRACE_SECONDS = env.float("OUTBOX_GRACE_SECONDS", default=60)
+# A bot's turns run under a lease its loop renews as it plays: a worker that died mid-turn leaves the
+# game to the next sweep after this long (with the 30 s sweep, a bot moves again within a minute).
+BOT_LEASE_SECONDS = env.int("BOT_LEASE_SECONDS", default=20)
 OUTBOX_RETRY_SECONDS = env.float("OUTBOX_RETRY_SECONDS", default=30)
 OUTBOX_MAX_ATTEMPTS = env.int("OUTBOX_MAX_ATTEMPTS", default=8)
 OUTBOX_KEEP_DAYS = env.int("OUTBOX_KEEP_DAYS", default=7)

@@ -3,8 +3,8 @@ machinery; the only place where the API goes round DRF.
 
 Most requests are these two, and DRF's view dispatch (the request wrapper's
 negotiation, the viewset and router, the permission and throttle objects, the
-renderer) cost more server CPU than the view itself (see the README's benchmark
-section for the side-by-side figures). Everything else still goes the same way:
+renderer) cost more server CPU than the view itself (bench/results/ has the
+side-by-side figures). Everything else still goes the same way:
 
 - Django's middleware runs as for every request: security headers, the
   Content-Security-Policy, the language, the request id, the access log, the

@@ -86,6 +86,10 @@ class Game(models.Model):
     seed = models.BigIntegerField()
     state = models.JSONField()
     version = models.PositiveIntegerField(default=0)
+    # Counts the writes that change what the game's readers see without a new version (a name, a
+    # deadline moved by a vacation, an administrator's edit): a read snapshot is served only while
+    # its version and this count are the database's (games.services.read_snapshot).
+    read_stamp = models.PositiveIntegerField(default=0)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.ACTIVE, db_index=True)
     rated = models.BooleanField(default=True)
     time_control = models.CharField(max_length=16, choices=TimeControl.choices, default=TimeControl.CORRESPONDENCE)

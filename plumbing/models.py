@@ -17,6 +17,9 @@ class OutboxEntry(models.Model):
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     # Not to be run before; the sweep hands it out again once it is this old plus the grace period.
     due_at = models.DateTimeField(_("due"))
+    # Set while a handler that commits by itself runs (equal to ``due_at``, renewed as it goes on):
+    # once it has passed, the runner is taken to be gone and the sweep hands the entry out at once.
+    leased_until = models.DateTimeField(_("leased until"), null=True, blank=True)
     attempts = models.PositiveSmallIntegerField(_("failed attempts"), default=0)
     last_error = models.TextField(_("last error"), blank=True)
     done_at = models.DateTimeField(_("done"), null=True, blank=True)

@@ -15,7 +15,9 @@ handler is idempotent. A handler runs by default in one transaction with the ent
 and marked done (``atomic``): its effects and the mark are committed together or not at all, and a
 second run of the same entry skips it while the first holds the lock. Handlers that commit by
 themselves (the bot loop, which commits each move) run outside, under a lease, and are marked done
-after they return.
+after they return. The lease is short and the handler renews it as it goes on (``keep_lease``): when
+its process dies, the sweep hands the entry out again as soon as the lease has run out, with no
+grace period (a live game whose bot's worker died goes on within a lease and a sweep period).
 
 A handler that raises is tried again with exponential backoff (``OUTBOX_RETRY_SECONDS`` doubling);
 after ``OUTBOX_MAX_ATTEMPTS`` the entry is given up (``failed_at``) and its kind's ``on_failure``
@@ -34,6 +36,7 @@ Plumbing imports no app: apps register their handlers by name with ``handler`` w
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 import threading
 import time
@@ -45,6 +48,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from plumbing import deferred, plain_sql
@@ -75,6 +79,8 @@ class Kind:
 
 
 _kinds: dict[str, Kind] = {}
+# The lease of the entry whose handler runs in this context: (entry id, seconds, last renewal).
+_lease: contextvars.ContextVar[tuple[int, int, float] | None] = contextvars.ContextVar("outbox_lease", default=None)
 
 
 def handler(
@@ -226,8 +232,9 @@ def run(entry_id: int) -> bool:
             _done(entry, now)
             return True
         # Claimed for the lease: the sweep leaves it alone while it runs.
-        entry.due_at = now + timedelta(seconds=kind.lease_seconds)
-        entry.save(update_fields=["due_at"])
+        entry.due_at = entry.leased_until = now + timedelta(seconds=kind.lease_seconds)
+        entry.save(update_fields=["due_at", "leased_until"])
+    token = _lease.set((entry.pk, kind.lease_seconds, time.monotonic()))
     try:
         kind.run(entry)
     except Later as later:
@@ -238,7 +245,24 @@ def run(entry_id: int) -> bool:
         with transaction.atomic():
             _failed(entry, kind, exc, timezone.now())
         return False
+    finally:
+        _lease.reset(token)
     return bool(OutboxEntry.objects.filter(pk=entry.pk, done_at__isnull=True).update(done_at=timezone.now()))
+
+
+def keep_lease() -> None:
+    """Called by a handler that commits by itself, as it goes on: renew its entry's lease once a
+    third of it has passed (one UPDATE then, nothing in between). Outside such a handler: nothing."""
+    lease = _lease.get()
+    if lease is None:
+        return
+    entry_id, seconds, renewed = lease
+    now = time.monotonic()
+    if now - renewed < seconds / 3:
+        return
+    until = timezone.now() + timedelta(seconds=seconds)
+    OutboxEntry.objects.filter(pk=entry_id, done_at__isnull=True).update(due_at=until, leased_until=until)
+    _lease.set((entry_id, seconds, now))
 
 
 def _done(entry: OutboxEntry, now: datetime) -> None:
@@ -248,7 +272,8 @@ def _done(entry: OutboxEntry, now: datetime) -> None:
 
 def _postpone(entry: OutboxEntry, seconds: float, now: datetime) -> None:
     entry.due_at = now + timedelta(seconds=seconds)
-    entry.save(update_fields=["due_at"])
+    entry.leased_until = None
+    entry.save(update_fields=["due_at", "leased_until"])
     transaction.on_commit(partial(hand_over, [entry.pk], seconds))
 
 
@@ -271,7 +296,8 @@ def _failed(entry: OutboxEntry, kind: Kind | None, exc: Exception, now: datetime
         return
     wait = backoff(entry.attempts)
     entry.due_at = now + timedelta(seconds=wait)
-    entry.save(update_fields=["attempts", "last_error", "due_at"])
+    entry.leased_until = None
+    entry.save(update_fields=["attempts", "last_error", "due_at", "leased_until"])
     logger.warning("Outbox entry %s (%s) failed, next try in %s s", entry.pk, entry.kind, wait, exc_info=exc)
     transaction.on_commit(partial(hand_over, [entry.pk], wait))
 
@@ -294,21 +320,22 @@ def hurry(refs: Iterable[str]) -> int:
 
 def sweep(now: datetime | None = None) -> int:
     """Hand out again what is still pending a grace period after it was due (a hand-over lost to a
-    broker outage or a dying process); returns how many. Entries being run (locked) are left alone."""
+    broker outage or a dying process), or whose lease ran out (its runner died); returns how many.
+    Entries being run (locked, or under a lease) are left alone."""
     now = now or timezone.now()
     with transaction.atomic():
         ids = list(
             OutboxEntry.objects.select_for_update(skip_locked=True)
+            .filter(done_at__isnull=True, failed_at__isnull=True)
             .filter(
-                done_at__isnull=True,
-                failed_at__isnull=True,
-                due_at__lte=now - timedelta(seconds=settings.OUTBOX_GRACE_SECONDS),
+                Q(leased_until__isnull=True, due_at__lte=now - timedelta(seconds=settings.OUTBOX_GRACE_SECONDS))
+                | Q(leased_until__isnull=False, leased_until__lte=now)
             )
             .order_by("due_at")
             .values_list("pk", flat=True)[:SWEEP_BATCH]
         )
         # Not handed out again before another grace period has passed.
-        OutboxEntry.objects.filter(pk__in=ids).update(due_at=min(now, timezone.now()))
+        OutboxEntry.objects.filter(pk__in=ids).update(due_at=min(now, timezone.now()), leased_until=None)
         transaction.on_commit(partial(hand_over, ids))
     _forget_done(now)
     return len(ids)

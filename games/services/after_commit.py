@@ -151,7 +151,9 @@ def tell_invitation(entry: OutboxEntry) -> None:
     signals.table_invitation.send(sender=Table, table=table, user=user)
 
 
-@outbox.handler(BOT_TURNS, atomic=False, lease_seconds=300)
+# The lease is renewed by the loop after its moves (``outbox.keep_lease``): when its worker dies, the
+# game goes on within the lease and a sweep period (``BOT_LEASE_SECONDS``, ``OUTBOX_SWEEP_SECONDS``).
+@outbox.handler(BOT_TURNS, atomic=False, lease_seconds=settings.BOT_LEASE_SECONDS)
 def bot_turns(entry: OutboxEntry) -> None:
     """The bot loop commits each of its moves; playing on from wherever the game stands is safe to redo."""
     from games.services import bots

@@ -8,6 +8,7 @@ from games.models import Game
 from games.services import after_commit, changes, rows
 from games.services.engines import get_engine
 from games.services.moves import BOT, check_move
+from plumbing import outbox
 
 
 def bot_rng(game: Game, seat: int) -> random.Random:
@@ -25,6 +26,7 @@ def play_bot_turns(game_id: int, max_moves: int = 20_000) -> int:
     with after_commit.bot_loop():
         while played < max_moves and _play_one(game_id):
             played += 1
+            outbox.keep_lease()  # still at it: the sweep must not hand the game to a second loop
     return played
 
 

@@ -9,16 +9,19 @@ process's ``view_cache``, where a board read from the database finds them too. O
 snapshots, from the rows they hold under the game's lock; a reader that finds none (or comes before
 it is written) reads the database, as before.
 
-The protocol keeps reads as fresh as the database's (never older than an answer already given):
-- a change marks the game in its transaction (``SET`` of a marker only it knows): from then on
-  readers go to the database; after its commit (once its answer is sent) it replaces its own
-  marker by its snapshot, and nothing else (a later change's marker, or nothing, stays as it is);
+A snapshot is served only while it is the database's: the reader compares its version and the
+game's ``read_stamp`` with the database's (one primary-key lookup, much cheaper than reading the rows
+and working out the view). So whatever failed in between (a change that could not reach Redis to
+mark or replace the snapshot, a failed delete, Redis restarted from a saved dump with the snapshots
+it held then), no reader gets a snapshot older than the database:
+- a change bumps the version; its snapshot follows after its commit;
 - every other write of what the snapshot holds (a seat's deadline moved by a vacation, a person's
-  name, an administrator's edit) marks the game the same way and deletes the key after its commit,
-  which also spoils the snapshot of any change that read the seats before that write.
-A snapshot lives ``SNAPSHOT_TTL_S`` at most: what a failed delete could leave behind is bounded by
-that. Without Redis (one process: development), and whenever Redis fails, readers go to the
-database.
+  name, an administrator's edit) bumps the games' ``read_stamp`` in its transaction (``forget``).
+The marks keep readers from reading a snapshot that is about to be replaced: a change marks the game
+in its transaction (``SET`` of a marker only it knows), after its commit (once its answer is sent)
+it replaces its own marker by its snapshot, and nothing else; other writes mark the game and delete
+the key after their commit. A snapshot lives ``SNAPSHOT_TTL_S`` at most. Without Redis (one process:
+development), and whenever Redis fails, readers go to the database.
 
 Readers share the decoded rows (kept per process while the snapshot's bytes are the same) and must
 not change them; ``play.game_view`` only reads them.
@@ -38,6 +41,7 @@ from typing import Any, cast
 import redis
 from django.conf import settings
 from django.db import connection
+from django.db.models import F
 from django.utils import timezone
 
 from games.models import Game, Player
@@ -79,8 +83,11 @@ _replace_own_mark: Callable[..., object] | None = None
 
 def game_with_seats(game_id: int) -> Found | None:
     """``rows.game_with_seats(game_id)`` (the row without its state and result, and the seats):
-    the last change's snapshot while there is one, else from the database."""
-    return _snapshot(game_id) or rows.game_with_seats(game_id)
+    the last change's snapshot while it is the database's, else from the database."""
+    found = _snapshot(game_id)
+    if found is not None and rows.game_stamp(game_id) == (found[0].version, found[0].read_stamp):
+        return found
+    return rows.game_with_seats(game_id)
 
 
 def fill_view_cache(game_id: int) -> bool:
@@ -134,9 +141,12 @@ def forget(game_ids: Iterable[int]) -> None:
     """What readers see of these games is written (in the current transaction, or was just now,
     outside one): readers go to the database from now on."""
     client = _redis()
-    keys = [_key(i) for i in sorted(set(game_ids))]
-    if client is None or not keys:
+    ids = sorted(set(game_ids))
+    if client is None or not ids:
         return
+    # In the write's transaction: whatever happens to Redis, no snapshot of before is served again.
+    Game.objects.filter(pk__in=ids).update(read_stamp=F("read_stamp") + 1)
+    keys = [_key(i) for i in ids]
     _mark(client, keys, MARK + secrets.token_bytes(12))
 
     deferred.after_commit(lambda: _delete(keys))

@@ -160,6 +160,22 @@ def reader_fields() -> tuple[str, ...]:
     return _game_with_seats_sql(connection.vendor, False, False)[1]
 
 
+def game_stamp(game_id: int) -> tuple[int, int] | None:
+    """(version, read_stamp) of the game, or None: whether a read snapshot of it is still current."""
+    low, high = connection.ops.integer_field_range(Game._meta.pk.get_internal_type())
+    if not low <= game_id <= high:
+        return None
+    quote = connection.ops.quote_name
+    version, stamp = _column(_field(Game, "version")), _column(_field(Game, "read_stamp"))
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT {version}, {stamp} FROM {quote(Game._meta.db_table)} WHERE {_column(Game._meta.pk)} = %s",
+            [game_id],
+        )
+        row = cursor.fetchone()
+    return (int(row[0]), int(row[1])) if row else None
+
+
 def game_version(game_id: int) -> tuple[int, bool] | None:
     """(version, private) of the game, or None: what a socket needs, without the state and result."""
     low, high = connection.ops.integer_field_range(Game._meta.pk.get_internal_type())

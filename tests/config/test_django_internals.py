@@ -5,7 +5,7 @@ settings and the router's action attributes outside a DRF view. config/hot_path.
 middleware chain as BaseHandler builds its own, in BaseHandler's attributes.
 
 Each stays because a side-by-side run against the supported road paid for it (bench/side_by_side.py,
-figures in the README's benchmark section): Django's own ASGI handler took 1.52 times the server
+figures in bench/results/): Django's own ASGI handler took 1.52 times the server
 CPU per request, Django's own Redis cache 1.42 times, HTTP from gunicorn (WSGI) 1.18 times. They
 were verified on Django 5.2 (5.2.19) and DRF 3.18 only; a new Django or DRF must be checked against
 them (tests/config/, tests/games/test_hot_api.py) and measured again before these ranges are widened.

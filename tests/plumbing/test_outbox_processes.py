@@ -151,3 +151,26 @@ def test_the_broker_stopped_during_a_move_and_started_again_and_the_work_is_done
     turn = Notice.objects.get(user=alice, kind=Notice.Kind.TURN)
     assert turn.read_at is None  # alice is told of her new turn once, on the one notice of her seat
     assert not OutboxEntry.objects.filter(failed_at__isnull=False).exists()
+
+
+def test_a_worker_killed_in_the_middle_of_a_bots_turn_and_the_bot_moves_once_its_lease_ran_out(tmp_path):
+    alice, token, game = bot_game()
+    stack = Stack(tmp_path)
+    stack.env["BOT_LEASE_SECONDS"] = "3"
+    try:
+        port = stack.web("web", wait=False)
+        stack.worker("doomed", die_at="bot-move", wait=False)
+        stack.wait("web", "doomed")
+        version = alice_plays_until_the_bot_is_to_act(port, token, game)
+        until(lambda: stack.died("doomed"), 20, "the worker dying in the bot's turn", stack.all_logs)
+        died = time.monotonic()
+        stack.worker("worker")
+        stack.sweep()  # within the lease: the dead worker's claim still holds
+        assert Game.objects.get(pk=game.pk).version == version
+        time.sleep(max(0.0, died + 3.5 - time.monotonic()))
+        stack.sweep()
+        until(lambda: alices_turn_again(game, version), 25, "the bot's move", stack.all_logs)
+        waited = time.monotonic() - died
+    finally:
+        stack.close()
+    assert waited < 3 + 20, waited  # the lease and a sweep, not five minutes

@@ -9,6 +9,7 @@ Points:
   smtp-before  when an email is to be handed to the mail server, before it is
   smtp-after   right after the mail server took an email
   response     right after a web request's answer was sent, before the work left for after it
+  bot-move     when a bot is about to choose its move, in the bot loop (under the loop's lease)
   none         never (the program as it is)
 """
 
@@ -53,6 +54,15 @@ def install(point: str) -> None:
         from plumbing import deferred
 
         deferred.run = lambda tasks: _die(point)
+    elif point == "bot-move":
+        from celery.signals import task_prerun
+
+        def patch_bots(**kwargs) -> None:  # once Django is set up: the worker runs its first task
+            from games.services import bots
+
+            bots._play_one = lambda game_id: _die(point)
+
+        task_prerun.connect(patch_bots, weak=False)
     elif point != "none":
         raise SystemExit(f"unknown point {point}")
 
