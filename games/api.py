@@ -11,6 +11,7 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from games.models import ChatMessage, Game, Player, Table, TableSeat
+from games.replay_serializers import ReplayStepSerializer
 from games.serializers import (
     CatalogEntrySerializer,
     ChatSerializer,
@@ -25,7 +26,7 @@ from games.serializers import (
     TakeBackResultSerializer,
     TakeBackSerializer,
 )
-from games.services import audience, play, tables, take_back
+from games.services import audience, play, replay_steps, tables, take_back
 from games.services.engines import available_engines
 from games.services.log import log_entries
 from games.services.moves import submit_move
@@ -247,3 +248,19 @@ class GameViewSet(viewsets.GenericViewSet):
     def resign(self, request, pk=None):
         game = play.resign(int(pk), request.user)
         return Response(play.game_view(game, request.user))
+
+    @extend_schema(
+        summary="The game after one step of its replay",
+        responses={200: ReplayStepSerializer, 400: ErrorSerializer, 404: ErrorSerializer},
+        parameters=[
+            OpenApiParameter(
+                "step", int, OpenApiParameter.PATH, description="moves played, from 0 (the set-up) to last_step"
+            )
+        ],
+    )
+    @action(detail=True, methods=["get"], url_path=r"steps/(?P<step>[^/.]+)", pagination_class=None)
+    def steps(self, request, pk=None, step=None):
+        """What the caller saw after ``step`` moves: while the game runs their seat's view then (a
+        spectator's, for others), once it is over everything; private games as their page."""
+        game = replay_steps.readable_game(pk, request.user)
+        return Response(replay_steps.step_view(game, request.user, step))

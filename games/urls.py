@@ -1,7 +1,7 @@
 from django.urls import path
 
 import accounts.url_converters  # noqa: F401  (registers <username:...>)
-from games import rc_figures, rc_rules, sj_rules, sp_rules, views
+from games import rc_figures, rc_rules, replay_views, sj_rules, sp_rules, views
 
 urlpatterns = [
     path("", views.lobby, name="lobby"),
@@ -12,6 +12,7 @@ urlpatterns = [
     path("games/<int:pk>/board/", views.game_board, name="game-board"),
     path("games/<int:pk>/chat/", views.game_chat, name="game-chat"),
     path("games/<int:pk>/resign/", views.resign, name="game-resign"),
+    path("games/<int:pk>/replay/", replay_views.replay, name="game-replay"),
     path("my-games/", views.my_games, name="my-games"),
     path("players/<username:username>/", views.profile, name="profile"),
     path("games/red-cathedral/figures/", rc_figures.rc_figures, name="rc-figures"),

@@ -224,6 +224,11 @@ def _paths(world: World) -> dict[str, list[str]]:
         "table": [f"/tables/{pk}/" for pk in world.open_tables],
         "game": [f"/games/{g.pk}/" for g in finished[:1]],
         "game-board": [f"/games/{g.pk}/board/" for g in finished[:1]],
+        # Every finished game's replay (all hands shown) early, midway and at the end; a bad step.
+        "game-replay": [
+            f"/games/{g.pk}/replay/?step={step}" for g in finished for step in (1, g.version // 2, g.version)
+        ]
+        + [f"/games/{finished[0].pk}/replay/?step=x", f"/games/{finished[0].pk}/replay/?step=999999"],
         "my-games": ["/my-games/"],
         "profile": ["/players/anna/", "/players/clara/"],
         "overall": ["/rankings/"],
@@ -460,6 +465,9 @@ def _api(client, reader: Reader, world: World) -> None:
             "/api/nothing/",
             "/api/me/",
             f"/api/games/{world.games[0].pk}/legal-moves/",
+            # A step's view is the engine's data (names in both languages), as the game view: only the refusals.
+            f"/api/games/{world.games[0].pk}/steps/x/",
+            f"/api/games/{world.games[0].pk}/steps/999999/",
         ):
             reader.response(f"API GET {path} ({user or 'visitor'})", client.get(path, HTTP_ACCEPT_LANGUAGE="de"))
     client.logout()

@@ -215,6 +215,30 @@ class Engine:
             raise NotImplementedError
         return self._view(state, seat)
 
+    # Top-level keys of a view that hold the deciding seat's own part of a decision (cards it drew, a
+    # choice only it sees); ``full_view`` takes them from the view of the first seat to act.
+    private_view_keys: tuple[str, ...] = ()
+
+    def full_view(self, state: State) -> dict[str, Any]:
+        """Everything at once, for the replay of a game that is over (then nothing is secret): the
+        spectator's view with each seat's entry of ``players`` as that seat sees it (its hand and
+        other own secrets) and the ``private_view_keys`` as the first seat to act sees them.
+        Never shown while the game runs: it contains every seat's hidden information."""
+        out = self.view(state, None)
+        own: dict[int, dict[str, Any]] = {}
+        for index, entry in enumerate(out.get("players") or ()):
+            seat = entry.get("seat") if isinstance(entry, dict) else None
+            if isinstance(seat, int) and not isinstance(seat, bool):
+                own[seat] = self.view(state, seat)
+                out["players"][index] = own[seat]["players"][index]
+        acting = self.to_act(state) if self.private_view_keys and not self.is_over(state) else []
+        if acting:
+            seen = own.get(acting[0]) or self.view(state, acting[0])
+            for key in self.private_view_keys:
+                if key in seen:
+                    out[key] = seen[key]
+        return out
+
     def is_over(self, state: State) -> bool:
         raise NotImplementedError
 

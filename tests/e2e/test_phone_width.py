@@ -128,6 +128,7 @@ PAGES = [
     ("email address", lambda w: "/accounts/email/"),
     ("notifications", lambda w: "/notifications/"),
     ("end screen", lambda w: f"/games/{w.finished_id}/"),
+    ("replay", lambda w: f"/games/{w.finished_id}/replay/?step=1"),
     ("san-juan rules", lambda w: "/games/san-juan/rules/"),
     ("red-cathedral rules", lambda w: "/games/red-cathedral/rules/"),
     ("sankt-petersburg rules", lambda w: "/games/sankt-petersburg/rules/"),

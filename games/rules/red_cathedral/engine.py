@@ -63,6 +63,8 @@ SPECIAL_OPTION = "special_tiles"
 class RedCathedral(Engine, to_act=flow.to_act, view=build_view, label=labels.label, bot=bot.choose):
     slug = "red-cathedral"
     name = "Die Rote Kathedrale"
+    # A replay of a finished game shows the drawn contracts of the seat choosing among them.
+    private_view_keys = ("turn",)
     min_players = 1
     max_players = 4
     players_help = _(

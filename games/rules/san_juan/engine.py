@@ -111,6 +111,8 @@ def _check_shape(move: Any) -> None:
 class SanJuan(Engine, view=build_view, label=labels.label, bot=bot.choose):
     slug = "san-juan"
     name = "San Juan"
+    # A replay of a finished game shows the deciding seat's drawn cards (Councillor, Prospector, ...).
+    private_view_keys = ("pending",)
     min_players = 2
     max_players = 4
     options = (

@@ -56,6 +56,8 @@ SP_PLUS_EXPANSION = gettext_noop(
 class SanktPetersburg(Engine, to_act=to_act, view=build_view, label=label, bot=bot.choose):
     slug = "sankt-petersburg"
     name = "Sankt Petersburg"
+    # A replay of a finished game shows the deciding seat's private part (the Observatory's card).
+    private_view_keys = ("decision",)
     min_players = 2
     max_players = 5
     options = (
