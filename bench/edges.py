@@ -15,9 +15,10 @@ be stopped without touching anybody else's), with DEBUG off.
 2 worker_killed      a worker, with the beat of a production install (the outbox sweep every
                      OUTBOX_SWEEP_SECONDS, default 30; BOT_LEASE_SECONDS, default 20), dies when the bot
                      is to choose its move (tests/support/die_at.py bot-move), and every message the
-                     broker held is dropped with it (the worst case); a second worker runs from then on; the seconds from the death to the bot's stored move, beside the
-                     bound of the lease before it was renewed as the bot plays (300 s plus the
-                     60 s grace plus a sweep period)
+                     broker held is dropped with it (the worst case); a second worker runs from
+                     then on; the seconds from the death to the bot's stored move, beside the bound
+                     of the lease before it was renewed as the bot plays (300 s plus the 60 s grace
+                     plus a sweep period)
 
 Prints JSON and writes bench/results/edges.json. Takes about a minute and a half.
 """
