@@ -252,9 +252,11 @@ def test_taking_back_is_announced_to_every_board_as_a_new_version(
     sent: list = []
     monkeypatch.setattr(after_commit, "send_all", lambda messages: sent.extend(messages))
     taken = undo(game, player.user, django_capture_on_commit_callbacks)
-    assert broadcast.game_message(game.pk, taken.version, "active") in sent
-    # Only the version travels on the game's channel, never what the move was.
-    assert all(set(payload) <= {"type", "version", "status"} for _group, payload in sent)
+    frames = [payload for group, payload in sent if group == broadcast.game_group(game.pk)]
+    assert [(f["type"], f["version"], f["status"]) for f in frames] == [("game.version", taken.version, "active")]
+    # The mover must act again, and only who acts travels on the game's channel, never what the move was.
+    assert [who["seat"] for who in frames[0]["to_act"]] == [player.seat]
+    assert all(set(payload) <= {"type", "version", "status", "to_act"} for _group, payload in sent)
 
 
 # --- a takeback request in a live game of two people -----------------------------------------
