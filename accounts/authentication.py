@@ -11,8 +11,14 @@ what a bulk ``update()``, which sends no signal, could leave behind.
 
 from __future__ import annotations
 
+from datetime import datetime
+from typing import Any, TypeVar
+
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
+from django.core.exceptions import ValidationError
+from django.db import DEFAULT_DB_ALIAS
+from django.db.models import Model
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 from django.utils.translation import gettext_lazy as _
@@ -29,11 +35,43 @@ from accounts.token_memory import memory
 
 TIMEOUT_S = 300
 
+M = TypeVar("M", bound=Model)
+
 
 def _cache_key(digest: str) -> str:
-    # "v3": entries are ApiToken rows keyed by their digest; the release before kept other entries
-    # under "auth-token:" and "auth-token:v2:", which are never read again.
-    return "auth-token:v3:" + digest
+    # "v4": entries are the token's and its user's rows as JSON, keyed by the token's digest; earlier
+    # releases kept other entries under "auth-token:", ":v2:" and ":v3:", which are never read again.
+    return "auth-token:v4:" + digest
+
+
+def row_of(instance: Model) -> dict[str, Any]:
+    """The instance's concrete fields as JSON values (times as ISO text), for the cache."""
+    return {f.attname: _plain(f.value_from_object(instance)) for f in instance._meta.concrete_fields}
+
+
+def instance_of(model: type[M], row: dict[str, Any]) -> M:
+    """The instance ``row_of`` described, as if read from the database; a row of other fields (one
+    another release wrote) raises ValueError."""
+    fields = model._meta.concrete_fields
+    if set(row) != {f.attname for f in fields}:
+        raise ValueError(f"{model.__name__} has other fields than {sorted(row)}")
+    return model.from_db(DEFAULT_DB_ALIAS, [f.attname for f in fields], [f.to_python(row[f.attname]) for f in fields])
+
+
+def _plain(value: Any) -> Any:
+    return value.isoformat() if isinstance(value, datetime) else value
+
+
+def _cached(entry: Any) -> ApiToken | None:
+    """The token (with its user) a cache entry describes; None for an entry this release cannot read."""
+    if entry is None:
+        return None
+    try:
+        known = instance_of(ApiToken, entry["token"])
+        known.user = instance_of(get_user_model(), entry["user"])
+    except (KeyError, TypeError, ValueError, ValidationError):
+        return None
+    return known
 
 
 class CachedTokenAuthentication(TokenAuthentication):
@@ -68,13 +106,13 @@ def _looked_up(digest: str) -> ApiToken | None:
     if known is None:
         read_in = memory.generation
         cache_key = _cache_key(digest)
-        known = cache.get(cache_key)
+        known = _cached(cache.get(cache_key))
         if known is None:
             known = ApiToken.objects.select_related("user").filter(digest=digest).first()
             if known is None:
                 return None
             if known.user.is_active:
-                cache.set(cache_key, known, TIMEOUT_S)
+                cache.set(cache_key, {"token": row_of(known), "user": row_of(known.user)}, TIMEOUT_S)
         if known.user.is_active:
             memory.put(digest, known, read_in)
     return known

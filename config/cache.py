@@ -15,6 +15,7 @@ limits count nothing meanwhile: they let requests through rather than lock every
 """
 
 import functools
+import json
 import logging
 import threading
 
@@ -50,6 +51,29 @@ def _missing_key(*args):
     raise ValueError("The cache is unavailable.")
 
 
+class JSONSerializer:
+    """Cache values as versioned JSON, not pickles: a process of another release can neither run nor
+    misread what this one wrote. Integers stay plain so that ``incr`` works on them, as in Django's
+    own serializer; a value that is not JSON (a model instance) is refused when it is written, and
+    one this release cannot read (a pickle an earlier release left) reads as missing."""
+
+    PREFIX = b"json1:"
+
+    def dumps(self, obj):
+        if type(obj) is int:
+            return obj
+        return self.PREFIX + json.dumps(obj, separators=(",", ":")).encode()
+
+    def loads(self, data):
+        try:
+            return int(data)
+        except ValueError:
+            pass
+        if not data.startswith(self.PREFIX):
+            return None
+        return json.loads(data[len(self.PREFIX) :])
+
+
 class _SharedClient(RedisCacheClient):
     def get_client(self, key=None, *, write=False):
         index = self._get_connection_pool_index(write)
@@ -79,5 +103,6 @@ class _SharedClient(RedisCacheClient):
 
 class RedisCache(DjangoRedisCache):
     def __init__(self, server, params):
+        params = {**params, "OPTIONS": {"serializer": JSONSerializer, **params.get("OPTIONS", {})}}
         super().__init__(server, params)
         self._class = _SharedClient

@@ -29,14 +29,15 @@ not change them; ``play.game_view`` only reads them.
 
 from __future__ import annotations
 
+import json
 import logging
-import pickle
 import secrets
 import threading
 from collections.abc import Callable, Iterable
 from dataclasses import fields
-from datetime import timedelta
-from typing import Any, cast
+from datetime import datetime, timedelta
+from functools import cache
+from typing import Any, cast, get_type_hints
 
 import redis
 from django.conf import settings
@@ -60,6 +61,8 @@ MARK_TTL_S = 300
 MARK = b"~"
 # Decoded snapshots kept per process: the games being read right now.
 MAX_DECODED = 2048
+# The snapshot's layout: a reader leaves aside one of another layout (another release wrote it).
+FORMAT = 1
 
 Found = tuple[Game, list[SeatRow]]
 # A seat's fields as a snapshot carries them; ``stored`` is set again when it is read.
@@ -191,15 +194,25 @@ def _mark(client: redis.Redis, keys: list[str], marker: bytes) -> bool:
 
 def _encode(game: Game, players: list[SeatRow]) -> bytes:
     """The rows as ``rows.game_with_seats`` reads them, and what each person's seat sees (what the
-    players the change's announcement tells ask for next). The names of the game's fields and the
-    seats' travel with their values, so that a snapshot written by another release (a field added
-    or gone) is recognised and left aside."""
-    names = rows.reader_fields()
-    values = tuple(getattr(game, name) for name in names)
-    seats = [{name: getattr(p, name) for name in _SEAT_FIELDS} for p in players]
+    players the change's announcement tells ask for next), as JSON. The layout's number and the
+    names of the game's fields and the seats' travel with their values, so that a snapshot written
+    by another release (a field added or gone) is recognised and left aside."""
     engine = get_engine(game.game_slug)
-    shown = {p.seat: _parts(view_cache.seat_view(engine, game, p.seat)) for p in players if p.user_id and not p.is_bot}
-    return pickle.dumps((names, values, seats, shown), protocol=pickle.HIGHEST_PROTOCOL)
+    snapshot = {
+        "format": FORMAT,
+        "game": {name: getattr(game, name) for name in rows.reader_fields()},
+        "seats": [{name: getattr(p, name) for name in sorted(_SEAT_FIELDS)} for p in players],
+        "shown": [
+            [p.seat, *_parts(view_cache.seat_view(engine, game, p.seat))] for p in players if p.user_id and not p.is_bot
+        ],
+    }
+    return json.dumps(snapshot, default=_datetime_text, separators=(",", ":")).encode()
+
+
+def _datetime_text(value: object) -> str:
+    if isinstance(value, datetime):
+        return value.isoformat()
+    raise TypeError(f"{type(value).__name__} does not go into a read snapshot")
 
 
 def _decode(game_id: int, raw: bytes) -> Found | None:
@@ -209,12 +222,18 @@ def _decode(game_id: int, raw: bytes) -> Found | None:
     if kept is not None and kept[0] == raw:
         return kept[1]
     try:
-        names, values, seats, shown = pickle.loads(raw)  # noqa: S301 - written by this application's changes only
-        if tuple(names) != rows.reader_fields():
+        snapshot = json.loads(raw)
+        if snapshot["format"] != FORMAT:
+            raise ValueError(f"the snapshot's layout is {snapshot['format']}")
+        names = tuple(snapshot["game"])
+        if names != rows.reader_fields():
             raise ValueError(f"the game's fields were {names}")
-        game = Game.from_db(connection.alias, list(names), list(values))
-        found = (game, [_seat(seat) for seat in seats])
-        kept_views = [(seat, _shown(*parts)) for seat, parts in shown.items()]
+        values = [_when(value) if name in _game_datetimes() else value for name, value in snapshot["game"].items()]
+        game = Game.from_db(connection.alias, list(names), values)
+        found = (game, [_seat(seat) for seat in snapshot["seats"]])
+        kept_views = [
+            (seat, _shown(to_act, view, moves, result)) for seat, to_act, view, moves, result in snapshot["shown"]
+        ]
     except Exception as exc:  # noqa: BLE001 - whatever another release wrote: the database answers instead
         logger.warning("Leaving aside the snapshot of game %s: %r", game_id, exc)
         return None
@@ -227,10 +246,28 @@ def _decode(game_id: int, raw: bytes) -> Found | None:
     return found
 
 
+def _when(value: str | None) -> datetime | None:
+    return None if value is None else datetime.fromisoformat(value)
+
+
+@cache
+def _game_datetimes() -> frozenset[str]:
+    return frozenset(f.attname for f in Game._meta.concrete_fields if f.get_internal_type() == "DateTimeField")
+
+
+@cache
+def _seat_datetimes() -> frozenset[str]:
+    hints = get_type_hints(SeatRow)
+    return frozenset(name for name in _SEAT_FIELDS if datetime in getattr(hints[name], "__args__", (hints[name],)))
+
+
 def _seat(values: dict[str, Any]) -> SeatRow:
     if set(values) != _SEAT_FIELDS:
         raise ValueError(f"the seat's fields were {sorted(values)}")
-    seat = SeatRow(**values)
+    read: dict[str, Any] = {
+        name: _when(value) if name in _seat_datetimes() else value for name, value in values.items()
+    }
+    seat = SeatRow(**read)
     seat.mark_stored()
     return seat
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, fields
 from threading import Lock
 from typing import Any
 
@@ -51,7 +51,15 @@ def _key(game: Game) -> tuple:
 
 
 def _cache_key(key: tuple) -> str:
-    return "replay:{}:{}:{}".format(*key)
+    # "v2": the record's fields as JSON; the release before kept pickled records under "replay:".
+    return "replay:v2:{}:{}:{}".format(*key)
+
+
+def _cached(entry: Any) -> Record | None:
+    """The record a cache entry describes; None for none, or one of other fields."""
+    if not isinstance(entry, dict) or set(entry) != {f.name for f in fields(Record)}:
+        return None
+    return Record(**{name: tuple(values) for name, values in entry.items()})
 
 
 def read_moves(game: Game) -> list[tuple[int, int, dict[str, Any], list[dict[str, Any]]]]:
@@ -90,10 +98,10 @@ def record_of(game: Game) -> Record:
         if found is not None:
             _kept.move_to_end(key)
             return found
-    found = cache.get(_cache_key(key))
+    found = _cached(cache.get(_cache_key(key)))
     if found is None:
         found = build(game)
-        cache.set(_cache_key(key), found, CACHE_SECONDS)
+        cache.set(_cache_key(key), asdict(found), CACHE_SECONDS)
     with _lock:
         _kept[key] = found
         while len(_kept) > KEPT:

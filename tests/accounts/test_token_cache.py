@@ -7,6 +7,7 @@ from rest_framework.test import APIClient
 
 from accounts.models import ApiToken
 from tests.factories import api_token, make_user
+from tests.support.redis import needs_redis
 
 pytestmark = pytest.mark.django_db
 
@@ -230,3 +231,25 @@ def test_tokens_of_the_release_before_are_moved_and_keep_working(settings):
     moved = ApiToken.objects.get(user=user)
     assert moved.created == old.created and moved.expiry == old.created + timedelta(days=90)
     assert _client(old.key).get("/api/me/").status_code == 200
+
+
+@needs_redis
+def test_a_token_in_the_redis_cache_is_kept_as_json_and_read_back_without_the_database(settings):
+    from django.core.cache import cache
+
+    from accounts.token_memory import memory
+
+    settings.CACHES = {"default": {"BACKEND": "config.cache.RedisCache", "LOCATION": settings.REDIS_URL}}
+    cache.clear()
+    user = make_user("alice", language="de")
+    client = _client(api_token(user))
+    assert _token_queries(client) == 1
+    memory.clear()  # another process: nothing of the token in its memory
+    with CaptureQueriesContext(connection) as captured:
+        answer = client.get("/api/me/")
+    assert answer.status_code == 200 and answer.json()["username"] == "alice" and answer["Content-Language"] == "de"
+    assert not any(ApiToken._meta.db_table in q["sql"] for q in captured.captured_queries)
+    stored = cache._cache.get_client()
+    raw = [stored.get(k) for k in stored.keys("*auth-token*")]
+    assert raw and all(value.startswith(b"json1:") for value in raw)
+    cache.clear()

@@ -1,5 +1,7 @@
 """The Redis cache shares one client and connection pool per process."""
 
+import json
+import pickle
 import threading
 
 import pytest
@@ -37,3 +39,23 @@ def test_values_round_trip_through_the_shared_client():
     cache.set("config-cache-test", {"seat": 2}, 30)
     assert RedisCache(URL, {}).get("config-cache-test") == {"seat": 2}
     cache.delete("config-cache-test")
+
+
+def test_values_are_kept_as_json_and_integers_stay_countable():
+    cache = RedisCache(URL, {})
+    cache.set("config-cache-json", {"seats": [1, 2], "name": "Jörg"}, 30)
+    raw = cache._cache.get_client().get(cache.make_and_validate_key("config-cache-json"))
+    assert raw.startswith(b"json1:") and json.loads(raw[6:]) == {"seats": [1, 2], "name": "Jörg"}
+    cache.set("config-cache-count", 1, 30)
+    assert cache.incr("config-cache-count") == 2 and cache.get("config-cache-count") == 2
+    cache.delete_many(["config-cache-json", "config-cache-count"])
+
+
+def test_a_value_that_is_not_json_is_refused_and_a_pickle_reads_as_missing():
+    cache = RedisCache(URL, {})
+    with pytest.raises(TypeError):
+        cache.set("config-cache-object", object(), 30)
+    key = cache.make_and_validate_key("config-cache-pickle")
+    cache._cache.get_client(write=True).set(key, pickle.dumps({"left": "by an earlier release"}), ex=30)
+    assert cache.get("config-cache-pickle") is None
+    cache.delete("config-cache-pickle")

@@ -2,6 +2,7 @@
 the game's version instead of the rows, never older than the database (whatever failed in between),
 and given up whenever something else writes what it holds."""
 
+import json
 import logging
 import uuid
 
@@ -205,20 +206,35 @@ def test_a_board_read_from_the_database_takes_its_seats_view_from_the_snapshot(
     assert game_view(Game.objects.get(pk=game.pk), anna) == expected
 
 
-@pytest.mark.parametrize("changed_part", ["game", "seat"])
+def test_a_snapshot_is_json_of_its_layout_that_reads_back_as_the_database_rows(
+    game, django_capture_on_commit_callbacks
+):
+    game = _move(game, django_capture_on_commit_callbacks)
+    snapshot = json.loads(_stored(game.pk))  # nothing another process would have to unpickle
+    assert snapshot["format"] == read_snapshot.FORMAT
+    _another_process()
+    read_game, seats = read_snapshot.game_with_seats(game.pk)
+    db_game, db_seats = rows.game_with_seats(game.pk)
+    assert [getattr(read_game, n) for n in rows.reader_fields()] == [getattr(db_game, n) for n in rows.reader_fields()]
+    assert [(s.seat, s.deadline, s.turn_started_at, s.username) for s in seats] == [
+        (s.seat, s.deadline, s.turn_started_at, s.username) for s in db_seats
+    ]
+
+
+@pytest.mark.parametrize("changed_part", ["game", "seat", "layout"])
 def test_a_snapshot_another_release_wrote_is_left_aside_for_the_database(
     game, django_capture_on_commit_callbacks, caplog, changed_part
 ):
-    import pickle
-
     game = _move(game, django_capture_on_commit_callbacks)
-    names, values, seats, shown = pickle.loads(_stored(game.pk))
+    snapshot = json.loads(_stored(game.pk))
     if changed_part == "game":
-        names, values = (*names, "added_since"), (*values, 1)
+        snapshot["game"]["added_since"] = 1
+    elif changed_part == "seat":
+        snapshot["seats"] = [{**s, "added_since": 1} for s in snapshot["seats"]]
     else:
-        seats = [{**s, "added_since": 1} for s in seats]
+        snapshot["format"] += 1
     client = read_snapshot._redis()
-    client.set(read_snapshot._key(game.pk), pickle.dumps((names, values, seats, shown)))
+    client.set(read_snapshot._key(game.pk), json.dumps(snapshot))
     _another_process()
     with caplog.at_level(logging.WARNING, logger="games.services.read_snapshot"):
         with CaptureQueriesContext(connection) as queries:

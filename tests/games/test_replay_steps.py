@@ -10,6 +10,7 @@ from games.services import replay_record
 from games.services.engines import get_engine
 from games.services.replay import canonical
 from tests.factories import make_user
+from tests.support.redis import needs_redis
 from tests.support.replay import played_game
 
 pytestmark = pytest.mark.django_db
@@ -50,6 +51,25 @@ def test_the_record_is_built_once_per_version_of_the_game(django_assert_max_num_
     assert replay_record.record_of(game).checkpoints == first.checkpoints  # from the cache
     game.version += 1
     assert replay_record.record_of(game) is not first
+
+
+@needs_redis
+def test_the_record_in_the_redis_cache_is_json_and_reads_back_whole(settings, django_assert_max_num_queries):
+    from django.core.cache import cache
+
+    settings.CACHES = {"default": {"BACKEND": "config.cache.RedisCache", "LOCATION": settings.REDIS_URL}}
+    cache.clear()
+    game = played_game("san-juan", [make_user("anna"), make_user("bea")], moves=30)
+    replay_record.forget()
+    first = replay_record.record_of(game)
+    replay_record.forget()  # another process
+    with django_assert_max_num_queries(0):
+        again = replay_record.record_of(game)
+    assert again == first and again is not first
+    client = cache._cache.get_client()
+    keys = client.keys("*replay*")
+    assert keys and all(client.get(key).startswith(b"json1:") for key in keys)
+    cache.clear()
 
 
 @pytest.mark.parametrize("slug", GAMES)
