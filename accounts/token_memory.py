@@ -25,7 +25,9 @@ from django.conf import settings
 
 logger = logging.getLogger(__name__)
 
-CHANNEL = "boardgames:api-token-drop"
+# The Redis channel of the drops, after the deployment's prefix (CHANNEL_GROUP_PREFIX): two deployments
+# on one Redis server do not empty each other's memories.
+CHANNEL = "api-token-drop"
 # Each process asks the cache for each token that often at most: at 30 s, under the mixed load of
 # bench/sustained_load.py (600 tokens), those look-ups took 6% of the web workers' sampled CPU.
 TTL_S = 120.0
@@ -33,8 +35,9 @@ RECONNECT_S = 1.0
 
 
 class TokenMemory:
-    def __init__(self, redis_url: str | None) -> None:
+    def __init__(self, redis_url: str | None, prefix: str = "") -> None:
         self._url = redis_url or None
+        self._channel = prefix + CHANNEL
         self._entries: dict[str, tuple[float, Any]] = {}
         self._hearing = threading.Event()
         self._closed = threading.Event()
@@ -71,7 +74,7 @@ class TokenMemory:
             try:
                 if self._publisher is None:
                     self._publisher = redis.Redis.from_url(self._url, socket_connect_timeout=1, socket_timeout=1)
-                self._publisher.publish(CHANNEL, " ".join(digests))
+                self._publisher.publish(self._channel, " ".join(digests))
             except (redis.RedisError, OSError) as exc:
                 # The other processes' subscriptions go through the same Redis: they have lost them too,
                 # and emptied their dicts, or they drop the entry within TTL_S.
@@ -107,7 +110,7 @@ class TokenMemory:
             try:
                 connection = redis.Redis.from_url(self._url or "", socket_connect_timeout=1, health_check_interval=10)
                 pubsub = connection.pubsub()
-                pubsub.subscribe(CHANNEL)
+                pubsub.subscribe(self._channel)
                 for message in pubsub.listen():
                     if self._closed.is_set():
                         break
@@ -123,4 +126,4 @@ class TokenMemory:
             self._closed.wait(RECONNECT_S)
 
 
-memory = TokenMemory(getattr(settings, "REDIS_URL", ""))
+memory = TokenMemory(getattr(settings, "REDIS_URL", ""), getattr(settings, "CHANNEL_GROUP_PREFIX", ""))

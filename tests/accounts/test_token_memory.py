@@ -40,6 +40,22 @@ def test_a_drop_in_one_process_reaches_the_others_at_once():
     there.close()
 
 
+@needs_redis
+def test_a_drop_stays_within_its_deployment():
+    ours, theirs = _hearing(TokenMemory(REDIS_URL, "club-a:")), _hearing(TokenMemory(REDIS_URL, "club-b:"))
+    twin = _hearing(TokenMemory(REDIS_URL, "club-a:"))
+    for memory in (ours, theirs, twin):
+        memory.put("d1", "token-1", memory.generation)
+    ours.drop(["d1"])
+    deadline = time.monotonic() + 2
+    while twin.get("d1") is not None:
+        assert time.monotonic() < deadline, "a process of the same deployment still serves the revoked token"
+        time.sleep(0.005)
+    assert theirs.get("d1") == "token-1"
+    for memory in (ours, theirs, twin):
+        memory.close()
+
+
 def test_a_process_that_cannot_hear_the_drops_keeps_nothing():
     deaf = TokenMemory("redis://127.0.0.1:1/0")  # nothing listens on port 1
     deaf.put("d", "token", deaf.generation)
